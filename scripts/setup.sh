@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Installs everything Attention Lab needs on Debian bookworm, idempotently:
+#   - Debian packages by name (compilers, emscripten, Eigen, Catch2, Chromium, ...)
+#   - Debian's source packages of Dear ImGui 1.86 and SDL2 2.26.5, unpacked into the cache
+#   - SDL2 built for WebAssembly once, into the cache
+#   - playwright-core from npm (drives Debian's Chromium; never downloads a browser)
+# The cache lives outside the work tree: $ATTNLAB_CACHE (default $HOME/.cache/attnlab).
+# A warm second run changes nothing and takes seconds.
+set -euo pipefail
+
+CACHE=${ATTNLAB_CACHE:-$HOME/.cache/attnlab}
+IMGUI_VERSION=1.86
+SDL2_VERSION=2.26.5
+say() { printf '[setup] %s\n' "$*" >&2; }
+fail() { printf '[setup] FAILED: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else fail "'$*' needs root: run scripts/setup.sh as root or install sudo"; fi
+}
+
+# ---- 1. Debian packages ------------------------------------------------------------
+PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl xz-utils
+  emscripten libeigen3-dev catch2 chromium wabt python3 python3-numpy gzip)
+command -v node >/dev/null || PACKAGES+=(nodejs)
+command -v npm >/dev/null || PACKAGES+=(npm)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed' || missing+=("$p")
+done
+apt_updated=0
+apt_update() {
+  [ $apt_updated -eq 1 ] && return 0
+  say "apt-get update"
+  as_root apt-get update -qq || fail "apt-get update (is Debian's package mirror reachable?)"
+  apt_updated=1
+}
+if [ ${#missing[@]} -gt 0 ]; then
+  apt_update
+  say "installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    fail "apt-get install ${missing[*]} (see the apt output above; try 'apt-get -f install')"
+fi
+
+# ---- 2. Debian sources of Dear ImGui and SDL2 -------------------------------------------
+mkdir -p "$CACHE/src"
+IMGUI_DIR="$CACHE/src/imgui-$IMGUI_VERSION"
+SDL2_DIR="$CACHE/src/SDL2-$SDL2_VERSION"
+
+ensure_deb_src() {
+  local list=/etc/apt/sources.list.d/attnlab-deb-src.sources
+  [ -f "$list" ] && return 0
+  local main=/etc/apt/sources.list.d/debian.sources
+  [ -f "$main" ] || fail "$main not found: add a 'deb-src' entry for bookworm by hand"
+  say "adding a deb-src entry ($list)"
+  sed 's/^Types: deb$/Types: deb-src/' "$main" | as_root tee "$list" >/dev/null
+  apt_updated=0
+}
+
+fetch_source() {  # fetch_source SRCPKG VERSION-PREFIX DEST-DIR TARBALL-GLOB
+  local pkg=$1 ver=$2 dest=$3 glob=$4
+  [ -f "$dest/.unpacked" ] && return 0
+  ensure_deb_src
+  apt_update
+  local dl="$CACHE/download/$pkg"
+  mkdir -p "$dl"
+  say "fetching Debian source package $pkg ($ver)"
+  (cd "$dl" && apt-get source --download-only "$pkg" >/dev/null 2>&1) ||
+    fail "apt-get source --download-only $pkg (is the deb-src entry valid? see /etc/apt/sources.list.d/)"
+  local tarball
+  tarball=$(ls "$dl"/$glob 2>/dev/null | head -n 1)
+  [ -n "$tarball" ] || fail "no $glob in $dl: Debian's $pkg is not version $ver"
+  rm -rf "$dest" && mkdir -p "$dest"
+  tar -xf "$tarball" -C "$dest" --strip-components=1 || fail "unpacking $tarball"
+  touch "$dest/.unpacked"
+}
+fetch_source imgui "$IMGUI_VERSION" "$IMGUI_DIR" "imgui_${IMGUI_VERSION}*.orig.tar.*"
+fetch_source libsdl2 "$SDL2_VERSION" "$SDL2_DIR" "libsdl2_${SDL2_VERSION}*.orig.tar.*"
+
+# ---- 3. SDL2 for WebAssembly (built once) -------------------------------------------------
+# emcc's link step needs acorn from Debian's node modules (TOOLCHAIN.md pitfall 1).
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+SDL2_WASM="$CACHE/sdl2-wasm-$SDL2_VERSION"
+if [ ! -f "$SDL2_WASM/.built" ]; then
+  say "building SDL2 $SDL2_VERSION for WebAssembly (once, about 4 minutes)"
+  rm -rf "$CACHE/build/sdl2-wasm" "$SDL2_WASM"; mkdir -p "$CACHE/build"
+  emcmake cmake -S "$SDL2_DIR" -B "$CACHE/build/sdl2-wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DSDL_STATIC=ON -DSDL_SHARED=OFF -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$SDL2_WASM" \
+    >"$CACHE/build/sdl2-wasm.log" 2>&1 || fail "configuring SDL2 for wasm, see $CACHE/build/sdl2-wasm.log"
+  cmake --build "$CACHE/build/sdl2-wasm" --target install >>"$CACHE/build/sdl2-wasm.log" 2>&1 ||
+    fail "building SDL2 for wasm, see $CACHE/build/sdl2-wasm.log"
+  touch "$SDL2_WASM/.built"
+fi
+
+# ---- 4. playwright-core (browser tests) -----------------------------------------------------
+NPM_DIR="$CACHE/npm"
+if [ ! -f "$NPM_DIR/node_modules/playwright-core/package.json" ]; then
+  say "installing playwright-core from npm into $NPM_DIR"
+  mkdir -p "$NPM_DIR"
+  (cd "$NPM_DIR" && [ -f package.json ] || echo '{"private":true}' >"$NPM_DIR/package.json")
+  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error playwright-core@1 >/dev/null ||
+    fail "npm install playwright-core (is the npm registry reachable?)"
+fi
+
+say "ready: cache $CACHE"

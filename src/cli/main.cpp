@@ -1,0 +1,214 @@
+// The native `attnlab` command: list, help, run, link, bench. Bad input exits with code 2 and one
+// line naming the parameter, the value and the allowed range.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "bench/workloads.hpp"
+#include "cli/progress_bar.hpp"
+#include "experiments/registry.hpp"
+#include "lab/run_record.hpp"
+#include "lab/runner.hpp"
+#include "lab/url_hash.hpp"
+#include "lab/version.hpp"
+
+using namespace attnlab;
+
+namespace {
+
+const char* kUsage =
+    "usage: attnlab COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  list                          the experiments\n"
+    "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n"
+    "  run EXPERIMENT [options]      run it and write the results table\n"
+    "  link EXPERIMENT [options]     print the page's URL hash for these settings\n"
+    "  bench [--seconds S] [--format text|json]\n"
+    "                                throughput of the benchmark workloads\n"
+    "  --version\n"
+    "\n"
+    "run/link options:\n"
+    "  --preset NAME                 start from a preset (see help EXPERIMENT)\n"
+    "  --set KEY=VALUE               set one parameter (repeatable; applied after the preset)\n"
+    "  --sweep SPEC                  same as --set sweep=SPEC, e.g. --sweep m=1:100:1 or --sweep n=100,200\n"
+    "  --seed N                      random seed, 0..4294967295 (default 1)\n"
+    "  --format csv|json             output format (default csv)\n"
+    "  --out FILE                    write to FILE instead of standard output\n"
+    "  --quiet                       no progress bar\n";
+
+struct UsageError {
+  std::string message;
+};
+
+struct RunOptions {
+  std::string experiment, preset, format = "csv", out;
+  KeyValues sets;
+  std::uint64_t seed = 1;
+  bool quiet = false;
+};
+
+std::uint64_t parse_seed(const std::string& text) {
+  char* end = nullptr;
+  const unsigned long long s = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || text[0] == '-' || s > 4294967295ULL)
+    throw ParamError("parameter 'seed': '" + text + "' is not allowed; allowed: integer in [0, 4294967295]");
+  return s;
+}
+
+RunOptions parse_run_options(const std::vector<std::string>& args) {
+  RunOptions o;
+  if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing EXPERIMENT (see 'attnlab list')"};
+  o.experiment = args[0];
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError{"option " + a + " needs a value"};
+      return args[++i];
+    };
+    if (a == "--preset") o.preset = value();
+    else if (a == "--seed") o.seed = parse_seed(value());
+    else if (a == "--format") {
+      o.format = value();
+      if (o.format != "csv" && o.format != "json")
+        throw UsageError{"option --format: '" + o.format + "' is not allowed; allowed: csv or json"};
+    } else if (a == "--out") o.out = value();
+    else if (a == "--quiet") o.quiet = true;
+    else if (a == "--sweep") o.sets.emplace_back("sweep", value());
+    else if (a == "--set") {
+      const std::string kv = value();
+      const std::size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) throw UsageError{"option --set: '" + kv + "' is not KEY=VALUE"};
+      o.sets.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    } else {
+      throw UsageError{"unknown option '" + a + "'"};
+    }
+  }
+  return o;
+}
+
+int cmd_list() {
+  for (const auto& id : experiment_ids()) {
+    auto e = make_experiment(id);
+    std::printf("%-20s %s\n", id.c_str(), e->info().title.c_str());
+  }
+  return 0;
+}
+
+int cmd_help(const std::string& id) {
+  auto e = make_experiment(id);
+  const ExperimentInfo& info = e->info();
+  std::printf("%s: %s\n%s\n\n%s\n\nparameters (--set KEY=VALUE):\n", info.id.c_str(), info.title.c_str(),
+              info.paper.c_str(), info.summary.c_str());
+  for (const auto& s : e->schema().specs()) {
+    std::printf("  %-16s %s; default %s%s\n", s.key.c_str(), describe_type(s).c_str(), s.default_value.c_str(),
+                s.sweepable ? "; sweepable" : "");
+    std::printf("  %-16s %s\n", "", s.help.c_str());
+  }
+  std::printf("\npresets (--preset NAME):\n");
+  for (const auto& p : e->presets()) {
+    std::printf("  %-16s %s\n", p.name.c_str(), p.title.c_str());
+    std::string settings;
+    for (const auto& [k, v] : p.values) settings += " " + k + "=" + v;
+    std::printf("  %-16s sets%s\n  %-16s %s\n", "", settings.c_str(), "", p.description.c_str());
+  }
+  return 0;
+}
+
+void write_output(const std::string& text, const std::string& path) {
+  if (path.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return;
+  }
+  std::ofstream f(path, std::ios::binary);
+  if (!f || !(f << text)) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+int cmd_run(const std::vector<std::string>& args) {
+  const RunOptions o = parse_run_options(args);
+  auto e = make_experiment(o.experiment);
+  const Params params = e->make_params(o.preset, o.sets);
+  e->reset(params, o.seed);
+  ProgressBar bar(!o.quiet && isatty(STDERR_FILENO));
+  run_to_completion(*e, [&](const Progress& p) { bar.update(p); });
+  bar.finish();
+  const RunRecord record = make_record(*e, params, o.preset, o.seed);
+  write_output(o.format == "json" ? to_json(record) + "\n" : to_csv(record), o.out);
+  return 0;
+}
+
+int cmd_link(const std::vector<std::string>& args) {
+  const RunOptions o = parse_run_options(args);
+  auto e = make_experiment(o.experiment);
+  HashState st;
+  st.experiment = e->info().id;
+  st.params = e->schema().to_key_values(e->make_params(o.preset, o.sets));
+  st.has_seed = true;
+  st.seed = o.seed;
+  std::printf("#%s\n", encode_hash(st).c_str());
+  return 0;
+}
+
+int cmd_bench(const std::vector<std::string>& args) {
+  double seconds = 1.0;
+  std::string format = "text";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--seconds" && i + 1 < args.size()) {
+      seconds = std::atof(args[++i].c_str());
+      if (!(seconds > 0.0 && seconds <= 600.0))
+        throw UsageError{"option --seconds: '" + args[i] + "' is not allowed; allowed: number in (0, 600]"};
+    } else if (args[i] == "--format" && i + 1 < args.size()) {
+      format = args[++i];
+      if (format != "text" && format != "json")
+        throw UsageError{"option --format: '" + format + "' is not allowed; allowed: text or json"};
+    } else {
+      throw UsageError{"unknown option '" + args[i] + "'"};
+    }
+  }
+  const auto results = run_benchmarks(seconds);
+  if (format == "json") {
+    std::printf("%s\n", bench_json(results).c_str());
+  } else {
+    for (const auto& r : results)
+      std::printf("%-16s %12.0f %s  (%lld in %.2f s)\n", r.name.c_str(), r.rate, r.unit.c_str(), r.units, r.seconds);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+      std::fputs(kUsage, args.empty() ? stderr : stdout);
+      return args.empty() ? 2 : 0;
+    }
+    const std::string cmd = args[0];
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (cmd == "--version") return std::printf("attnlab %s\n", kVersion), 0;
+    if (cmd == "list") return cmd_list();
+    if (cmd == "help") {
+      if (rest.empty()) return std::fputs(kUsage, stdout), 0;
+      return cmd_help(rest[0]);
+    }
+    if (cmd == "run") return cmd_run(rest);
+    if (cmd == "link") return cmd_link(rest);
+    if (cmd == "bench") return cmd_bench(rest);
+    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, link, bench)"};
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "attnlab: %s\n(see 'attnlab --help')\n", e.message.c_str());
+    return 2;
+  } catch (const ParamError& e) {
+    std::fprintf(stderr, "attnlab: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "attnlab: error: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,15 @@
+// Attention normalisations shared by every experiment (spec/separation.md sections 1-2, 6).
+#pragma once
+#include <cstddef>
+
+namespace attnlab {
+
+// f_exp = softmax(v) = exp(v - max v) / <exp(v - max v), 1>: stable for any finite logits
+// (spec/separation.md section 6, "Overflow"). Writes n values to out (out may alias v).
+void softmax(const double* v, std::size_t n, double* out);
+
+// f_lin = v / <v, 1>: linear attention, raw scores divided by their sum (no feature map).
+// Throws std::domain_error when <v, 1> <= 0 or is not finite (spec section 6).
+void linear_normalise(const double* v, std::size_t n, double* out);
+
+}  // namespace attnlab

@@ -1,0 +1,73 @@
+#include "core/rng.hpp"
+
+#include <cmath>
+
+namespace attnlab {
+
+std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+Rng::Rng(std::uint64_t seed) {
+  std::uint64_t x = seed;
+  for (auto& s : s_) {
+    x += 0x9e3779b97f4a7c15ULL;
+    s = mix64(x);
+  }
+}
+
+Rng Rng::for_stream(std::uint64_t seed, std::uint64_t stream) {
+  return Rng(mix64(seed) ^ mix64(stream + 0x632be59bd9b4e019ULL));
+}
+
+static inline std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+std::uint64_t Rng::next_u64() {
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+double Rng::uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
+
+std::uint64_t Rng::below(std::uint64_t bound) {
+  // Rejection on the top bits: portable (no 128-bit multiply needed in wasm).
+  std::uint64_t mask = ~0ULL;
+  std::uint64_t b = bound - 1;
+  if (b == 0) return 0;
+  int lz = 0;
+  while (!(b & (1ULL << 63))) { b <<= 1; ++lz; }
+  mask >>= lz;
+  for (;;) {
+    const std::uint64_t x = next_u64() & mask;
+    if (x < bound) return x;
+  }
+}
+
+double Rng::normal() {
+  if (has_spare_) {
+    has_spare_ = false;
+    return spare_normal_;
+  }
+  double u, v, s;
+  do {
+    u = 2.0 * uniform() - 1.0;
+    v = 2.0 * uniform() - 1.0;
+    s = u * u + v * v;
+  } while (s >= 1.0 || s == 0.0);
+  const double f = std::sqrt(-2.0 * std::log(s) / s);
+  spare_normal_ = v * f;
+  has_spare_ = true;
+  return u * f;
+}
+
+}  // namespace attnlab

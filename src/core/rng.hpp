@@ -1,0 +1,37 @@
+// The project's random number generator: xoshiro256** seeded through splitmix64.
+// Every distribution is written here (no std:: distributions) so that the same seed gives
+// the same numbers natively (libstdc++) and in WebAssembly (libc++). DESIGN.md "Reproducibility".
+#pragma once
+#include <cstdint>
+
+namespace attnlab {
+
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed);
+  // A generator for one independent stream, e.g. (seed, trial index): the numbers of a trial
+  // do not depend on how the work is sliced into steps or spread over threads.
+  static Rng for_stream(std::uint64_t seed, std::uint64_t stream);
+
+  std::uint64_t next_u64();
+  // Uniform on [0, 1) with 53 random bits.
+  double uniform();
+  // Uniform on [lo, hi).
+  double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+  // Uniform integer in [0, bound), bound >= 1 (Lemire's method with rejection, unbiased).
+  std::uint64_t below(std::uint64_t bound);
+  // +1 or -1 with probability 1/2 each.
+  double rademacher() { return (next_u64() >> 63) ? 1.0 : -1.0; }
+  // Standard normal by the Marsaglia polar method (only sqrt and log: identical on both targets).
+  double normal();
+
+ private:
+  std::uint64_t s_[4];
+  double spare_normal_ = 0.0;
+  bool has_spare_ = false;
+};
+
+// splitmix64 finaliser: a bijective mix of 64 bits, used for seeding and stream derivation.
+std::uint64_t mix64(std::uint64_t x);
+
+}  // namespace attnlab

@@ -1,0 +1,32 @@
+#include "experiments/registry.hpp"
+
+#include "experiments/separation/toy_experiment.hpp"
+
+namespace attnlab {
+
+namespace {
+struct Entry {
+  const char* id;
+  std::unique_ptr<Experiment> (*make)();
+};
+const Entry kEntries[] = {
+    {"separation.toy", &separation::make_toy_experiment},
+};
+}  // namespace
+
+std::vector<std::string> experiment_ids() {
+  std::vector<std::string> ids;
+  for (const auto& e : kEntries) ids.push_back(e.id);
+  return ids;
+}
+
+std::unique_ptr<Experiment> make_experiment(const std::string& id) {
+  std::string known;
+  for (const auto& e : kEntries) {
+    if (id == e.id) return e.make();
+    known += (known.empty() ? "" : ", ") + std::string(e.id);
+  }
+  throw ParamError("unknown experiment '" + id + "'; experiments: " + known);
+}
+
+}  // namespace attnlab

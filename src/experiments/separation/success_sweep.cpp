@@ -1,0 +1,81 @@
+#include "experiments/separation/success_sweep.hpp"
+
+#include <limits>
+
+#include "core/statistics.hpp"
+
+namespace attnlab::separation {
+
+void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64_t seed,
+                         const std::string& sweep_key, const std::string& trials_key) {
+  sweep_ = parse_sweep(schema, sweep_key, params.text(sweep_key));
+  points_.clear();
+  if (sweep_.active()) {
+    for (double x : sweep_.values) {
+      Params p = params;
+      schema.set(p, sweep_.key, format_number(x));
+      points_.push_back(p);
+    }
+  } else {
+    points_.push_back(params);
+  }
+  tallies_.assign(points_.size(), OutcomeTally{});
+  trials_per_point_ = params.integer(trials_key);
+  done_ = 0;
+  point_ = 0;
+  seed_ = seed;
+}
+
+Table SuccessSweep::table(const std::vector<std::string>& point_columns,
+                          const std::function<std::vector<double>(const Params&)>& describe) const {
+  Table t;
+  t.columns = point_columns;
+  for (const char* c : {"trials", "successes", "success_rate", "ci_low", "ci_high", "exp_d1", "lin_d1", "exp_d0",
+                        "lin_d0", "near_ties"})
+    t.columns.push_back(c);
+  for (std::size_t i = 0; i < points_.size(); ++i) {
+    const OutcomeTally& c = tallies_[i];
+    if (c.trials == 0) continue;
+    std::vector<double> row = describe(points_[i]);
+    const double n = static_cast<double>(c.trials);
+    const Interval ci = wilson_interval(c.successes, c.trials);
+    for (double x : {n, static_cast<double>(c.successes), c.successes / n, ci.low, ci.high, c.exp_d1 / n,
+                     c.lin_d1 / n, c.exp_d0 / n, c.lin_d0 / n, static_cast<double>(c.near_ties)})
+      row.push_back(x);
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_column, const std::string& theory_column,
+                                      const std::string& theory_label) const {
+  auto column = [&](const std::string& name) {
+    std::vector<double> v;
+    const int k = t.column(name);
+    for (const auto& row : t.rows) v.push_back(k >= 0 ? row[k] : std::numeric_limits<double>::quiet_NaN());
+    return v;
+  };
+  const std::vector<double> x = column(x_column);
+  Plot success;
+  success.title = "Success rate";
+  success.x_label = x_column;
+  success.y_label = "ratio of success";
+  success.fixed_y = true;
+  Series s{"success (Wilson 95%)", SeriesStyle::LineMarkers, x, column("success_rate"), column("ci_low"),
+           column("ci_high")};
+  success.series.push_back(s);
+  if (!theory_column.empty()) success.series.push_back({theory_label, SeriesStyle::Reference, x, column(theory_column), {}, {}});
+
+  Plot parts;
+  parts.title = "How often each network fires (F > 0)";
+  parts.x_label = x_column;
+  parts.y_label = "rate";
+  parts.fixed_y = true;
+  parts.series.push_back({"softmax on D1 (want 1)", SeriesStyle::LineMarkers, x, column("exp_d1"), {}, {}});
+  parts.series.push_back({"linear on D1 (want 0)", SeriesStyle::LineMarkers, x, column("lin_d1"), {}, {}});
+  parts.series.push_back({"softmax on D0 (want 0)", SeriesStyle::LineMarkers, x, column("exp_d0"), {}, {}});
+  parts.series.push_back({"linear on D0 (want 0)", SeriesStyle::LineMarkers, x, column("lin_d0"), {}, {}});
+  return {success, parts};
+}
+
+}  // namespace attnlab::separation

@@ -1,0 +1,135 @@
+#include "experiments/separation/toy_experiment.hpp"
+
+#include <cmath>
+
+#include "experiments/separation/success_sweep.hpp"
+#include "experiments/separation/toy_model.hpp"
+
+namespace attnlab::separation {
+
+namespace {
+
+Schema toy_schema() {
+  std::vector<ParamSpec> s;
+  auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
+  const std::string sec1 = "spec/separation.md s.1";
+  add({"n", "tokens n", ParamType::Integer, 2, 1000000, "1000", "tokens",
+       "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n.", sec1, {},
+       true, true});
+  add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "log_n", "",
+       "log_n: m = log n rounded by m_rounding (the paper's Fig. 3). fixed: use the parameter m. "
+       "Sweeping m always uses m.",
+       sec1, {"log_n", "fixed"}});
+  add({"m", "readout width m", ParamType::Integer, 1, 200, "7", "columns",
+       "Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau.", sec1, {}, false, true});
+  add({"m_rounding", "rounding of log n", ParamType::Choice, 0, 0, "round", "",
+       "How m = log n becomes an integer (the paper does not say; round is this project's choice).", sec1,
+       {"round", "floor", "ceil"}});
+  add({"tau", "threshold tau", ParamType::Real, 0.01, 0.5, "0.25", "",
+       "Readout threshold phi_tau(z) = max(z - tau, 0). The proofs need tau <= 1/4; smaller tau lets D0 "
+       "fire (false positives).",
+       sec1, {}, false, true});
+  add({"sampler", "dataset sampler", ParamType::Choice, 0, 0, "uniform", "",
+       "uniform: v_i ~ U[log n, 1.4 log n]. two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) "
+       "entries at 1.4 log n, the rest at log n.",
+       sec1, {"uniform", "two_point", "adversarial"}});
+  add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
+       "One readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
+       "spec/separation.md s.4"});
+  add({"trials", "trials per point", ParamType::Integer, 1, 1000000, "1000", "trials",
+       "Independent trials at each sweep point. 100 trials give about +-0.05 noise; 1000 give +-0.015.",
+       "spec/separation.md s.4", {}, true});
+  add({"sweep", "sweep", ParamType::Sweep, 0, 0, "m=1:10:1", "",
+       "The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau).",
+       "spec/separation.md s.4"});
+  return Schema(std::move(s));
+}
+
+std::vector<Preset> toy_presets() {
+  return {
+      {"fig3a", "Fig. 3a: success vs n",
+       "The paper's Fig. 3a: n from 100 to 2000, m = log n, 1000 trials per point. Success rises towards 1; "
+       "what failures remain come from softmax not firing on D1 (probability 2^-m).",
+       {{"sweep", "n=100:2000:10"}, {"m_rule", "log_n"}, {"tau", "0.25"}, {"trials", "1000"}}},
+      {"fig3b", "Fig. 3b: success vs m",
+       "The paper's Fig. 3b: n = 1000, m from 1 to 100. Softmax puts almost all weight on the planted token, "
+       "so it fires exactly when one of the m signs at that token is +1: success follows 1 - 2^-m.",
+       {{"n", "1000"}, {"sweep", "m=1:100:1"}, {"tau", "0.25"}, {"trials", "1000"}}},
+      {"tau_sweep", "Teaching: success vs tau",
+       "n = 1000, m = log n, tau from 0.01 to 0.5. Below about 0.1 softmax on D0 starts to fire (false "
+       "positives) and success drops: the threshold is what keeps the datasets apart.",
+       {{"n", "1000"}, {"m_rule", "log_n"}, {"sweep", "tau=0.01:0.5:0.01"}, {"trials", "1000"}}},
+  };
+}
+
+ToySampler sampler_from(const std::string& s) {
+  return s == "two_point" ? ToySampler::TwoPoint : s == "adversarial" ? ToySampler::Adversarial : ToySampler::Uniform;
+}
+
+Rounding rounding_from(const std::string& s) {
+  return s == "floor" ? Rounding::Floor : s == "ceil" ? Rounding::Ceil : Rounding::Round;
+}
+
+class ToyExperiment final : public Experiment {
+ public:
+  ToyExperiment() : schema_(toy_schema()), presets_(toy_presets()) {
+    info_ = {"separation.toy", "Softmax vs linear: the toy model",
+             "Deng, Song, Yuan, Zhou. Why Softmax Attention Outperforms Linear Attention (arXiv 2310.11685), "
+             "Sections 3-5, Fig. 3",
+             "Dataset D1 plants one large score 4 log n among n moderate ones; D0 has none. Softmax puts almost "
+             "all weight on the planted token, so a random-sign readout fires on D1 and stays silent on D0. "
+             "Linear attention spreads weight evenly and fires on neither."};
+  }
+  const ExperimentInfo& info() const override { return info_; }
+  const Schema& schema() const override { return schema_; }
+  const std::vector<Preset>& presets() const override { return presets_; }
+
+  void reset(const Params& params, std::uint64_t seed) override {
+    sweep_.reset(schema_, params, seed, "sweep", "trials");
+    settings_.clear();
+    for (const Params& p : sweep_.points()) settings_.push_back(settings_for(p));
+  }
+
+  void step(const Budget& budget) override {
+    sweep_.step(budget, [&](std::size_t point, Rng& rng) { return trial_.run(settings_[point], rng); });
+  }
+
+  Progress progress() const override { return sweep_.progress(); }
+
+  Results results() const override {
+    Results r;
+    r.table = sweep_.table({"n", "m", "tau", "theory"}, [&](const Params& p) {
+      const ToySettings s = settings_for(p);
+      return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - std::pow(2.0, -s.m)};
+    });
+    const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
+    r.plots = sweep_.plots(r.table, x, "theory", "theory 1 - 2^-m");
+    return r;
+  }
+
+ private:
+  ToySettings settings_for(const Params& p) const {
+    ToySettings s;
+    s.n = static_cast<int>(p.integer("n"));
+    const bool fixed_m = p.text("m_rule") == "fixed" || sweep_.sweep().key == "m";
+    s.m = fixed_m ? static_cast<int>(p.integer("m"))
+                  : readout_width_for(std::log(static_cast<double>(s.n)), rounding_from(p.text("m_rounding")));
+    s.tau = p.real("tau");
+    s.sampler = sampler_from(p.text("sampler"));
+    s.shared_readout = p.boolean("shared_readout");
+    return s;
+  }
+
+  ExperimentInfo info_;
+  Schema schema_;
+  std::vector<Preset> presets_;
+  SuccessSweep sweep_;
+  std::vector<ToySettings> settings_;
+  ToyTrial trial_;
+};
+
+}  // namespace
+
+std::unique_ptr<Experiment> make_toy_experiment() { return std::make_unique<ToyExperiment>(); }
+
+}  // namespace attnlab::separation

@@ -1,0 +1,11 @@
+// `separation.toy`: the toy model of spec/separation.md section 1 as an Experiment.
+#pragma once
+#include <memory>
+
+#include "lab/experiment.hpp"
+
+namespace attnlab::separation {
+
+std::unique_ptr<Experiment> make_toy_experiment();
+
+}  // namespace attnlab::separation

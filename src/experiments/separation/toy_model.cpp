@@ -1,0 +1,102 @@
+#include "experiments/separation/toy_model.hpp"
+
+#include <cmath>
+
+#include "core/attention.hpp"
+
+namespace attnlab::separation {
+
+int readout_width_for(double log_value, Rounding rounding) {
+  double m = rounding == Rounding::Round ? std::round(log_value)
+             : rounding == Rounding::Floor ? std::floor(log_value)
+                                           : std::ceil(log_value);
+  return m < 1.0 ? 1 : static_cast<int>(m);
+}
+
+void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng) {
+  const std::size_t n = v.size();
+  const double lo = std::log(static_cast<double>(n)), hi = 1.4 * lo;
+  switch (sampler) {
+    case ToySampler::Uniform:
+      for (auto& x : v) x = rng.uniform(lo, hi);
+      break;
+    case ToySampler::TwoPoint:
+      for (auto& x : v) x = (rng.next_u64() >> 63) ? hi : lo;
+      break;
+    case ToySampler::Adversarial: {
+      // round(n^0.6) entries at 1.4 log n, at uniformly chosen places (partial Fisher-Yates).
+      std::size_t high = static_cast<std::size_t>(std::round(std::pow(static_cast<double>(n), 0.6)));
+      if (high > n) high = n;
+      for (auto& x : v) x = lo;
+      std::vector<std::size_t> index(n);
+      for (std::size_t i = 0; i < n; ++i) index[i] = i;
+      for (std::size_t k = 0; k < high; ++k) {
+        const std::size_t r = k + rng.below(n - k);
+        std::swap(index[k], index[r]);
+        v[index[k]] = hi;
+      }
+      break;
+    }
+  }
+}
+
+void sample_d1(ToySampler sampler, std::vector<double>& v, Rng& rng) {
+  sample_d0(sampler, v, rng);
+  v[rng.below(v.size())] = 4.0 * std::log(static_cast<double>(v.size()));
+}
+
+void Readout::draw(int n, int m, Rng& rng) {
+  n_ = n;
+  m_ = m;
+  words_ = (static_cast<std::size_t>(n) + 63) / 64;
+  bits_.resize(words_ * static_cast<std::size_t>(m));
+  for (auto& w : bits_) w = rng.next_u64();
+}
+
+double Readout::sign(int i, int j) const {
+  return (column_bits(j)[i >> 6] >> (i & 63)) & 1U ? 1.0 : -1.0;
+}
+
+ReadoutValue evaluate_readout(const double* f, const Readout& y, double tau) {
+  ReadoutValue out;
+  double total = 0.0;
+  for (int j = 0; j < y.m(); ++j) {
+    const std::uint64_t* bits = y.column_bits(j);
+    double dot = 0.0;
+    for (int i = 0; i < y.n(); ++i) {
+      const double s = 2.0 * static_cast<double>((bits[i >> 6] >> (i & 63)) & 1U) - 1.0;
+      dot += s * f[i];
+    }
+    const double margin = dot - tau;
+    if (std::fabs(margin) < 1e-9 * tau) ++out.near_ties;
+    total += margin > 0.0 ? margin : 0.0;
+  }
+  out.value = total > 0.0 ? total : 0.0;
+  return out;
+}
+
+TrialOutcome ToyTrial::run(const ToySettings& s, Rng& rng) {
+  const std::size_t n = static_cast<std::size_t>(s.n);
+  v0_.resize(n);
+  v1_.resize(n);
+  f_.resize(n);
+  sample_d0(s.sampler, v0_, rng);
+  sample_d1(s.sampler, v1_, rng);
+  if (s.shared_readout) y_.draw(s.n, s.m, rng);
+  TrialOutcome out;
+  auto evaluate = [&](const std::vector<double>& v, bool use_softmax) {
+    if (!s.shared_readout) y_.draw(s.n, s.m, rng);
+    if (use_softmax) softmax(v.data(), n, f_.data());
+    else linear_normalise(v.data(), n, f_.data());
+    const ReadoutValue r = evaluate_readout(f_.data(), y_, s.tau);
+    out.near_ties += r.near_ties;
+    return r.fires();
+  };
+  out.exp_d1 = evaluate(v1_, true);
+  out.lin_d1 = evaluate(v1_, false);
+  out.exp_d0 = evaluate(v0_, true);
+  out.lin_d0 = evaluate(v0_, false);
+  return out;
+}
+
+}  // namespace attnlab::separation

@@ -1,0 +1,67 @@
+// The toy "softmax regression" model of Deng et al. (spec/separation.md section 1):
+// only v = A x matters; F(v; y) = phi( sum_j phi_tau(<f(v), y_j>) ) for f = softmax or linear.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "experiments/separation/trial_outcome.hpp"
+
+namespace attnlab::separation {
+
+// [OURS] samplers of the datasets D0 / D1 (the paper gives none), spec section 1.
+enum class ToySampler { Uniform, TwoPoint, Adversarial };
+// [OURS] rounding of m = log n, spec section 1.
+enum class Rounding { Round, Floor, Ceil };
+
+int readout_width_for(double log_value, Rounding rounding);  // max(1, rounding(log_value))
+
+// Fills v (size n) with a D0 draw: every v_i in [log n, 1.4 log n].
+void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng);
+// D1: a D0 draw, then one uniformly chosen index gets 4 log n.
+void sample_d1(ToySampler sampler, std::vector<double>& v, Rng& rng);
+
+// A readout y in {+1,-1}^{n x m}: m Rademacher columns, stored as packed sign bits (bit 1 = +1).
+class Readout {
+ public:
+  void draw(int n, int m, Rng& rng);
+  int n() const { return n_; }
+  int m() const { return m_; }
+  double sign(int i, int j) const;  // y_{i j}
+  const std::uint64_t* column_bits(int j) const { return bits_.data() + static_cast<std::size_t>(j) * words_; }
+
+ private:
+  int n_ = 0, m_ = 0;
+  std::size_t words_ = 0;
+  std::vector<std::uint64_t> bits_;
+};
+
+struct ReadoutValue {
+  double value = 0.0;  // F = phi( sum_j phi_tau(<f, y_j>) )
+  int near_ties = 0;   // columns with |<f, y_j> - tau| < 1e-9 tau (spec section 6, "Ties")
+  bool fires() const { return value > 0.0; }
+};
+
+// F for an attention vector f (size n) and readout y with threshold tau.
+ReadoutValue evaluate_readout(const double* f, const Readout& y, double tau);
+
+struct ToySettings {
+  int n = 1000;
+  int m = 7;
+  double tau = 0.25;
+  ToySampler sampler = ToySampler::Uniform;
+  bool shared_readout = true;  // [OURS] one y for the four evaluations of a trial
+};
+
+// One trial (spec section 4): one D0 draw, one D1 draw, readout(s), four evaluations.
+// Holds scratch buffers so repeated trials do not allocate.
+class ToyTrial {
+ public:
+  TrialOutcome run(const ToySettings& s, Rng& rng);
+
+ private:
+  std::vector<double> v0_, v1_, f_;
+  Readout y_;
+};
+
+}  // namespace attnlab::separation

@@ -1,0 +1,60 @@
+// Parameter declarations: what an experiment accepts (DESIGN.md "The one idea").
+#pragma once
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace attnlab {
+
+enum class ParamType { Integer, Real, Boolean, Choice, Sweep };
+
+// One parameter of an experiment: every face (page, CLI, URL, JS API) is generated from this.
+struct ParamSpec {
+  std::string key;    // stable identifier used in URLs, the CLI and JSON
+  std::string label;  // short human label
+  ParamType type = ParamType::Real;
+  double min = 0.0;   // inclusive bounds for Integer and Real
+  double max = 0.0;
+  std::string default_value;         // canonical text form
+  std::string unit;                  // e.g. "tokens", "trials"; may be empty
+  std::string help;                  // one or two sentences for tooltips and --help
+  std::string paper_ref;             // e.g. "spec/separation.md s.1"
+  std::vector<std::string> choices;  // for Choice
+  bool log_scale = false;            // sliders move logarithmically
+  bool sweepable = false;            // may be the swept parameter of a Sweep
+};
+
+// A rejected input: the message names the parameter, the value and what is allowed.
+class ParamError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// A validated value. Numbers (Integer, Real, Boolean as 0/1) live in `number`; Choice and
+// Sweep keep their canonical text in `text`.
+struct ParamValue {
+  double number = 0.0;
+  std::string text;
+};
+
+// The values of one experiment's parameters, keyed by ParamSpec::key. Only a Schema creates
+// and changes them, so every value inside has passed validation.
+class Params {
+ public:
+  long long integer(const std::string& key) const { return static_cast<long long>(at(key).number); }
+  double real(const std::string& key) const { return at(key).number; }
+  bool boolean(const std::string& key) const { return at(key).number != 0.0; }
+  const std::string& text(const std::string& key) const { return at(key).text; }
+  bool has(const std::string& key) const { return values_.count(key) != 0; }
+  bool operator==(const Params& o) const;
+
+ private:
+  friend class Schema;
+  const ParamValue& at(const std::string& key) const;
+  std::map<std::string, ParamValue> values_;
+};
+
+std::string describe_type(const ParamSpec& spec);  // "integer in [10, 1000000] (tokens)", ...
+
+}  // namespace attnlab

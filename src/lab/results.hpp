@@ -1,0 +1,40 @@
+// What an experiment produces: a table (one row per sweep point, say) and plots built from it.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace attnlab {
+
+struct Table {
+  std::vector<std::string> columns;
+  std::vector<std::vector<double>> rows;  // each row has columns.size() entries; NaN = missing
+  int column(const std::string& name) const;  // index or -1
+};
+
+enum class SeriesStyle { LineMarkers, Line, Reference };
+
+struct Series {
+  std::string name;
+  SeriesStyle style = SeriesStyle::LineMarkers;
+  std::vector<double> x, y;
+  std::vector<double> y_low, y_high;  // error bars; empty when none
+};
+
+struct Plot {
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  bool log_x = false;
+  bool log_y = false;
+  bool fixed_y = false;  // use [y_min, y_max] instead of fitting the data
+  double y_min = 0.0, y_max = 1.0;
+  std::vector<Series> series;
+};
+
+struct Results {
+  Table table;
+  std::vector<Plot> plots;
+  std::vector<std::string> notes;  // states and remarks shown beside the plots
+};
+
+}  // namespace attnlab

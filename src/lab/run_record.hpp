@@ -1,0 +1,30 @@
+// A finished (or partial) run with everything needed to reproduce it, and its CSV/JSON forms.
+// Every export carries every parameter, the seed and the build version (DESIGN.md "Reproducibility").
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "lab/experiment.hpp"
+
+namespace attnlab {
+
+struct RunRecord {
+  std::string experiment;  // id
+  std::string preset;      // may be empty
+  KeyValues params;        // every parameter, canonical text, schema order
+  std::uint64_t seed = 0;
+  Progress progress;
+  Results results;
+};
+
+RunRecord make_record(const Experiment& experiment, const Params& params, const std::string& preset,
+                      std::uint64_t seed);
+
+// CSV: '#'-comment lines with version, experiment, preset, seed and each parameter, then the table.
+std::string to_csv(const RunRecord& record);
+// JSON: {"attnlab_version", "experiment", "preset", "seed", "params": {...}, "complete",
+//        "columns": [...], "rows": [[...]], "notes": [...]}; NaN is written as null.
+std::string to_json(const RunRecord& record);
+std::string json_escape(const std::string& s);
+
+}  // namespace attnlab

@@ -1,0 +1,132 @@
+#include "lab/schema.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "lab/sweep.hpp"
+
+namespace attnlab {
+
+std::string format_number(double x) {
+  char buf[40];
+  for (int precision = 15; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
+namespace {
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+[[noreturn]] void reject(const ParamSpec& spec, const std::string& text, const std::string& why) {
+  throw ParamError("parameter '" + spec.key + "': " + quote(text) + " " + why + "; allowed: " +
+                   describe_type(spec));
+}
+
+bool parse_double(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtod(begin, &end);
+  return end == begin + text.size() && errno != ERANGE && std::isfinite(out);
+}
+
+}  // namespace
+
+Schema::Schema(std::vector<ParamSpec> specs) : specs_(std::move(specs)) {}
+
+const ParamSpec* Schema::find(const std::string& key) const {
+  for (const auto& s : specs_)
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
+const ParamSpec& Schema::at(const std::string& key) const {
+  if (const ParamSpec* s = find(key)) return *s;
+  std::string known;
+  for (const auto& s : specs_) known += (known.empty() ? "" : ", ") + s.key;
+  throw ParamError("unknown parameter '" + key + "'; known parameters: " + known);
+}
+
+ParamValue Schema::parse(const ParamSpec& spec, const std::string& text) const {
+  ParamValue v;
+  switch (spec.type) {
+    case ParamType::Integer: {
+      double x;
+      if (!parse_double(text, x)) reject(spec, text, "is not a number");
+      if (x != std::floor(x)) reject(spec, text, "is not an integer");
+      if (x < spec.min || x > spec.max) reject(spec, text, "is out of range");
+      v.number = x;
+      break;
+    }
+    case ParamType::Real: {
+      double x;
+      if (!parse_double(text, x)) reject(spec, text, "is not a finite number");
+      if (x < spec.min || x > spec.max) reject(spec, text, "is out of range");
+      v.number = x;
+      break;
+    }
+    case ParamType::Boolean:
+      if (text == "true" || text == "1" || text == "yes" || text == "on") v.number = 1.0;
+      else if (text == "false" || text == "0" || text == "no" || text == "off") v.number = 0.0;
+      else reject(spec, text, "is not a boolean");
+      break;
+    case ParamType::Choice: {
+      bool found = false;
+      for (const auto& c : spec.choices) found = found || c == text;
+      if (!found) reject(spec, text, "is not a valid choice");
+      v.text = text;
+      break;
+    }
+    case ParamType::Sweep: {
+      Sweep sweep = parse_sweep(*this, spec.key, text);  // throws with its own message
+      v.text = text;
+      v.number = static_cast<double>(sweep.values.size());
+      break;
+    }
+  }
+  return v;
+}
+
+Params Schema::defaults() const {
+  Params p;
+  for (const auto& s : specs_) p.values_[s.key] = parse(s, s.default_value);
+  return p;
+}
+
+void Schema::set(Params& params, const std::string& key, const std::string& text) const {
+  params.values_[key] = parse(at(key), text);
+}
+
+void Schema::apply(Params& params, const KeyValues& values) const {
+  for (const auto& [k, v] : values) set(params, k, v);
+}
+
+std::string Schema::format(const Params& params, const std::string& key) const {
+  const ParamSpec& spec = at(key);
+  const ParamValue& v = params.at(key);
+  switch (spec.type) {
+    case ParamType::Integer:
+    case ParamType::Real:
+      return format_number(v.number);
+    case ParamType::Boolean:
+      return v.number != 0.0 ? "true" : "false";
+    case ParamType::Choice:
+    case ParamType::Sweep:
+      return v.text;
+  }
+  return "";
+}
+
+KeyValues Schema::to_key_values(const Params& params) const {
+  KeyValues out;
+  for (const auto& s : specs_) out.emplace_back(s.key, format(params, s.key));
+  return out;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,23 @@
+// Sweeps: one parameter taking a list of values, written "key=from:to:step" or "key=v1,v2,...",
+// or "none". Parsed and validated against the schema (each value must be valid for its key).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace attnlab {
+
+class Schema;
+
+struct Sweep {
+  std::string key;             // empty for "none"
+  std::vector<double> values;  // the sweep points, in order
+  bool active() const { return !key.empty(); }
+};
+
+constexpr std::size_t kMaxSweepPoints = 10000;
+
+// Throws ParamError (naming `param_key`, the sweep parameter) when the text is malformed, the
+// key is not sweepable, a value is out of the key's range or there are too many points.
+Sweep parse_sweep(const Schema& schema, const std::string& param_key, const std::string& text);
+
+}  // namespace attnlab

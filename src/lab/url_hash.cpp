@@ -1,0 +1,103 @@
+#include "lab/url_hash.hpp"
+
+#include <cstdlib>
+
+namespace attnlab {
+
+namespace {
+const char* const kFlagKeys[] = {"run", "embed", "hide"};
+}
+
+std::string HashState::flag(const std::string& key) const {
+  for (const auto& [k, v] : flags)
+    if (k == key) return v;
+  return "";
+}
+
+bool is_reserved_hash_key(const std::string& key) {
+  if (key == "exp" || key == "preset" || key == "seed") return true;
+  for (const char* f : kFlagKeys)
+    if (key == f) return true;
+  return false;
+}
+
+std::string percent_encode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '-' || c == '_' || c == '.' || c == '~' || c == ':' || c == ',';
+    if (plain) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string percent_decode(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size()) {
+      const std::string hex = s.substr(i + 1, 2);
+      char* end = nullptr;
+      const long v = std::strtol(hex.c_str(), &end, 16);
+      if (end == hex.c_str() + 2) {
+        out += static_cast<char>(v);
+        i += 2;
+        continue;
+      }
+    }
+    out += s[i] == '+' ? ' ' : s[i];
+  }
+  return out;
+}
+
+std::string encode_hash(const HashState& st) {
+  std::string out = "exp=" + percent_encode(st.experiment);
+  if (!st.preset.empty()) out += "&preset=" + percent_encode(st.preset);
+  if (st.has_seed) out += "&seed=" + std::to_string(st.seed);
+  for (const auto& [k, v] : st.params) out += "&" + percent_encode(k) + "=" + percent_encode(v);
+  for (const auto& [k, v] : st.flags) out += "&" + percent_encode(k) + "=" + percent_encode(v);
+  return out;
+}
+
+HashState decode_hash(const std::string& hash_in) {
+  std::string hash = hash_in;
+  if (!hash.empty() && hash[0] == '#') hash.erase(0, 1);
+  HashState st;
+  std::size_t start = 0;
+  while (start < hash.size()) {
+    std::size_t amp = hash.find('&', start);
+    if (amp == std::string::npos) amp = hash.size();
+    const std::string pair = hash.substr(start, amp - start);
+    start = amp + 1;
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string::npos) throw ParamError("link: '" + pair + "' is not of the form key=value");
+    const std::string key = percent_decode(pair.substr(0, eq));
+    const std::string value = percent_decode(pair.substr(eq + 1));
+    if (key == "exp") {
+      st.experiment = value;
+    } else if (key == "preset") {
+      st.preset = value;
+    } else if (key == "seed") {
+      char* end = nullptr;
+      const unsigned long long s = std::strtoull(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || value[0] == '-' || s > 4294967295ULL)
+        throw ParamError("parameter 'seed': '" + value + "' is not allowed; allowed: integer in [0, 4294967295]");
+      st.seed = s;
+      st.has_seed = true;
+    } else if (is_reserved_hash_key(key)) {
+      st.flags.emplace_back(key, value);
+    } else {
+      st.params.emplace_back(key, value);
+    }
+  }
+  return st;
+}
+
+}  // namespace attnlab

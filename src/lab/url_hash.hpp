@@ -1,0 +1,32 @@
+// The URL-hash codec: the page's full state (experiment, every parameter, seed, flags) as
+// "#exp=separation.toy&seed=1&n=1000&...&run=1". Share links and embeds use it.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "lab/schema.hpp"
+
+namespace attnlab {
+
+struct HashState {
+  std::string experiment;  // "exp"
+  std::string preset;      // "preset" (applied before the parameters)
+  KeyValues params;        // every other key that is not a flag
+  bool has_seed = false;
+  std::uint64_t seed = 0;
+  KeyValues flags;         // run, embed, hide: page behaviour, not experiment parameters
+  std::string flag(const std::string& key) const;  // "" when absent
+};
+
+// Keys with a meaning of their own in the hash; no experiment may use them as parameter keys.
+bool is_reserved_hash_key(const std::string& key);
+
+std::string encode_hash(const HashState& state);
+// Decodes without validating parameter values (the Schema does that). Throws ParamError on a
+// malformed seed or a pair without '='.
+HashState decode_hash(const std::string& hash);
+
+std::string percent_encode(const std::string& s);
+std::string percent_decode(const std::string& s);
+
+}  // namespace attnlab

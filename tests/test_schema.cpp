@@ -1,0 +1,81 @@
+#include <catch2/catch.hpp>
+
+#include "lab/schema.hpp"
+#include "lab/sweep.hpp"
+
+using namespace attnlab;
+
+namespace {
+Schema demo_schema() {
+  return Schema({
+      {"n", "n", ParamType::Integer, 2, 1000000, "1000", "tokens", "help", "", {}, true, true},
+      {"tau", "tau", ParamType::Real, 0.01, 0.5, "0.25", "", "help", "", {}, false, true},
+      {"flag", "flag", ParamType::Boolean, 0, 0, "true", "", "help"},
+      {"kind", "kind", ParamType::Choice, 0, 0, "a", "", "help", "", {"a", "b_c"}},
+      {"sweep", "sweep", ParamType::Sweep, 0, 0, "none", "", "help"},
+  });
+}
+}  // namespace
+
+TEST_CASE("defaults are valid and typed", "[lab][schema]") {
+  const Schema s = demo_schema();
+  const Params p = s.defaults();
+  CHECK(p.integer("n") == 1000);
+  CHECK(p.real("tau") == 0.25);
+  CHECK(p.boolean("flag"));
+  CHECK(p.text("kind") == "a");
+  CHECK(p.text("sweep") == "none");
+}
+
+TEST_CASE("validation messages name the parameter, the value and the allowed range", "[lab][schema]") {
+  const Schema s = demo_schema();
+  Params p = s.defaults();
+  CHECK_THROWS_WITH(s.set(p, "n", "1"),
+                    "parameter 'n': '1' is out of range; allowed: integer in [2, 1000000] (tokens)");
+  CHECK_THROWS_WITH(s.set(p, "n", "12.5"),
+                    "parameter 'n': '12.5' is not an integer; allowed: integer in [2, 1000000] (tokens)");
+  CHECK_THROWS_WITH(s.set(p, "n", "abc"),
+                    "parameter 'n': 'abc' is not a number; allowed: integer in [2, 1000000] (tokens)");
+  CHECK_THROWS_WITH(s.set(p, "tau", "0.7"), "parameter 'tau': '0.7' is out of range; allowed: number in [0.01, 0.5]");
+  CHECK_THROWS_WITH(s.set(p, "tau", "nan"), Catch::Contains("is not a finite number"));
+  CHECK_THROWS_WITH(s.set(p, "tau", "1e999"), Catch::Contains("is not a finite number"));
+  CHECK_THROWS_WITH(s.set(p, "flag", "maybe"), "parameter 'flag': 'maybe' is not a boolean; allowed: true or false");
+  CHECK_THROWS_WITH(s.set(p, "kind", "c"), "parameter 'kind': 'c' is not a valid choice; allowed: one of a, b_c");
+  CHECK_THROWS_WITH(s.set(p, "nope", "1"), Catch::StartsWith("unknown parameter 'nope'; known parameters: n, tau"));
+  // A rejected value leaves the previous one in place.
+  CHECK(p.integer("n") == 1000);
+  s.set(p, "n", "1e3");
+  CHECK(p.integer("n") == 1000);
+  s.set(p, "flag", "off");
+  CHECK_FALSE(p.boolean("flag"));
+}
+
+TEST_CASE("sweeps parse ranges and lists and validate each value", "[lab][sweep]") {
+  const Schema s = demo_schema();
+  Sweep a = parse_sweep(s, "sweep", "n=100:130:10");
+  CHECK(a.key == "n");
+  CHECK(a.values == std::vector<double>{100, 110, 120, 130});
+  Sweep b = parse_sweep(s, "sweep", "tau=0.1:0.3:0.1");
+  CHECK(b.values == std::vector<double>{0.1, 0.2, 0.3});
+  Sweep c = parse_sweep(s, "sweep", "n=4,6,10");
+  CHECK(c.values == std::vector<double>{4, 6, 10});
+  CHECK_FALSE(parse_sweep(s, "sweep", "none").active());
+
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "n=1:10:1"), Catch::Contains("parameter 'n': '1' is out of range"));
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "kind=a,b_c"), Catch::Contains("cannot be swept; sweepable: n, tau"));
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "n=100:10:1"), Catch::Contains("runs backwards"));
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "n=10:100:0"), Catch::Contains("the step must be a positive number"));
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "n=10:100:1.5"), Catch::Contains("the step must be too"));
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "n=2:1000000:1"), Catch::Contains("at most 10000 are allowed"));
+  CHECK_THROWS_WITH(parse_sweep(s, "sweep", "n"), Catch::Contains("has no '='"));
+  Params p = s.defaults();
+  CHECK_THROWS_WITH(s.set(p, "sweep", "tau=0:1:0.1"), Catch::Contains("parameter 'tau': '0' is out of range"));
+}
+
+TEST_CASE("format_number gives the shortest exact text", "[lab][schema]") {
+  CHECK(format_number(0.25) == "0.25");
+  CHECK(format_number(1000) == "1000");
+  CHECK(format_number(0.1) == "0.1");
+  CHECK(format_number(1.0 / 3.0) == "0.3333333333333333");
+  CHECK(std::stod(format_number(2.0 / 3.0)) == 2.0 / 3.0);
+}

@@ -1,0 +1,48 @@
+#include <catch2/catch.hpp>
+
+#include "experiments/registry.hpp"
+#include "lab/url_hash.hpp"
+
+using namespace attnlab;
+
+TEST_CASE("the URL hash round-trips every parameter type", "[lab][url]") {
+  auto e = make_experiment("separation.toy");
+  const Schema& s = e->schema();
+  Params p = s.defaults();
+  s.set(p, "n", "1234");                 // integer
+  s.set(p, "tau", "0.125");              // real
+  s.set(p, "shared_readout", "false");   // boolean
+  s.set(p, "sampler", "two_point");      // choice
+  s.set(p, "sweep", "n=100,200,300");    // sweep (with '=' and ',' inside the value)
+  HashState st;
+  st.experiment = "separation.toy";
+  st.params = s.to_key_values(p);
+  st.has_seed = true;
+  st.seed = 4294967295ULL;
+  st.flags = {{"run", "1"}, {"hide", "tau,n"}};
+  const std::string hash = encode_hash(st);
+
+  const HashState back = decode_hash("#" + hash);
+  CHECK(back.experiment == "separation.toy");
+  CHECK(back.seed == 4294967295ULL);
+  CHECK(back.flag("run") == "1");
+  CHECK(back.flag("hide") == "tau,n");
+  Params q = s.defaults();
+  s.apply(q, back.params);
+  CHECK(q == p);
+  CHECK(s.format(q, "sweep") == "n=100,200,300");
+}
+
+TEST_CASE("percent coding survives awkward characters", "[lab][url]") {
+  const std::string awkward = "a b&c=d#e%f/g+h";
+  CHECK(percent_decode(percent_encode(awkward)) == awkward);
+}
+
+TEST_CASE("malformed hashes give clear errors", "[lab][url]") {
+  CHECK_THROWS_WITH(decode_hash("exp=separation.toy&seed=-3"), Catch::Contains("parameter 'seed'"));
+  CHECK_THROWS_WITH(decode_hash("exp=separation.toy&oops"), Catch::Contains("'oops' is not of the form key=value"));
+  auto e = make_experiment("separation.toy");
+  Params p = e->schema().defaults();
+  const HashState st = decode_hash("exp=separation.toy&tau=9");
+  CHECK_THROWS_WITH(e->schema().apply(p, st.params), Catch::Contains("parameter 'tau': '9' is out of range"));
+}
