@@ -1,1 +1,176 @@
-// placeholder
+// The JavaScript API (Embind), the same in node and in the page. Everything crosses as JSON
+// strings; parameters come in as a plain object {key: value} and pass the schema like any other
+// input. Errors come back as {"error": "..."} with the schema's message, never as a crash.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <memory>
+#include <string>
+
+#include "bench/workloads.hpp"
+#include "experiments/registry.hpp"
+#include "lab/run_record.hpp"
+#include "lab/runner.hpp"
+#include "lab/url_hash.hpp"
+#include "web/js_api.hpp"
+
+namespace attnlab::web {
+
+using emscripten::val;
+
+std::string bench_json_for(double min_seconds) { return bench_json(run_benchmarks(min_seconds)); }
+
+std::string error_json(const std::string& message) { return "{\"error\":" + json_escape(message) + "}"; }
+
+KeyValues key_values_from(const val& object) {
+  KeyValues out;
+  if (object.isUndefined() || object.isNull()) return out;
+  const val keys = val::global("Object").call<val>("keys", object);
+  const int n = keys["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    out.emplace_back(key, val::global("String")(object[key]).as<std::string>());
+  }
+  return out;
+}
+
+std::uint64_t seed_from(double seed) {
+  if (!(seed >= 0.0 && seed <= 4294967295.0) || seed != static_cast<double>(static_cast<std::uint64_t>(seed)))
+    throw ParamError("parameter 'seed': '" + format_number(seed) + "' is not allowed; allowed: integer in [0, 4294967295]");
+  return static_cast<std::uint64_t>(seed);
+}
+
+std::string describe_json(const Experiment& e) {
+  const ExperimentInfo& info = e.info();
+  std::string out = "{\"id\":" + json_escape(info.id) + ",\"title\":" + json_escape(info.title) +
+                    ",\"paper\":" + json_escape(info.paper) + ",\"summary\":" + json_escape(info.summary) +
+                    ",\"params\":[";
+  const char* types[] = {"integer", "real", "boolean", "choice", "sweep"};
+  bool first = true;
+  for (const auto& s : e.schema().specs()) {
+    out += first ? "{" : ",{";
+    first = false;
+    out += "\"key\":" + json_escape(s.key) + ",\"label\":" + json_escape(s.label) +
+           ",\"type\":" + json_escape(types[static_cast<int>(s.type)]) + ",\"default\":" + json_escape(s.default_value) +
+           ",\"allowed\":" + json_escape(describe_type(s)) + ",\"unit\":" + json_escape(s.unit) +
+           ",\"help\":" + json_escape(s.help);
+    if (s.type == ParamType::Integer || s.type == ParamType::Real)
+      out += ",\"min\":" + format_number(s.min) + ",\"max\":" + format_number(s.max);
+    if (s.type == ParamType::Choice) {
+      out += ",\"choices\":[";
+      for (std::size_t i = 0; i < s.choices.size(); ++i) out += (i ? "," : "") + json_escape(s.choices[i]);
+      out += "]";
+    }
+    out += "}";
+  }
+  out += "],\"presets\":[";
+  for (std::size_t i = 0; i < e.presets().size(); ++i) {
+    const Preset& p = e.presets()[i];
+    out += (i ? ",{" : "{") + std::string("\"name\":") + json_escape(p.name) + ",\"title\":" + json_escape(p.title) +
+           ",\"description\":" + json_escape(p.description) + ",\"values\":{";
+    for (std::size_t k = 0; k < p.values.size(); ++k)
+      out += (k ? "," : "") + json_escape(p.values[k].first) + ":" + json_escape(p.values[k].second);
+    out += "}}";
+  }
+  return out + "]}";
+}
+
+namespace {
+
+std::string list_experiments() {
+  std::string out = "[";
+  bool first = true;
+  for (const auto& id : experiment_ids()) {
+    auto e = make_experiment(id);
+    out += (first ? "{" : ",{") + std::string("\"id\":") + json_escape(id) + ",\"title\":" + json_escape(e->info().title) + "}";
+    first = false;
+  }
+  return out + "]";
+}
+
+std::string describe_experiment(const std::string& id) {
+  try {
+    return describe_json(*make_experiment(id));
+  } catch (const std::exception& ex) {
+    return error_json(ex.what());
+  }
+}
+
+// A run that a page drives in slices: new Session(id, preset, params, seed), then step(seconds)
+// until progress() reaches 1. Results can be read at any time.
+class Session {
+ public:
+  Session(const std::string& id, const std::string& preset, const val& params, double seed) {
+    try {
+      experiment_ = make_experiment(id);
+      params_ = experiment_->make_params(preset, key_values_from(params));
+      seed_ = seed_from(seed);
+      preset_ = preset;
+      experiment_->reset(params_, seed_);
+    } catch (const std::exception& ex) {
+      error_ = ex.what();
+      experiment_.reset();
+    }
+  }
+  std::string error() const { return error_; }
+  double step(double seconds) {
+    if (!experiment_) return 1.0;
+    Budget b;
+    b.seconds = seconds;
+    try {
+      experiment_->step(b);
+    } catch (const std::exception& ex) {
+      error_ = ex.what();
+      experiment_.reset();
+      return 1.0;
+    }
+    return progress();
+  }
+  double progress() const { return experiment_ ? experiment_->progress().fraction() : 1.0; }
+  bool finished() const { return !experiment_ || experiment_->progress().finished(); }
+  std::string json() const {
+    return experiment_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : error_json(error_);
+  }
+  std::string csv() const { return experiment_ ? to_csv(make_record(*experiment_, params_, preset_, seed_)) : ""; }
+
+ private:
+  std::unique_ptr<Experiment> experiment_;
+  Params params_;
+  std::uint64_t seed_ = 0;
+  std::string preset_, error_;
+};
+
+// One call, to completion: returns the run's JSON (or {"error": ...}).
+std::string run_experiment(const std::string& id, const std::string& preset, const val& params, double seed) {
+  Session s(id, preset, params, seed);
+  if (!s.error().empty()) return error_json(s.error());
+  while (!s.finished()) s.step(1.0);
+  return s.error().empty() ? s.json() : error_json(s.error());
+}
+
+std::string run_experiment_csv(const std::string& id, const std::string& preset, const val& params, double seed) {
+  Session s(id, preset, params, seed);
+  while (!s.finished()) s.step(1.0);
+  return s.error().empty() ? s.csv() : "error: " + s.error();
+}
+
+}  // namespace
+
+}  // namespace attnlab::web
+
+EMSCRIPTEN_BINDINGS(attnlab_api) {
+  using namespace attnlab::web;
+  emscripten::function("listExperiments", &list_experiments);
+  emscripten::function("describeExperiment", &describe_experiment);
+  emscripten::function("runExperiment", &run_experiment);
+  emscripten::function("runExperimentCsv", &run_experiment_csv);
+  emscripten::function("benchmarks", &bench_json_for);
+  emscripten::class_<Session>("Session")
+      .constructor<std::string, std::string, emscripten::val, double>()
+      .function("error", &Session::error)
+      .function("step", &Session::step)
+      .function("progress", &Session::progress)
+      .function("finished", &Session::finished)
+      .function("json", &Session::json)
+      .function("csv", &Session::csv);
+}

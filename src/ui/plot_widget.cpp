@@ -1,0 +1,190 @@
+#include "ui/plot_widget.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "imgui.h"
+#include "ui/theme.hpp"
+
+namespace attnlab::ui {
+
+std::vector<double> nice_ticks(double lo, double hi, int target) {
+  std::vector<double> ticks;
+  if (!(hi > lo)) return {lo};
+  const double raw = (hi - lo) / std::max(1, target);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double r = raw / mag;
+  const double step = (r < 1.5 ? 1.0 : r < 3.0 ? 2.0 : r < 7.0 ? 5.0 : 10.0) * mag;
+  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
+    ticks.push_back(std::fabs(t) < step * 1e-9 ? 0.0 : t);
+  return ticks;
+}
+
+namespace {
+
+struct Axis {
+  double lo = 0.0, hi = 1.0;
+  bool log = false;
+  double map(double v) const {  // value -> [0, 1]
+    if (log) return (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
+    return (v - lo) / (hi - lo);
+  }
+  bool usable(double v) const { return std::isfinite(v) && (!log || v > 0.0); }
+};
+
+Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
+  Axis a;
+  a.log = log;
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto* v : data)
+    for (double x : *v)
+      if (a.usable(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+  if (!std::isfinite(lo)) lo = log ? 1.0 : 0.0, hi = log ? 10.0 : 1.0;
+  if (hi == lo) {
+    if (log) lo /= 2.0, hi *= 2.0;
+    else lo -= 0.5, hi += 0.5;
+  }
+  if (!log) {  // a little air at the ends
+    const double pad = 0.03 * (hi - lo);
+    lo -= pad, hi += pad;
+  }
+  a.lo = lo, a.hi = hi;
+  return a;
+}
+
+std::vector<double> axis_ticks(const Axis& a, int target) {
+  if (!a.log) return nice_ticks(a.lo, a.hi, target);
+  std::vector<double> t;
+  for (double e = std::ceil(std::log10(a.lo)); e <= std::floor(std::log10(a.hi)); e += 1.0) t.push_back(std::pow(10.0, e));
+  if (t.size() < 2) return nice_ticks(a.lo, a.hi, target);
+  return t;
+}
+
+std::string tick_label(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+void draw_plot(const char* id, const Plot& plot, float height) {
+  ImGui::PushID(id);
+  const Theme& th = theme();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);
+  const ImVec2 size(width, height);
+  ImGui::InvisibleButton("plot", size);
+  const bool hovered = ImGui::IsItemHovered();
+  const float font = ImGui::GetFontSize();
+  const float left = origin.x + font * 3.6f, right = origin.x + width - font * 0.8f;
+  const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * 2.6f;
+
+  std::vector<const std::vector<double>*> xs, ys;
+  for (const auto& s : plot.series) {
+    xs.push_back(&s.x);
+    ys.push_back(&s.y);
+    if (!s.y_low.empty()) ys.push_back(&s.y_low), ys.push_back(&s.y_high);
+  }
+  const Axis ax = fit_axis(plot.log_x, xs);
+  Axis ay = fit_axis(plot.log_y, ys);
+  if (plot.fixed_y) ay.lo = plot.y_min - 0.03 * (plot.y_max - plot.y_min), ay.hi = plot.y_max + 0.03 * (plot.y_max - plot.y_min);
+  auto px = [&](double x) { return left + static_cast<float>(ax.map(x)) * (right - left); };
+  auto py = [&](double y) { return bottom - static_cast<float>(ay.map(y)) * (bottom - top); };
+
+  dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), th.plot_background);
+  dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, plot.title.c_str());
+  // Grid, ticks and labels.
+  for (double t : axis_ticks(ay, 5)) {
+    if (t < ay.lo || t > ay.hi) continue;
+    const float y = py(t);
+    dl->AddLine(ImVec2(left, y), ImVec2(right, y), th.grid);
+    const std::string s = tick_label(t);
+    const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+    dl->AddText(ImVec2(left - ts.x - font * 0.4f, y - ts.y * 0.5f), th.text_dim, s.c_str());
+  }
+  for (double t : axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))))) {
+    if (t < ax.lo || t > ax.hi) continue;
+    const float x = px(t);
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), th.grid);
+    const std::string s = tick_label(t);
+    const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
+    dl->AddText(ImVec2(x - ts.x * 0.5f, bottom + font * 0.3f), th.text_dim, s.c_str());
+  }
+  dl->AddRect(ImVec2(left, top), ImVec2(right, bottom), th.axis);
+  const ImVec2 xl = ImGui::CalcTextSize(plot.x_label.c_str());
+  dl->AddText(ImVec2((left + right - xl.x) * 0.5f, bottom + font * 1.4f), th.text, plot.x_label.c_str());
+
+  // Series: error bars, then lines and markers. Gaps at non-finite points.
+  dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
+    const float thick = s.style == SeriesStyle::Reference ? 1.5f : 2.0f;
+    if (!s.y_low.empty()) {
+      for (std::size_t i = 0; i < s.x.size(); ++i) {
+        if (!ax.usable(s.x[i]) || !ay.usable(s.y_low[i]) || !ay.usable(s.y_high[i])) continue;
+        const float x = px(s.x[i]);
+        dl->AddLine(ImVec2(x, py(s.y_low[i])), ImVec2(x, py(s.y_high[i])), (c & 0x00FFFFFF) | 0x90000000, 1.0f);
+      }
+    }
+    bool have_prev = false;
+    ImVec2 prev;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
+        have_prev = false;
+        continue;
+      }
+      const ImVec2 p(px(s.x[i]), py(s.y[i]));
+      if (have_prev) {
+        if (s.style == SeriesStyle::Reference) {  // dashed
+          const float len = std::hypot(p.x - prev.x, p.y - prev.y);
+          if (len > 0.0f && i % 2 == 0) dl->AddLine(prev, p, c, thick);
+        } else {
+          dl->AddLine(prev, p, c, thick);
+        }
+      }
+      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dl->AddCircleFilled(p, 2.5f, c);
+      prev = p;
+      have_prev = true;
+    }
+  }
+  dl->PopClipRect();
+
+  // Legend (top-left inside the frame).
+  float ly = top + font * 0.3f;
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
+    const ImVec2 ts = ImGui::CalcTextSize(s.name.c_str());
+    dl->AddRectFilled(ImVec2(left + font * 0.4f, ly), ImVec2(left + font * 2.4f + ts.x, ly + font * 1.1f), th.legend_background);
+    dl->AddLine(ImVec2(left + font * 0.6f, ly + font * 0.55f), ImVec2(left + font * 1.8f, ly + font * 0.55f), c, 2.5f);
+    dl->AddText(ImVec2(left + font * 2.1f, ly), th.text, s.name.c_str());
+    ly += font * 1.2f;
+  }
+
+  // Hover read-out: the point nearest in x of each series, with exact values.
+  if (hovered && !plot.series.empty() && !plot.series[0].x.empty()) {
+    const float mx = ImGui::GetIO().MousePos.x;
+    const Series& first = plot.series[0];
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < first.x.size(); ++i)
+      if (std::fabs(px(first.x[i]) - mx) < std::fabs(px(first.x[best]) - mx)) best = i;
+    dl->AddLine(ImVec2(px(first.x[best]), top), ImVec2(px(first.x[best]), bottom), th.axis);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s = %.10g", plot.x_label.c_str(), first.x[best]);
+    for (const auto& s : plot.series) {
+      if (best >= s.y.size()) continue;
+      if (!s.y_low.empty())
+        ImGui::Text("%s: %.6g  [%.6g, %.6g]", s.name.c_str(), s.y[best], s.y_low[best], s.y_high[best]);
+      else
+        ImGui::Text("%s: %.6g", s.name.c_str(), s.y[best]);
+    }
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
+}
+
+}  // namespace attnlab::ui

@@ -1,0 +1,30 @@
+#include "ui/theme.hpp"
+
+namespace attnlab::ui {
+
+const Theme& theme() {
+  static const Theme t{IM_COL32(230, 230, 235, 255), IM_COL32(170, 170, 180, 255), IM_COL32(140, 140, 150, 255),
+                       IM_COL32(60, 62, 70, 255),    IM_COL32(24, 25, 30, 255),    IM_COL32(24, 25, 30, 200),
+                       IM_COL32(240, 240, 240, 220)};
+  return t;
+}
+
+ImU32 series_colour(std::size_t index) {
+  static const ImU32 palette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),  IM_COL32(0, 158, 115, 255),
+                                  IM_COL32(204, 121, 167, 255), IM_COL32(240, 228, 66, 255), IM_COL32(213, 94, 0, 255),
+                                  IM_COL32(0, 114, 178, 255)};
+  return palette[index % (sizeof palette / sizeof palette[0])];
+}
+
+void apply_imgui_style(float dpi_scale) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& s = ImGui::GetStyle();
+  s.WindowRounding = 4.0f;
+  s.FrameRounding = 3.0f;
+  s.GrabRounding = 3.0f;
+  s.FramePadding = ImVec2(6, 4);
+  s.ItemSpacing = ImVec2(8, 6);
+  s.ScaleAllSizes(dpi_scale);
+}
+
+}  // namespace attnlab::ui
