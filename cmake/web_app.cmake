@@ -1,0 +1,41 @@
+# The web app: index.html + attnlab.js + attnlab.wasm, from Dear ImGui 1.86 and SDL2 2.26.5 that
+# scripts/setup.sh unpacked (and built, for SDL2) into the cache.
+set(ATTNLAB_IMGUI_DIR "${ATTNLAB_CACHE}/src/imgui-1.86" CACHE PATH "Dear ImGui 1.86 sources")
+set(ATTNLAB_SDL2_DIR "${ATTNLAB_CACHE}/sdl2-wasm-2.26.5" CACHE PATH "SDL2 2.26.5 built for wasm")
+set(ATTNLAB_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" CACHE FILEPATH "UI font (fonts-dejavu-core)")
+foreach(required "${ATTNLAB_IMGUI_DIR}/imgui.cpp" "${ATTNLAB_SDL2_DIR}/lib/libSDL2.a" "${ATTNLAB_FONT}")
+  if(NOT EXISTS "${required}")
+    message(FATAL_ERROR "${required} is missing: run scripts/setup.sh (or set -DATTNLAB_WEB_APP=OFF)")
+  endif()
+endforeach()
+
+add_library(attnlab_imgui STATIC
+  "${ATTNLAB_IMGUI_DIR}/imgui.cpp"
+  "${ATTNLAB_IMGUI_DIR}/imgui_draw.cpp"
+  "${ATTNLAB_IMGUI_DIR}/imgui_tables.cpp"
+  "${ATTNLAB_IMGUI_DIR}/imgui_widgets.cpp"
+  "${ATTNLAB_IMGUI_DIR}/backends/imgui_impl_sdl.cpp"
+  "${ATTNLAB_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
+target_include_directories(attnlab_imgui SYSTEM PUBLIC "${ATTNLAB_IMGUI_DIR}" "${ATTNLAB_IMGUI_DIR}/backends"
+  "${ATTNLAB_SDL2_DIR}/include/SDL2")
+# ImGui 1.86 would pick WebGL1 under emscripten (TOOLCHAIN.md pitfall 5).
+target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
+target_link_libraries(attnlab_imgui PUBLIC "${ATTNLAB_SDL2_DIR}/lib/libSDL2.a")
+
+add_executable(attnlab_app
+  src/web/main.cpp
+  src/ui/app.cpp
+  src/ui/param_controls.cpp
+  src/ui/plot_widget.cpp
+  src/ui/theme.cpp
+  $<TARGET_OBJECTS:attnlab_js_api>)
+target_link_libraries(attnlab_app PRIVATE attnlab_core attnlab_imgui)
+set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
+target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMINIFY_HTML=0
+  "--embed-file=${ATTNLAB_FONT}@/fonts/DejaVuSans.ttf")
+# index.html from the shell: emcc writes attnlab.js/.wasm; the page is copied beside them.
+add_custom_command(TARGET attnlab_app POST_BUILD
+  COMMAND "${CMAKE_COMMAND}" -DSHELL=${CMAKE_SOURCE_DIR}/web/shell.html -DOUT=${CMAKE_BINARY_DIR}/web/index.html
+          -P "${CMAKE_SOURCE_DIR}/cmake/make_index.cmake"
+  VERBATIM)

@@ -1,0 +1,241 @@
+#include "ui/app.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "experiments/registry.hpp"
+#include "imgui.h"
+#include "lab/run_record.hpp"
+#include "ui/plot_widget.hpp"
+
+namespace attnlab::ui {
+
+const char* to_string(RunState s) {
+  switch (s) {
+    case RunState::Idle: return "ready";
+    case RunState::Running: return "running";
+    case RunState::Paused: return "paused";
+    case RunState::Done: return "done";
+    case RunState::Failed: return "failed";
+  }
+  return "";
+}
+
+App::App() { select_experiment(experiment_ids().front()); }
+
+void App::select_experiment(const std::string& id) {
+  experiment_ = make_experiment(id);
+  params_ = experiment_->schema().defaults();
+  preset_.clear();
+  controls_.forget_edits();
+  reset();
+}
+
+void App::params_changed() {
+  // Results always belong to the parameters on screen: a change discards the old run.
+  const bool was_running = state_ == RunState::Running;
+  reset();
+  if (was_running) run();
+}
+
+void App::reset() {
+  started_ = false;
+  state_ = RunState::Idle;
+  error_.clear();
+  results_ = Results{};
+}
+
+void App::advance(const Budget& budget) {
+  try {
+    if (!started_) {
+      experiment_->reset(params_, seed_);
+      started_ = true;
+    }
+    experiment_->step(budget);
+    results_ = experiment_->results();
+    if (experiment_->progress().finished()) state_ = RunState::Done;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    state_ = RunState::Failed;
+  }
+}
+
+void App::run() {
+  if (state_ == RunState::Done || state_ == RunState::Failed) reset();
+  state_ = RunState::Running;
+}
+
+void App::step_once() {
+  if (state_ == RunState::Done || state_ == RunState::Failed) reset();
+  Budget b;
+  b.seconds = 0.05;
+  state_ = RunState::Paused;
+  advance(b);
+}
+
+double App::progress() const { return started_ ? experiment_->progress().fraction() : 0.0; }
+
+std::string App::csv() const { return started_ ? to_csv(make_record(*experiment_, params_, preset_, seed_)) : ""; }
+std::string App::json() const { return started_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : "{}"; }
+
+std::string App::status_text() const {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s: %s, %.0f%% done", experiment_->info().title.c_str(), to_string(state_),
+                100.0 * progress());
+  std::string s = buf;
+  if (!error_.empty()) s += ". Error: " + error_;
+  return s;
+}
+
+std::string App::hash() const {
+  HashState st;
+  st.experiment = experiment_->info().id;
+  st.params = experiment_->schema().to_key_values(params_);
+  st.has_seed = true;
+  st.seed = seed_;
+  return encode_hash(st);
+}
+
+std::string App::load_hash(const std::string& hash) {
+  try {
+    const HashState st = decode_hash(hash);
+    std::unique_ptr<Experiment> e = make_experiment(st.experiment.empty() ? experiment_ids().front() : st.experiment);
+    Params p = e->make_params(st.preset, st.params);  // validates everything before anything changes
+    experiment_ = std::move(e);
+    params_ = p;
+    preset_ = st.preset;
+    if (st.has_seed) seed_ = st.seed;
+    std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
+    controls_.forget_edits();
+    reset();
+    if (st.flag("run") == "1") run();
+    return "";
+  } catch (const std::exception& ex) {
+    error_ = std::string("link not applied: ") + ex.what();
+    return ex.what();
+  }
+}
+
+void App::frame(float width, float height, double slice_seconds) {
+  if (state_ == RunState::Running) {
+    Budget b;
+    b.seconds = slice_seconds;
+    advance(b);
+  }
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("Attention Lab", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  draw_toolbar();
+  ImGui::Separator();
+  const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
+  const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
+  ImGui::BeginChild("controls", ImVec2(panel, narrow ? height * 0.45f : 0.0f), true);
+  draw_controls();
+  ImGui::EndChild();
+  if (!narrow) ImGui::SameLine();
+  ImGui::BeginChild("results", ImVec2(0, 0), true);
+  draw_results(ImGui::GetContentRegionAvail().y);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void App::draw_toolbar() {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Attention Lab");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16.0f);
+  if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
+    for (const auto& id : experiment_ids()) {
+      auto e = make_experiment(id);
+      if (ImGui::Selectable(e->info().title.c_str(), id == experiment_->info().id)) select_experiment(id);
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
+  const std::string preset_label = preset_.empty() ? "preset..." : experiment_->preset(preset_).title;
+  if (ImGui::BeginCombo("##preset", preset_label.c_str())) {
+    for (const auto& p : experiment_->presets()) {
+      if (ImGui::Selectable(p.title.c_str(), p.name == preset_)) {
+        params_ = experiment_->make_params(p.name, {});
+        preset_ = p.name;
+        controls_.forget_edits();
+        params_changed();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  if (state_ == RunState::Running) {
+    if (ImGui::Button("Pause")) pause();
+  } else if (ImGui::Button(state_ == RunState::Paused ? "Resume" : "Run")) {
+    run();
+  }
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  run_button_rect_[0] = lo.x, run_button_rect_[1] = lo.y, run_button_rect_[2] = hi.x - lo.x, run_button_rect_[3] = hi.y - lo.y;
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) step_once();
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) reset();
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("seed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  ImGui::InputText("##seed", seed_text_, sizeof seed_text_, ImGuiInputTextFlags_CharsDecimal);
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    char* end = nullptr;
+    const unsigned long long s = std::strtoull(seed_text_, &end, 10);
+    if (*seed_text_ && *end == '\0' && s <= 4294967295ULL) {
+      seed_ = s;
+      params_changed();
+    } else {
+      std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
+      error_ = "parameter 'seed': allowed: integer in [0, 4294967295]";
+    }
+  }
+  ImGui::SameLine();
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "%s %.0f%%", to_string(state_), 100.0 * progress());
+  ImGui::ProgressBar(static_cast<float>(progress()), ImVec2(-1.0f, 0.0f), overlay);
+}
+
+void App::draw_controls() {
+  const ExperimentInfo& info = experiment_->info();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(info.summary.c_str());
+  ImGui::TextDisabled("%s", info.paper.c_str());
+  if (!preset_.empty()) {
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s", experiment_->preset(preset_).title.c_str());
+    ImGui::TextUnformatted(experiment_->preset(preset_).description.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+  if (controls_.draw(experiment_->schema(), params_)) {
+    preset_.clear();
+    params_changed();
+  }
+}
+
+void App::draw_results(float height) {
+  if (!error_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 110, 255));
+    ImGui::TextWrapped("%s", error_.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (results_.plots.empty()) {
+    ImGui::TextDisabled("Press Run to start; the curves grow as trials finish.");
+    return;
+  }
+  const float each = std::max(ImGui::GetFontSize() * 12.0f,
+                              (height - ImGui::GetFontSize() * 2.0f) / static_cast<float>(results_.plots.size()) -
+                                  ImGui::GetStyle().ItemSpacing.y);
+  for (std::size_t i = 0; i < results_.plots.size(); ++i) draw_plot(std::to_string(i).c_str(), results_.plots[i], each);
+  for (const auto& note : results_.notes) ImGui::TextWrapped("%s", note.c_str());
+}
+
+}  // namespace attnlab::ui

@@ -1,0 +1,63 @@
+// The page: experiment picker, presets, generated controls, Run / Pause / Step / Reset, a progress
+// bar and the plots. Work runs in time slices of a few milliseconds per frame (DESIGN.md
+// "Running without freezing"). Knows nothing of the browser: src/web/ feeds it the URL hash.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "lab/experiment.hpp"
+#include "lab/url_hash.hpp"
+#include "ui/param_controls.hpp"
+
+namespace attnlab::ui {
+
+enum class RunState { Idle, Running, Paused, Done, Failed };
+const char* to_string(RunState s);
+
+class App {
+ public:
+  App();
+  // Draws one frame filling a `width` x `height` area and advances a running experiment.
+  void frame(float width, float height, double slice_seconds);
+
+  // The page state as a URL hash (experiment, every parameter, seed) and its inverse.
+  std::string hash() const;
+  // Applies a hash (from a link); returns "" or the error message (the state is unchanged then).
+  std::string load_hash(const std::string& hash);
+
+  void run();
+  void pause() { if (state_ == RunState::Running) state_ = RunState::Paused; }
+  void step_once();
+  void reset();
+
+  RunState state() const { return state_; }
+  double progress() const;
+  std::string csv() const;   // the current results as CSV (with every parameter and the seed)
+  std::string json() const;
+  std::string status_text() const;  // one line for the screen-reader live region
+  const std::string& experiment_id() const { return experiment_->info().id; }
+  // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
+  const float* run_button_rect() const { return run_button_rect_; }
+
+ private:
+  void select_experiment(const std::string& id);
+  void params_changed();
+  void advance(const Budget& budget);
+  void draw_toolbar();
+  void draw_controls();
+  void draw_results(float height);
+
+  std::unique_ptr<Experiment> experiment_;
+  Params params_;
+  std::string preset_;
+  std::uint64_t seed_ = 1;
+  RunState state_ = RunState::Idle;
+  bool started_ = false;  // reset() was called for the current params and seed
+  std::string error_;
+  Results results_;
+  ParamControls controls_;
+  char seed_text_[16] = "1";
+  float run_button_rect_[4] = {0, 0, 0, 0};
+};
+
+}  // namespace attnlab::ui

@@ -1,0 +1,101 @@
+#include "ui/param_controls.hpp"
+
+#include <cstring>
+
+#include "imgui.h"
+
+namespace attnlab::ui {
+
+namespace {
+
+void tooltip(const ParamSpec& s) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+  ImGui::TextUnformatted(s.help.c_str());
+  ImGui::TextDisabled("%s: %s; default %s", s.key.c_str(), describe_type(s).c_str(), s.default_value.c_str());
+  if (!s.paper_ref.empty()) ImGui::TextDisabled("%s", s.paper_ref.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+bool ParamControls::commit(const Schema& schema, Params& params, const std::string& key, const std::string& text) {
+  try {
+    const std::string before = schema.format(params, key);
+    schema.set(params, key, text);
+    errors_.erase(key);
+    text_.erase(key);
+    return schema.format(params, key) != before;
+  } catch (const ParamError& e) {
+    errors_[key] = e.what();
+    return false;
+  }
+}
+
+bool ParamControls::draw(const Schema& schema, Params& params) {
+  bool changed = false;
+  const float label_width = ImGui::GetFontSize() * 9.0f;
+  for (const ParamSpec& s : schema.specs()) {
+    ImGui::PushID(s.key.c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(s.label.c_str());
+    tooltip(s);
+    ImGui::SameLine(label_width);
+    ImGui::SetNextItemWidth(-1.0f);
+    switch (s.type) {
+      case ParamType::Boolean: {
+        bool v = params.boolean(s.key);
+        if (ImGui::Checkbox("##v", &v)) changed |= commit(schema, params, s.key, v ? "true" : "false");
+        break;
+      }
+      case ParamType::Choice: {
+        const std::string current = params.text(s.key);
+        if (ImGui::BeginCombo("##v", current.c_str())) {
+          for (const auto& c : s.choices)
+            if (ImGui::Selectable(c.c_str(), c == current)) changed |= commit(schema, params, s.key, c);
+          ImGui::EndCombo();
+        }
+        break;
+      }
+      case ParamType::Real:
+      case ParamType::Integer:
+      case ParamType::Sweep: {
+        // Text entry (the same syntax as the CLI and the URL), validated on Enter or when focus leaves.
+        auto it = text_.find(s.key);
+        std::string& text = it != text_.end() ? it->second : (text_[s.key] = schema.format(params, s.key));
+        char buf[256];
+        std::strncpy(buf, text.c_str(), sizeof buf - 1);
+        buf[sizeof buf - 1] = '\0';
+        const bool slider = s.type == ParamType::Real;
+        if (slider) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+        if (ImGui::InputText("##v", buf, sizeof buf)) text = buf;
+        tooltip(s);
+        if (ImGui::IsItemDeactivatedAfterEdit()) changed |= commit(schema, params, s.key, text);
+        if (slider) {
+          ImGui::SameLine();
+          ImGui::SetNextItemWidth(-1.0f);
+          double v = params.real(s.key), lo = s.min, hi = s.max;
+          if (ImGui::SliderScalar("##s", ImGuiDataType_Double, &v, &lo, &hi, "%.3g",
+                                  s.log_scale ? ImGuiSliderFlags_Logarithmic : 0)) {
+            changed |= commit(schema, params, s.key, format_number(v));
+            text_.erase(s.key);
+          }
+        }
+        break;
+      }
+    }
+    tooltip(s);
+    auto err = errors_.find(s.key);
+    if (err != errors_.end()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 110, 255));
+      ImGui::TextWrapped("%s", err->second.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::PopID();
+  }
+  return changed;
+}
+
+}  // namespace attnlab::ui

@@ -1,0 +1,24 @@
+// Controls generated from a Schema: one widget per parameter with its tooltip, every edit passed
+// through Schema::set (the one validation boundary); a rejected edit shows the schema's message.
+#pragma once
+#include <map>
+#include <string>
+
+#include "lab/schema.hpp"
+
+namespace attnlab::ui {
+
+class ParamControls {
+ public:
+  // Draws the controls; returns true when a value changed. `hidden` keys are not drawn.
+  bool draw(const Schema& schema, Params& params);
+  void forget_edits() { text_.clear(), errors_.clear(); }
+  bool has_errors() const { return !errors_.empty(); }
+
+ private:
+  bool commit(const Schema& schema, Params& params, const std::string& key, const std::string& text);
+  std::map<std::string, std::string> text_;    // text being edited, per key
+  std::map<std::string, std::string> errors_;  // the schema's message for a rejected edit
+};
+
+}  // namespace attnlab::ui

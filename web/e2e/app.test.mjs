@@ -1,0 +1,100 @@
+// End-to-end tests of the page in headless Chromium, driven by playwright-core (node:test).
+// Env: ATTNLAB_WEB_DIR (built index.html/attnlab.js/attnlab.wasm), ATTNLAB_CLI (native CLI),
+// NODE_PATH containing playwright-core (scripts/setup.sh installs it into the cache).
+import test from 'node:test';
+import assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { serveDirectory } from './static_server.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const webDir = process.env.ATTNLAB_WEB_DIR;
+const cli = process.env.ATTNLAB_CLI;
+
+// TOOLCHAIN.md "Headless Chromium": software WebGL2 through SwiftShader, no network chatter.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let server, browser, base;
+test.before(async () => {
+  assert.ok(webDir, 'ATTNLAB_WEB_DIR must name the built web app');
+  server = await serveDirectory(webDir);
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+test.after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function openPage(hash = '') {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + (hash ? '#' + hash : ''));
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  return { page, errors };
+}
+
+async function pixelStandardDeviation(page) {
+  const png = (await page.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + data;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let s = 0, s2 = 0, n = 0;
+    for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
+    return Math.sqrt(s2 / n - (s / n) ** 2);
+  }, png);
+}
+
+test('the page loads without console errors and draws something', async () => {
+  const { page, errors } = await openPage();
+  await page.waitForTimeout(500);
+  assert.deepStrictEqual(errors, []);
+  const sd = await pixelStandardDeviation(page);
+  assert.ok(sd > 10, `screenshot looks blank (pixel standard deviation ${sd})`);
+  assert.match(await page.evaluate(() => window.location.hash), /^#exp=separation\.toy&seed=1&n=1000/);
+  await page.close();
+});
+
+test('a link with run=1 finishes and matches the native CLI for the same seed', async () => {
+  const settings = [['n', '400'], ['sweep', 'm=1:8:1'], ['trials', '300'], ['tau', '0.2']];
+  const hash = 'exp=separation.toy&seed=23&' + settings.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&') + '&run=1';
+  const { page, errors } = await openPage(hash);
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const csv = await page.evaluate(() => window.attnlab.appCsv());
+  const expected = execFileSync(cli, ['run', 'separation.toy', '--seed', '23', '--quiet',
+    ...settings.flatMap(([k, v]) => ['--set', `${k}=${v}`])]).toString();
+  assert.strictEqual(csv, expected);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('a click on Run starts the experiment', async () => {
+  const { page } = await openPage('exp=separation.toy&seed=2&n=300&trials=200&sweep=m%3D1%3A5%3A1');
+  await page.waitForTimeout(300);
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready');
+  const r = JSON.parse(await page.evaluate(() => window.attnlab.appRunButton()));
+  assert.ok(r.w > 0 && r.h > 0, 'the Run button was drawn');
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 30000 });
+  assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appJson())).rows.length, 5);
+  await page.close();
+});
+
+test('a bad link shows the schema message and keeps the page working', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&tau=9');
+  const err = await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy&tau=9'));
+  assert.strictEqual(err, "parameter 'tau': '9' is out of range; allowed: number in [0.01, 0.5]");
+  assert.match(await page.evaluate(() => window.attnlab.appHash()), /tau=0\.25/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
