@@ -34,8 +34,11 @@ set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_
 target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMINIFY_HTML=0
   "--embed-file=${ATTNLAB_FONT}@/fonts/DejaVuSans.ttf")
-# index.html from the shell: emcc writes attnlab.js/.wasm; the page is copied beside them.
-add_custom_command(TARGET attnlab_app POST_BUILD
+# index.html from the shell: emcc writes attnlab.js/.wasm; the page is generated beside them.
+add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/index.html"
   COMMAND "${CMAKE_COMMAND}" -DSHELL=${CMAKE_SOURCE_DIR}/web/shell.html -DOUT=${CMAKE_BINARY_DIR}/web/index.html
           -P "${CMAKE_SOURCE_DIR}/cmake/make_index.cmake"
+  DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html" "${CMAKE_SOURCE_DIR}/cmake/make_index.cmake"
   VERBATIM)
+add_custom_target(attnlab_page DEPENDS "${CMAKE_BINARY_DIR}/web/index.html")
+add_dependencies(attnlab_app attnlab_page)

@@ -33,6 +33,7 @@ async function openPage(hash = '') {
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
   await page.goto(base + (hash ? '#' + hash : ''));
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
   return { page, errors };

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The whole test suite (what CI runs):
+#   1. set-up (idempotent; installs what is missing)
+#   2. native build, Catch2 suite through ctest
+#   3. wasm build (web app, node module, tests), the same Catch2 suite in node through ctest,
+#      plus the JS API tests and the native-CLI == wasm comparison
+#   4. browser end-to-end tests in headless Chromium (playwright-core)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+CACHE=${ATTNLAB_CACHE:-$HOME/.cache/attnlab}
+JOBS=${JOBS:-$(nproc)}
+step() { printf '\n==== %s ====\n' "$*"; }
+
+step "set-up"
+scripts/setup.sh
+export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (TOOLCHAIN.md pitfall 1)
+
+step "native build and tests"
+cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j "$JOBS"
+ctest --test-dir build/native --output-on-failure -j "$JOBS"
+
+step "wasm build and tests in node"
+emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DATTNLAB_CACHE="$CACHE" -DATTNLAB_NATIVE_CLI="$ROOT/build/native/attnlab" >/dev/null
+cmake --build build/wasm -j "$JOBS"
+ctest --test-dir build/wasm --output-on-failure -j "$JOBS"
+
+step "browser end-to-end tests (headless Chromium)"
+ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
+  NODE_PATH="$CACHE/npm/node_modules" node --test web/e2e/
