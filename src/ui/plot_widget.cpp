@@ -80,7 +80,7 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   const bool hovered = ImGui::IsItemHovered();
   const float font = ImGui::GetFontSize();
   const float left = origin.x + font * 3.6f, right = origin.x + width - font * 0.8f;
-  const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * 2.6f;
+  const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * 3.9f;
 
   std::vector<const std::vector<double>*> xs, ys;
   for (const auto& s : plot.series) {
@@ -95,7 +95,8 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   auto py = [&](double y) { return bottom - static_cast<float>(ay.map(y)) * (bottom - top); };
 
   dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), th.plot_background);
-  dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, plot.title.c_str());
+  const std::string heading = plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
+  dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, heading.c_str());
   // Grid, ticks and labels.
   for (double t : axis_ticks(ay, 5)) {
     if (t < ay.lo || t > ay.hi) continue;
@@ -138,14 +139,7 @@ void draw_plot(const char* id, const Plot& plot, float height) {
         continue;
       }
       const ImVec2 p(px(s.x[i]), py(s.y[i]));
-      if (have_prev) {
-        if (s.style == SeriesStyle::Reference) {  // dashed
-          const float len = std::hypot(p.x - prev.x, p.y - prev.y);
-          if (len > 0.0f && i % 2 == 0) dl->AddLine(prev, p, c, thick);
-        } else {
-          dl->AddLine(prev, p, c, thick);
-        }
-      }
+      if (have_prev) dl->AddLine(prev, p, c, thick);
       if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dl->AddCircleFilled(p, 2.5f, c);
       prev = p;
       have_prev = true;
@@ -153,16 +147,17 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   }
   dl->PopClipRect();
 
-  // Legend (top-left inside the frame).
-  float ly = top + font * 0.3f;
+  // Legend: one row under the x label (it never hides the data).
+  float lx = left;
+  const float ly = bottom + font * 2.6f;
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
-    const ImVec2 ts = ImGui::CalcTextSize(s.name.c_str());
-    dl->AddRectFilled(ImVec2(left + font * 0.4f, ly), ImVec2(left + font * 2.4f + ts.x, ly + font * 1.1f), th.legend_background);
-    dl->AddLine(ImVec2(left + font * 0.6f, ly + font * 0.55f), ImVec2(left + font * 1.8f, ly + font * 0.55f), c, 2.5f);
-    dl->AddText(ImVec2(left + font * 2.1f, ly), th.text, s.name.c_str());
-    ly += font * 1.2f;
+    const float w = font * 1.6f + ImGui::CalcTextSize(s.name.c_str()).x + font;
+    if (lx + w > right && lx > left) break;  // no room: the hover read-out still names every series
+    dl->AddLine(ImVec2(lx, ly + font * 0.55f), ImVec2(lx + font * 1.2f, ly + font * 0.55f), c, 2.5f);
+    dl->AddText(ImVec2(lx + font * 1.5f, ly), th.text, s.name.c_str());
+    lx += w;
   }
 
   // Hover read-out: the point nearest in x of each series, with exact values.

@@ -4,8 +4,7 @@ namespace attnlab::ui {
 
 const Theme& theme() {
   static const Theme t{IM_COL32(230, 230, 235, 255), IM_COL32(170, 170, 180, 255), IM_COL32(140, 140, 150, 255),
-                       IM_COL32(60, 62, 70, 255),    IM_COL32(24, 25, 30, 255),    IM_COL32(24, 25, 30, 200),
-                       IM_COL32(240, 240, 240, 220)};
+                       IM_COL32(60, 62, 70, 255),    IM_COL32(24, 25, 30, 255),    IM_COL32(240, 240, 240, 200)};
   return t;
 }
 

@@ -7,7 +7,7 @@
 namespace attnlab::ui {
 
 struct Theme {
-  ImU32 text, text_dim, axis, grid, plot_background, legend_background, reference;
+  ImU32 text, text_dim, axis, grid, plot_background, reference;
 };
 
 const Theme& theme();

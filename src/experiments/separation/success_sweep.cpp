@@ -59,7 +59,7 @@ std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_colum
   Plot success;
   success.title = "Success rate";
   success.x_label = x_column;
-  success.y_label = "ratio of success";
+  success.y_label = "successes / trials, Wilson 95% bars";
   success.fixed_y = true;
   Series s{"success (Wilson 95%)", SeriesStyle::LineMarkers, x, column("success_rate"), column("ci_low"),
            column("ci_high")};
@@ -67,9 +67,9 @@ std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_colum
   if (!theory_column.empty()) success.series.push_back({theory_label, SeriesStyle::Reference, x, column(theory_column), {}, {}});
 
   Plot parts;
-  parts.title = "How often each network fires (F > 0)";
+  parts.title = "How often each network fires";
   parts.x_label = x_column;
-  parts.y_label = "rate";
+  parts.y_label = "fraction of trials with F > 0";
   parts.fixed_y = true;
   parts.series.push_back({"softmax on D1 (want 1)", SeriesStyle::LineMarkers, x, column("exp_d1"), {}, {}});
   parts.series.push_back({"linear on D1 (want 0)", SeriesStyle::LineMarkers, x, column("lin_d1"), {}, {}});
