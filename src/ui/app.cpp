@@ -198,6 +198,7 @@ void App::draw_toolbar() {
     }
   }
   ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 10.0f) ImGui::NewLine();  // narrow: wrap
   char overlay[64];
   std::snprintf(overlay, sizeof overlay, "%s %.0f%%", to_string(state_), 100.0 * progress());
   ImGui::ProgressBar(static_cast<float>(progress()), ImVec2(-1.0f, 0.0f), overlay);

@@ -80,7 +80,16 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   const bool hovered = ImGui::IsItemHovered();
   const float font = ImGui::GetFontSize();
   const float left = origin.x + font * 3.6f, right = origin.x + width - font * 0.8f;
-  const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * 3.9f;
+  // The legend sits in rows under the x label; count them first to reserve the space.
+  auto legend_width = [&](const Series& s) { return font * 2.5f + ImGui::CalcTextSize(s.name.c_str()).x; };
+  const float legend_span = width - font * 4.4f;
+  int legend_rows = plot.series.empty() ? 0 : 1;
+  float row_x = 0.0f;
+  for (const auto& s : plot.series) {
+    if (row_x > 0.0f && row_x + legend_width(s) > legend_span) ++legend_rows, row_x = 0.0f;
+    row_x += legend_width(s);
+  }
+  const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * (2.6f + 1.3f * legend_rows);
 
   std::vector<const std::vector<double>*> xs, ys;
   for (const auto& s : plot.series) {
@@ -147,17 +156,15 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   }
   dl->PopClipRect();
 
-  // Legend: one row under the x label (it never hides the data).
-  float lx = left;
-  const float ly = bottom + font * 2.6f;
+  // Legend rows under the x label (they never hide the data).
+  float lx = left, ly = bottom + font * 2.6f;
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
-    const float w = font * 1.6f + ImGui::CalcTextSize(s.name.c_str()).x + font;
-    if (lx + w > right && lx > left) break;  // no room: the hover read-out still names every series
+    if (lx > left && lx - left + legend_width(s) > legend_span) lx = left, ly += font * 1.3f;
     dl->AddLine(ImVec2(lx, ly + font * 0.55f), ImVec2(lx + font * 1.2f, ly + font * 0.55f), c, 2.5f);
     dl->AddText(ImVec2(lx + font * 1.5f, ly), th.text, s.name.c_str());
-    lx += w;
+    lx += legend_width(s);
   }
 
   // Hover read-out: the point nearest in x of each series, with exact values.

@@ -145,12 +145,11 @@ int main() {
   g_font_scale = dpr < 1.0f ? 1.0f : dpr;
   ImFontConfig config;
   config.SizePixels = 15.0f * g_font_scale;
-  if (FILE* f = std::fopen("/fonts/DejaVuSans.ttf", "rb")) {
-    std::fclose(f);
-    io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", 15.0f * g_font_scale, &config);
-  } else {
+  // DejaVu Sans, subset at build time; the ranges match cmake/web_app.cmake.
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0391, 0x03C9, 0x2010, 0x2027, 0x2190, 0x2193,
+                                   0x2212, 0x2212, 0x2264, 0x2265, 0};
+  if (!io.Fonts->AddFontFromFileTTF("/fonts/ui-font.ttf", 15.0f * g_font_scale, &config, ranges))
     io.Fonts->AddFontDefault(&config);
-  }
   io.FontGlobalScale = 1.0f / g_font_scale;
   attnlab::ui::apply_imgui_style(1.0f);
   ImGui_ImplSDL2_InitForOpenGL(g_window, g_gl);

@@ -56,8 +56,9 @@ std::vector<Preset> toy_presets() {
        "so it fires exactly when one of the m signs at that token is +1: success follows 1 - 2^-m.",
        {{"n", "1000"}, {"sweep", "m=1:100:1"}, {"tau", "0.25"}, {"trials", "1000"}}},
       {"tau_sweep", "Teaching: success vs tau",
-       "n = 1000, m = log n, tau from 0.01 to 0.5. Below about 0.1 softmax on D0 starts to fire (false "
-       "positives) and success drops: the threshold is what keeps the datasets apart.",
+       "n = 1000, m = log n, tau from 0.01 to 0.5. Below about 0.1 both networks start to fire on D0, and "
+       "linear attention on D1 too (false positives): success drops. The threshold is what keeps the datasets "
+       "apart; above it only softmax on D1 fires.",
        {{"n", "1000"}, {"m_rule", "log_n"}, {"sweep", "tau=0.01:0.5:0.01"}, {"trials", "1000"}}},
   };
 }
