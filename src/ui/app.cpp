@@ -83,6 +83,7 @@ std::string App::status_text() const {
   std::snprintf(buf, sizeof buf, "%s: %s, %.0f%% done", experiment_->info().title.c_str(), to_string(state_),
                 100.0 * progress());
   std::string s = buf;
+  for (const auto& note : results_.notes) s += ". " + note;
   if (!error_.empty()) s += ". Error: " + error_;
   return s;
 }
@@ -136,7 +137,7 @@ void App::frame(float width, float height, double slice_seconds) {
   ImGui::EndChild();
   if (!narrow) ImGui::SameLine();
   ImGui::BeginChild("results", ImVec2(0, 0), true);
-  draw_results(ImGui::GetContentRegionAvail().y);
+  draw_results();
   ImGui::EndChild();
   ImGui::End();
 }
@@ -222,7 +223,7 @@ void App::draw_controls() {
   }
 }
 
-void App::draw_results(float height) {
+void App::draw_results() {
   if (!error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 110, 255));
     ImGui::TextWrapped("%s", error_.c_str());
@@ -232,11 +233,22 @@ void App::draw_results(float height) {
     ImGui::TextDisabled("Press Run to start; the curves grow as trials finish.");
     return;
   }
+  ImGui::Checkbox("log x", &log_x_);
+  ImGui::SameLine();
+  ImGui::Checkbox("log y", &log_y_);
+  for (const auto& note : results_.notes) {
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", note.c_str());
+  }
+  const float plots_height = ImGui::GetContentRegionAvail().y;
   const float each = std::max(ImGui::GetFontSize() * 12.0f,
-                              (height - ImGui::GetFontSize() * 2.0f) / static_cast<float>(results_.plots.size()) -
-                                  ImGui::GetStyle().ItemSpacing.y);
-  for (std::size_t i = 0; i < results_.plots.size(); ++i) draw_plot(std::to_string(i).c_str(), results_.plots[i], each);
-  for (const auto& note : results_.notes) ImGui::TextWrapped("%s", note.c_str());
+                              plots_height / static_cast<float>(results_.plots.size()) - ImGui::GetStyle().ItemSpacing.y);
+  for (std::size_t i = 0; i < results_.plots.size(); ++i) {
+    Plot plot = results_.plots[i];
+    plot.log_x = plot.log_x || log_x_;
+    plot.log_y = plot.log_y || log_y_;
+    draw_plot(std::to_string(i).c_str(), plot, each);
+  }
 }
 
 }  // namespace attnlab::ui

@@ -45,7 +45,7 @@ class App {
   void advance(const Budget& budget);
   void draw_toolbar();
   void draw_controls();
-  void draw_results(float height);
+  void draw_results();
 
   std::unique_ptr<Experiment> experiment_;
   Params params_;
@@ -58,6 +58,7 @@ class App {
   ParamControls controls_;
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
+  bool log_x_ = false, log_y_ = false;  // view options, not experiment parameters
 };
 
 }  // namespace attnlab::ui

@@ -1,5 +1,6 @@
 #include "experiments/separation/success_sweep.hpp"
 
+#include <cstdio>
 #include <limits>
 
 #include "core/statistics.hpp"
@@ -45,6 +46,16 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
     t.rows.push_back(std::move(row));
   }
   return t;
+}
+
+std::string SuccessSweep::latest_point_summary(const Table& t, const std::string& x_column) const {
+  const auto& row = t.rows.back();
+  auto at = [&](const char* c) { return row[t.column(c)]; };
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "Latest point: %s = %s, success %.3f (Wilson 95%% [%.3f, %.3f]) over %.0f trials",
+                x_column.c_str(), format_number(row[t.column(x_column)]).c_str(), at("success_rate"), at("ci_low"),
+                at("ci_high"), at("trials"));
+  return buf;
 }
 
 std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_column, const std::string& theory_column,

@@ -46,6 +46,9 @@ class SuccessSweep {
               const std::function<std::vector<double>(const Params&)>& describe) const;
   // Plots of success (with error bars and an optional theory curve taken from column
   // `theory_column`) and of the four component rates against the swept parameter.
+  // "Latest point: m = 10, success 0.999 (Wilson 95% [0.994, 1]) over 1000 trials": a one-line
+  // read-out for the page's text and screen readers.
+  std::string latest_point_summary(const Table& table, const std::string& x_column) const;
   std::vector<Plot> plots(const Table& table, const std::string& x_column, const std::string& theory_column,
                           const std::string& theory_label) const;
 

@@ -105,6 +105,7 @@ class ToyExperiment final : public Experiment {
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
     r.plots = sweep_.plots(r.table, x, "theory", "theory 1 - 2^-m");
+    if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
     return r;
   }
 
