@@ -120,25 +120,39 @@ int cmd_help(const std::string& id) {
   return 0;
 }
 
-void write_output(const std::string& text, const std::string& path) {
-  if (path.empty()) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return;
+// Where results go: stdout, or a file opened before the run starts (so a bad path fails at once).
+class Output {
+ public:
+  explicit Output(const std::string& path) : path_(path) {
+    if (!path_.empty()) {
+      file_.open(path_, std::ios::binary);
+      if (!file_) throw std::runtime_error("cannot open '" + path_ + "' for writing");
+    }
   }
-  std::ofstream f(path, std::ios::binary);
-  if (!f || !(f << text)) throw std::runtime_error("cannot write '" + path + "'");
-}
+  void write(const std::string& text) {
+    if (path_.empty()) {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      return;
+    }
+    if (!(file_ << text).flush()) throw std::runtime_error("cannot write '" + path_ + "'");
+  }
+
+ private:
+  std::string path_;
+  std::ofstream file_;
+};
 
 int cmd_run(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args);
   auto e = make_experiment(o.experiment);
   const Params params = e->make_params(o.preset, o.sets);
+  Output out(o.out);
   e->reset(params, o.seed);
   ProgressBar bar(!o.quiet && isatty(STDERR_FILENO));
   run_to_completion(*e, [&](const Progress& p) { bar.update(p); });
   bar.finish();
   const RunRecord record = make_record(*e, params, o.preset, o.seed);
-  write_output(o.format == "json" ? to_json(record) + "\n" : to_csv(record), o.out);
+  out.write(o.format == "json" ? to_json(record) + "\n" : to_csv(record));
   return 0;
 }
 
@@ -202,7 +216,7 @@ int main(int argc, char** argv) {
     if (cmd == "bench") return cmd_bench(rest);
     throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, link, bench)"};
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "attnlab: %s\n(see 'attnlab --help')\n", e.message.c_str());
+    std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", e.message.c_str());
     return 2;
   } catch (const ParamError& e) {
     std::fprintf(stderr, "attnlab: %s\n", e.what());
