@@ -1,6 +1,7 @@
 #include "bench/workloads.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "experiments/separation/toy_model.hpp"
 #include "lab/clock.hpp"
@@ -37,6 +38,8 @@ BenchResult toy_trials(int n, double min_seconds) {
 }  // namespace
 
 std::vector<BenchResult> run_benchmarks(double min_seconds) {
+  if (!(min_seconds > 0.0 && min_seconds <= kMaxBenchSeconds))
+    throw std::invalid_argument("benchmark seconds must be in (0, 600]; got " + format_number(min_seconds));
   return {toy_trials(1000, min_seconds), toy_trials(2000, min_seconds)};
 }
 

@@ -14,7 +14,10 @@ struct BenchResult {
   long long units = 0;
 };
 
-// Each workload runs for at least `min_seconds`.
+constexpr double kMaxBenchSeconds = 600.0;
+
+// Each workload runs for at least `min_seconds`, which must be in (0, kMaxBenchSeconds]
+// (std::invalid_argument otherwise).
 std::vector<BenchResult> run_benchmarks(double min_seconds);
 std::string bench_json(const std::vector<BenchResult>& results);
 

@@ -15,9 +15,11 @@ add_library(attnlab_imgui STATIC
   "${ATTNLAB_IMGUI_DIR}/imgui_draw.cpp"
   "${ATTNLAB_IMGUI_DIR}/imgui_tables.cpp"
   "${ATTNLAB_IMGUI_DIR}/imgui_widgets.cpp"
+  "${ATTNLAB_IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp"
   "${ATTNLAB_IMGUI_DIR}/backends/imgui_impl_sdl.cpp"
   "${ATTNLAB_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
 target_include_directories(attnlab_imgui SYSTEM PUBLIC "${ATTNLAB_IMGUI_DIR}" "${ATTNLAB_IMGUI_DIR}/backends"
+  "${ATTNLAB_IMGUI_DIR}/misc/cpp"
   "${ATTNLAB_SDL2_DIR}/include/SDL2")
 # ImGui 1.86 would pick WebGL1 under emscripten (TOOLCHAIN.md pitfall 5).
 target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)

@@ -8,7 +8,7 @@
 # A warm second run changes nothing and takes seconds.
 set -euo pipefail
 
-CACHE=${ATTNLAB_CACHE:-$HOME/.cache/attnlab}
+CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 IMGUI_VERSION=1.86
 SDL2_VERSION=2.26.5
 say() { printf '[setup] %s\n' "$*" >&2; }
@@ -37,11 +37,13 @@ apt_update() {
   as_root apt-get update -qq || fail "apt-get update (is Debian's package mirror reachable?)"
   apt_updated=1
 }
+mkdir -p "$CACHE"
 if [ ${#missing[@]} -gt 0 ]; then
   apt_update
   say "installing Debian packages: ${missing[*]}"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
-    fail "apt-get install ${missing[*]} (see the apt output above; try 'apt-get -f install')"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    >"$CACHE/apt-install.log" 2>&1 ||
+    fail "apt-get install ${missing[*]}: see $CACHE/apt-install.log (then try 'apt-get -f install')"
 fi
 
 # ---- 2. Debian sources of Dear ImGui and SDL2 -------------------------------------------
@@ -51,11 +53,19 @@ SDL2_DIR="$CACHE/src/SDL2-$SDL2_VERSION"
 
 ensure_deb_src() {
   local list=/etc/apt/sources.list.d/attnlab-deb-src.sources
-  [ -f "$list" ] && return 0
+  [ -f "$list" ] || [ -f "${list%.sources}.list" ] && return 0
   local main=/etc/apt/sources.list.d/debian.sources
-  [ -f "$main" ] || fail "$main not found: add a 'deb-src' entry for bookworm by hand"
-  say "adding a deb-src entry ($list)"
-  sed 's/^Types: deb$/Types: deb-src/' "$main" | as_root tee "$list" >/dev/null
+  if [ -f "$main" ]; then  # deb822 format (bookworm's default)
+    say "adding a deb-src entry ($list)"
+    sed 's/^Types: deb$/Types: deb-src/' "$main" | as_root tee "$list" >/dev/null
+  elif grep -q '^deb ' /etc/apt/sources.list 2>/dev/null; then  # one-line format (debootstrap)
+    list=/etc/apt/sources.list.d/attnlab-deb-src.list
+    [ -f "$list" ] && return 0
+    say "adding deb-src lines ($list)"
+    sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | as_root tee "$list" >/dev/null
+  else
+    fail "no apt sources found: add a 'deb-src' entry for bookworm by hand"
+  fi
   apt_updated=0
 }
 
@@ -70,7 +80,7 @@ fetch_source() {  # fetch_source SRCPKG VERSION-PREFIX DEST-DIR TARBALL-GLOB
   (cd "$dl" && apt-get source --download-only "$pkg" >/dev/null 2>&1) ||
     fail "apt-get source --download-only $pkg (is the deb-src entry valid? see /etc/apt/sources.list.d/)"
   local tarball
-  tarball=$(ls "$dl"/$glob 2>/dev/null | head -n 1)
+  tarball=$(compgen -G "$dl/$glob" | head -n 1 || true)
   [ -n "$tarball" ] || fail "no $glob in $dl: Debian's $pkg is not version $ver"
   rm -rf "$dest" && mkdir -p "$dest"
   tar -xf "$tarball" -C "$dest" --strip-components=1 || fail "unpacking $tarball"
@@ -95,13 +105,17 @@ if [ ! -f "$SDL2_WASM/.built" ]; then
 fi
 
 # ---- 4. playwright-core (browser tests) -----------------------------------------------------
+# Pinned: the browser tests are written against this version.
+PLAYWRIGHT_VERSION=1.65.1
 NPM_DIR="$CACHE/npm"
-if [ ! -f "$NPM_DIR/node_modules/playwright-core/package.json" ]; then
-  say "installing playwright-core from npm into $NPM_DIR"
+if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$NPM_DIR/node_modules/playwright-core/package.json"; then
+  say "installing playwright-core $PLAYWRIGHT_VERSION from npm into $NPM_DIR"
   mkdir -p "$NPM_DIR"
-  (cd "$NPM_DIR" && [ -f package.json ] || echo '{"private":true}' >"$NPM_DIR/package.json")
-  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error playwright-core@1 >/dev/null ||
-    fail "npm install playwright-core (is the npm registry reachable?)"
+  [ -f "$NPM_DIR/package.json" ] || echo '{"private":true}' >"$NPM_DIR/package.json"
+  # Trust the system's CA bundle too (machines behind a TLS-inspecting proxy add theirs there).
+  [ -f /etc/ssl/certs/ca-certificates.crt ] && export NODE_EXTRA_CA_CERTS=${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}
+  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "playwright-core@$PLAYWRIGHT_VERSION" >/dev/null ||
+    fail "npm install playwright-core@$PLAYWRIGHT_VERSION (is the npm registry reachable, and its TLS certificate trusted?)"
 fi
 
 say "ready: cache $CACHE"

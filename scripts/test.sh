@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-CACHE=${ATTNLAB_CACHE:-$HOME/.cache/attnlab}
+CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 JOBS=${JOBS:-$(nproc)}
 step() { printf '\n==== %s ====\n' "$*"; }
 

@@ -34,7 +34,8 @@ TEST_CASE("CSV carries version, seed, every parameter and one row per sweep poin
   std::size_t k = 4;
   for (const auto& [key, value] : r.params) CHECK(lines[k++] == "# " + key + "=" + value);
   CHECK(lines[k] ==
-        "n,m,tau,theory,trials,successes,success_rate,ci_low,ci_high,exp_d1,lin_d1,exp_d0,lin_d0,near_ties");
+        "n,m,tau,theory,trials,successes,success_rate,ci_low,ci_high,exp_d1,exp_d1_low,exp_d1_high,lin_d1,"
+        "lin_d1_low,lin_d1_high,exp_d0,exp_d0_low,exp_d0_high,lin_d0,lin_d0_low,lin_d0_high,near_ties");
   REQUIRE(lines.size() == k + 1 + 3);
   CHECK(lines[k + 1].rfind("200,1,0.25,0.5,50,", 0) == 0);
   CHECK(lines[k + 3].rfind("200,3,0.25,0.875,50,", 0) == 0);

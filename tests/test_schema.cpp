@@ -38,6 +38,11 @@ TEST_CASE("validation messages name the parameter, the value and the allowed ran
                     "parameter 'n': 'abc' is not a number; allowed: integer in [2, 1000000] (tokens)");
   CHECK_THROWS_WITH(s.set(p, "tau", "0.7"), "parameter 'tau': '0.7' is out of range; allowed: number in [0.01, 0.5]");
   CHECK_THROWS_WITH(s.set(p, "tau", "nan"), Catch::Contains("is not a finite number"));
+  // One number syntax everywhere: no spaces, '+', hex or inf.
+  for (const char* bad : {" 5", "5 ", "+5", "0x10", "1e", ".", "-", "inf", "1,5", ""})
+    CHECK_THROWS_WITH(s.set(p, "n", bad), Catch::Contains("is not a number"));
+  CHECK_NOTHROW(s.set(p, "tau", ".5"));
+  CHECK_NOTHROW(s.set(p, "tau", "2.5e-1"));
   CHECK_THROWS_WITH(s.set(p, "tau", "1e999"), Catch::Contains("is not a finite number"));
   CHECK_THROWS_WITH(s.set(p, "flag", "maybe"), "parameter 'flag': 'maybe' is not a boolean; allowed: true or false");
   CHECK_THROWS_WITH(s.set(p, "kind", "c"), "parameter 'kind': 'c' is not a valid choice; allowed: one of a, b_c");

@@ -78,6 +78,26 @@ TEST_CASE("partial results show completed and running points", "[separation][toy
   CHECK(cell(r.table, 1, "trials") == 5);
 }
 
+TEST_CASE("runs too long to finish are refused with a message naming trials", "[separation][toy][lab]") {
+  auto e = make_experiment("separation.toy");
+  const Params p = e->make_params("", {{"n", "100000"}, {"m_rule", "fixed"}, {"m", "200"}, {"trials", "1000000"}});
+  CHECK_THROWS_WITH(e->reset(p, 1), Catch::StartsWith("parameter 'trials': 1000000 trials over this sweep would take hours"));
+  CHECK_NOTHROW(e->reset(e->make_params("fig3a", {}), 1));
+}
+
+TEST_CASE("component rates carry Wilson intervals", "[separation][toy]") {
+  const Results r = run({{"n", "100"}, {"sweep", "tau=0.01,0.25"}, {"trials", "200"}}, 4);
+  for (std::size_t i = 0; i < r.table.rows.size(); ++i)
+    for (const char* rate : {"exp_d1", "lin_d1", "exp_d0", "lin_d0"}) {
+      const std::string k = rate;
+      CHECK(cell(r.table, i, k + "_low") <= cell(r.table, i, k));
+      CHECK(cell(r.table, i, k) <= cell(r.table, i, k + "_high"));
+      CHECK(cell(r.table, i, k + "_high") - cell(r.table, i, k + "_low") > 0.0);
+    }
+  REQUIRE(r.plots.size() == 2);
+  for (const auto& s : r.plots[1].series) CHECK(s.y_low.size() == s.y.size());
+}
+
 TEST_CASE("fig3a and fig3b presets carry the paper's settings", "[separation][toy][presets]") {
   auto e = make_experiment("separation.toy");
   const Params a = e->make_params("fig3a", {});

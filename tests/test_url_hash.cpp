@@ -38,6 +38,20 @@ TEST_CASE("percent coding survives awkward characters", "[lab][url]") {
   CHECK(percent_decode(percent_encode(awkward)) == awkward);
 }
 
+TEST_CASE("bad percent escapes are kept as text", "[lab][url]") {
+  CHECK(percent_decode("a%-1b") == "a%-1b");
+  CHECK(percent_decode("% f") == "% f");
+  CHECK(percent_decode("%4") == "%4");
+  CHECK(percent_decode("%41") == "A");
+}
+
+TEST_CASE("seeds have one syntax", "[lab][url]") {
+  CHECK(parse_seed("0") == 0);
+  CHECK(parse_seed("4294967295") == 4294967295ULL);
+  for (const char* bad : {"", "-1", "+7", " 7", "4294967296", "1e3", "99999999999999999999"})
+    CHECK_THROWS_WITH(parse_seed(bad), Catch::Contains("allowed: integer in [0, 4294967295]"));
+}
+
 TEST_CASE("malformed hashes give clear errors", "[lab][url]") {
   CHECK_THROWS_WITH(decode_hash("exp=separation.toy&seed=-3"), Catch::Contains("parameter 'seed'"));
   CHECK_THROWS_WITH(decode_hash("exp=separation.toy&oops"), Catch::Contains("'oops' is not of the form key=value"));

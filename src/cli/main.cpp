@@ -53,14 +53,6 @@ struct RunOptions {
   bool quiet = false;
 };
 
-std::uint64_t parse_seed(const std::string& text) {
-  char* end = nullptr;
-  const unsigned long long s = std::strtoull(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || text[0] == '-' || s > 4294967295ULL)
-    throw ParamError("parameter 'seed': '" + text + "' is not allowed; allowed: integer in [0, 4294967295]");
-  return s;
-}
-
 RunOptions parse_run_options(const std::vector<std::string>& args) {
   RunOptions o;
   if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing EXPERIMENT (see 'attnlab list')"};
@@ -131,7 +123,8 @@ class Output {
   }
   void write(const std::string& text) {
     if (path_.empty()) {
-      std::fwrite(text.data(), 1, text.size(), stdout);
+      if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+        throw std::runtime_error("cannot write the results to standard output");
       return;
     }
     if (!(file_ << text).flush()) throw std::runtime_error("cannot write '" + path_ + "'");
@@ -172,11 +165,14 @@ int cmd_bench(const std::vector<std::string>& args) {
   double seconds = 1.0;
   std::string format = "text";
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--seconds" && i + 1 < args.size()) {
-      seconds = std::atof(args[++i].c_str());
-      if (!(seconds > 0.0 && seconds <= 600.0))
-        throw UsageError{"option --seconds: '" + args[i] + "' is not allowed; allowed: number in (0, 600]"};
-    } else if (args[i] == "--format" && i + 1 < args.size()) {
+    if ((args[i] == "--seconds" || args[i] == "--format") && i + 1 >= args.size())
+      throw UsageError{"option " + args[i] + " needs a value"};
+    if (args[i] == "--seconds") {
+      const std::string& text = args[++i];
+      seconds = is_plain_decimal(text) ? std::strtod(text.c_str(), nullptr) : 0.0;
+      if (!(seconds > 0.0 && seconds <= kMaxBenchSeconds))
+        throw UsageError{"option --seconds: '" + text + "' is not allowed; allowed: number in (0, 600]"};
+    } else if (args[i] == "--format") {
       format = args[++i];
       if (format != "text" && format != "json")
         throw UsageError{"option --format: '" + format + "' is not allowed; allowed: text or json"};

@@ -1,5 +1,6 @@
 #include "lab/schema.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +19,27 @@ std::string format_number(double x) {
   return buf;
 }
 
+// Plain decimal numbers only: [-]digits[.digits][e[+-]digits]. No spaces, '+', hex or inf/nan,
+// so every face (page, URL, CLI, JS) accepts exactly the same texts.
+bool is_plain_decimal(const std::string& t) {
+  std::size_t i = 0, digits = 0;
+  if (i < t.size() && t[i] == '-') ++i;
+  while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++digits;
+  if (i < t.size() && t[i] == '.') {
+    ++i;
+    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < t.size() && (t[i] == '-' || t[i] == '+')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i, ++exp_digits;
+    if (exp_digits == 0) return false;
+  }
+  return i == t.size();
+}
+
 namespace {
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
@@ -28,7 +50,7 @@ std::string quote(const std::string& s) { return "'" + s + "'"; }
 }
 
 bool parse_double(const std::string& text, double& out) {
-  if (text.empty()) return false;
+  if (!is_plain_decimal(text)) return false;
   const char* begin = text.c_str();
   char* end = nullptr;
   errno = 0;

@@ -36,6 +36,9 @@ class Schema {
   std::vector<ParamSpec> specs_;
 };
 
+// True for [-]digits[.digits][e[+-]digits]: the only number syntax any face accepts.
+bool is_plain_decimal(const std::string& text);
+
 // Shortest decimal text that reads back as the same double ("0.25", "1e-09", "1000").
 std::string format_number(double x);
 

@@ -50,7 +50,7 @@ Sweep parse_sweep(const Schema& schema, const std::string& param_key, const std:
     const double to = value_of(parts[1]);
     char* end = nullptr;
     const double step = std::strtod(parts[2].c_str(), &end);
-    if (parts[2].empty() || *end != '\0' || !(step > 0.0) || !std::isfinite(step))
+    if (!is_plain_decimal(parts[2]) || *end != '\0' || !(step > 0.0) || !std::isfinite(step))
       return fail("has step '" + parts[2] + "'; the step must be a positive number");
     if (target->type == ParamType::Integer && step != std::floor(step))
       return fail("has step '" + parts[2] + "'; '" + sweep.key + "' is an integer, so the step must be too");

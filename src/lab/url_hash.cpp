@@ -1,11 +1,21 @@
 #include "lab/url_hash.hpp"
 
+#include <cctype>
 #include <cstdlib>
 
 namespace attnlab {
 
 namespace {
 const char* const kFlagKeys[] = {"run", "embed", "hide"};
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  bool digits = !text.empty() && text.size() <= 10;
+  for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+  const unsigned long long s = digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+  if (!digits || s > 4294967295ULL)
+    throw ParamError("parameter 'seed': '" + text + "' is not allowed; allowed: integer in [0, 4294967295]");
+  return s;
 }
 
 std::string HashState::flag(const std::string& key) const {
@@ -41,15 +51,11 @@ std::string percent_encode(const std::string& s) {
 std::string percent_decode(const std::string& s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      const std::string hex = s.substr(i + 1, 2);
-      char* end = nullptr;
-      const long v = std::strtol(hex.c_str(), &end, 16);
-      if (end == hex.c_str() + 2) {
-        out += static_cast<char>(v);
-        i += 2;
-        continue;
-      }
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::strtol(s.substr(i + 1, 2).c_str(), nullptr, 16));
+      i += 2;
+      continue;
     }
     out += s[i] == '+' ? ' ' : s[i];
   }
@@ -85,11 +91,7 @@ HashState decode_hash(const std::string& hash_in) {
     } else if (key == "preset") {
       st.preset = value;
     } else if (key == "seed") {
-      char* end = nullptr;
-      const unsigned long long s = std::strtoull(value.c_str(), &end, 10);
-      if (value.empty() || *end != '\0' || value[0] == '-' || s > 4294967295ULL)
-        throw ParamError("parameter 'seed': '" + value + "' is not allowed; allowed: integer in [0, 4294967295]");
-      st.seed = s;
+      st.seed = parse_seed(value);
       st.has_seed = true;
     } else if (is_reserved_hash_key(key)) {
       st.flags.emplace_back(key, value);

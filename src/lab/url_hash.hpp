@@ -26,6 +26,9 @@ std::string encode_hash(const HashState& state);
 // malformed seed or a pair without '='.
 HashState decode_hash(const std::string& hash);
 
+// The seed's one syntax everywhere: a plain decimal integer in [0, 2^32 - 1]. Throws ParamError.
+std::uint64_t parse_seed(const std::string& text);
+
 std::string percent_encode(const std::string& s);
 std::string percent_decode(const std::string& s);
 

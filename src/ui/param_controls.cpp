@@ -1,8 +1,7 @@
 #include "ui/param_controls.hpp"
 
-#include <cstring>
-
 #include "imgui.h"
+#include "imgui_stdlib.h"
 
 namespace attnlab::ui {
 
@@ -65,12 +64,9 @@ bool ParamControls::draw(const Schema& schema, Params& params) {
         // Text entry (the same syntax as the CLI and the URL), validated on Enter or when focus leaves.
         auto it = text_.find(s.key);
         std::string& text = it != text_.end() ? it->second : (text_[s.key] = schema.format(params, s.key));
-        char buf[256];
-        std::strncpy(buf, text.c_str(), sizeof buf - 1);
-        buf[sizeof buf - 1] = '\0';
         const bool slider = s.type == ParamType::Real;
         if (slider) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
-        if (ImGui::InputText("##v", buf, sizeof buf)) text = buf;
+        ImGui::InputText("##v", &text);  // std::string: long sweep lists are never cut
         tooltip(s);
         if (ImGui::IsItemDeactivatedAfterEdit()) changed |= commit(schema, params, s.key, text);
         if (slider) {

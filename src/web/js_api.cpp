@@ -18,13 +18,28 @@ namespace attnlab::web {
 
 using emscripten::val;
 
-std::string bench_json_for(double min_seconds) { return bench_json(run_benchmarks(min_seconds)); }
+std::string bench_json_for(double min_seconds) {
+  try {
+    return bench_json(run_benchmarks(min_seconds));
+  } catch (const std::exception& ex) {
+    return error_json(ex.what());
+  }
+}
+
+// A string argument from JS, or a ParamError naming what was expected.
+std::string string_arg(const val& v, const char* what) {
+  if (v.isUndefined() || v.isNull()) return "";
+  if (v.typeOf().as<std::string>() != "string") throw ParamError(std::string(what) + " must be a string");
+  return v.as<std::string>();
+}
 
 std::string error_json(const std::string& message) { return "{\"error\":" + json_escape(message) + "}"; }
 
 KeyValues key_values_from(const val& object) {
   KeyValues out;
   if (object.isUndefined() || object.isNull()) return out;
+  if (object.typeOf().as<std::string>() != "object" || val::global("Array").call<bool>("isArray", object))
+    throw ParamError("parameters must be a plain object {key: value}");
   const val keys = val::global("Object").call<val>("keys", object);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -34,10 +49,13 @@ KeyValues key_values_from(const val& object) {
   return out;
 }
 
-std::uint64_t seed_from(double seed) {
-  if (!(seed >= 0.0 && seed <= 4294967295.0) || seed != static_cast<double>(static_cast<std::uint64_t>(seed)))
-    throw ParamError("parameter 'seed': '" + format_number(seed) + "' is not allowed; allowed: integer in [0, 4294967295]");
-  return static_cast<std::uint64_t>(seed);
+std::uint64_t seed_from(const val& seed) {
+  const double x = seed.isNumber() ? seed.as<double>() : -1.0;
+  if (!(x >= 0.0 && x <= 4294967295.0) || x != static_cast<double>(static_cast<std::uint64_t>(x))) {
+    const std::string shown = seed.isNumber() ? format_number(x) : val::global("String")(seed).as<std::string>();
+    throw ParamError("parameter 'seed': '" + shown + "' is not allowed; allowed: integer in [0, 4294967295]");
+  }
+  return static_cast<std::uint64_t>(x);
 }
 
 std::string describe_json(const Experiment& e) {
@@ -88,9 +106,9 @@ std::string list_experiments() {
   return out + "]";
 }
 
-std::string describe_experiment(const std::string& id) {
+std::string describe_experiment(const val& id) {
   try {
-    return describe_json(*make_experiment(id));
+    return describe_json(*make_experiment(string_arg(id, "experiment id")));
   } catch (const std::exception& ex) {
     return error_json(ex.what());
   }
@@ -100,12 +118,12 @@ std::string describe_experiment(const std::string& id) {
 // until progress() reaches 1. Results can be read at any time.
 class Session {
  public:
-  Session(const std::string& id, const std::string& preset, const val& params, double seed) {
+  Session(const val& id, const val& preset, const val& params, const val& seed) {
     try {
-      experiment_ = make_experiment(id);
-      params_ = experiment_->make_params(preset, key_values_from(params));
+      experiment_ = make_experiment(string_arg(id, "experiment id"));
+      preset_ = string_arg(preset, "preset");
+      params_ = experiment_->make_params(preset_, key_values_from(params));
       seed_ = seed_from(seed);
-      preset_ = preset;
       experiment_->reset(params_, seed_);
     } catch (const std::exception& ex) {
       error_ = ex.what();
@@ -113,8 +131,14 @@ class Session {
     }
   }
   std::string error() const { return error_; }
+  // Works for about `seconds` (0 < seconds <= 10) and returns the progress in [0, 1].
   double step(double seconds) {
     if (!experiment_) return 1.0;
+    if (!(seconds > 0.0 && seconds <= 10.0)) {
+      error_ = "step: seconds must be in (0, 10]; got " + format_number(seconds);
+      experiment_.reset();
+      return 1.0;
+    }
     Budget b;
     b.seconds = seconds;
     try {
@@ -141,14 +165,14 @@ class Session {
 };
 
 // One call, to completion: returns the run's JSON (or {"error": ...}).
-std::string run_experiment(const std::string& id, const std::string& preset, const val& params, double seed) {
+std::string run_experiment(const val& id, const val& preset, const val& params, const val& seed) {
   Session s(id, preset, params, seed);
   if (!s.error().empty()) return error_json(s.error());
   while (!s.finished()) s.step(1.0);
   return s.error().empty() ? s.json() : error_json(s.error());
 }
 
-std::string run_experiment_csv(const std::string& id, const std::string& preset, const val& params, double seed) {
+std::string run_experiment_csv(const val& id, const val& preset, const val& params, const val& seed) {
   Session s(id, preset, params, seed);
   while (!s.finished()) s.step(1.0);
   return s.error().empty() ? s.csv() : "error: " + s.error();
@@ -166,7 +190,7 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("runExperimentCsv", &run_experiment_csv);
   emscripten::function("benchmarks", &bench_json_for);
   emscripten::class_<Session>("Session")
-      .constructor<std::string, std::string, emscripten::val, double>()
+      .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
       .function("error", &Session::error)
       .function("step", &Session::step)
       .function("progress", &Session::progress)

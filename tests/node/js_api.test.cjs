@@ -36,24 +36,48 @@ test('bad parameters give the schema messages', () => {
 test('a session runs in slices and reports progress', () => {
   const s = new lab.Session('separation.toy', '', { n: 200, sweep: 'm=1:5:1', trials: 200 }, 3);
   assert.strictEqual(s.error(), '');
-  let steps = 0;
+  let steps = 0, last = 0;
   while (!s.finished()) {
+    const t0 = process.hrtime.bigint();
     const p = s.step(0.001);
-    assert.ok(p >= 0 && p <= 1);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    assert.ok(ms < 50, `one 1 ms step took ${ms} ms`);
+    assert.ok(p >= last && p <= 1, 'progress only grows');
+    last = p;
     steps++;
   }
+  assert.ok(steps > 1, 'a 1000-trial run is done in more than one 1 ms step');
   const r = JSON.parse(s.json());
   assert.strictEqual(r.complete, true);
   assert.strictEqual(r.rows.length, 5);
   s.delete();
 });
 
-test('same seed, same CSV from the native CLI and from the wasm module', { skip: !cliPath && 'ATTNLAB_CLI not set' }, () => {
-  const args = [['n', '500'], ['sweep', 'm=1:6:1'], ['trials', '400'], ['sampler', 'uniform']];
-  const cli = execFileSync(cliPath, ['run', 'separation.toy', '--seed', '17', '--quiet',
-    ...args.flatMap(([k, v]) => ['--set', `${k}=${v}`])]).toString();
-  const wasm = lab.runExperimentCsv('separation.toy', '', Object.fromEntries(args), 17);
-  assert.strictEqual(wasm, cli);
+test('bad calls return messages, not crashes', () => {
+  assert.match(JSON.parse(lab.runExperiment(42, '', {}, 1)).error, /experiment id must be a string/);
+  assert.match(JSON.parse(lab.runExperiment('separation.toy', '', [1, 2], 1)).error, /plain object/);
+  assert.match(JSON.parse(lab.runExperiment('separation.toy', '', {}, '7')).error, /parameter 'seed': '7'/);
+  assert.match(JSON.parse(lab.runExperiment('separation.toy', '', { n: '0x10' }, 1)).error, /'0x10' is not a number/);
+  const s = new lab.Session('separation.toy', '', { trials: 10 }, 1);
+  assert.strictEqual(s.step(NaN), 1);
+  assert.match(s.error(), /step: seconds must be in \(0, 10\]/);
+  s.delete();
+  assert.match(JSON.parse(lab.benchmarks(0)).error, /seconds must be in \(0, 600\]/);
+});
+
+test('same seed, same CSV from the native CLI and from the wasm module', () => {
+  assert.ok(cliPath, 'ATTNLAB_CLI must name the native CLI (configure the wasm build with -DATTNLAB_NATIVE_CLI=...)');
+  const cases = [
+    [['n', '500'], ['sweep', 'm=1:6:1'], ['trials', '400'], ['sampler', 'uniform']],
+    [['n', '300'], ['sweep', 'tau=0.02,0.05,0.1'], ['trials', '300'], ['sampler', 'two_point']],
+    [['sweep', 'n=50,200,1000'], ['trials', '200'], ['sampler', 'adversarial'], ['shared_readout', 'false']],
+  ];
+  for (const args of cases) {
+    const cli = execFileSync(cliPath, ['run', 'separation.toy', '--seed', '17', '--quiet',
+      ...args.flatMap(([k, v]) => ['--set', `${k}=${v}`])]).toString();
+    const wasm = lab.runExperimentCsv('separation.toy', '', Object.fromEntries(args), 17);
+    assert.strictEqual(wasm, cli);
+  }
   // And for a preset (with a smaller trial count to stay quick).
   const cli2 = execFileSync(cliPath, ['run', 'separation.toy', '--preset', 'tau_sweep', '--set', 'trials=50', '--seed', '5', '--quiet']).toString();
   assert.strictEqual(lab.runExperimentCsv('separation.toy', 'tau_sweep', { trials: 50 }, 5), cli2);

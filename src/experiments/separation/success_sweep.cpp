@@ -7,6 +7,8 @@
 
 namespace attnlab::separation {
 
+const char* const kComponentRates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};
+
 void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64_t seed,
                          const std::string& sweep_key, const std::string& trials_key) {
   sweep_ = parse_sweep(schema, sweep_key, params.text(sweep_key));
@@ -31,18 +33,23 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
                           const std::function<std::vector<double>(const Params&)>& describe) const {
   Table t;
   t.columns = point_columns;
-  for (const char* c : {"trials", "successes", "success_rate", "ci_low", "ci_high", "exp_d1", "lin_d1", "exp_d0",
-                        "lin_d0", "near_ties"})
-    t.columns.push_back(c);
+  for (const char* c : {"trials", "successes", "success_rate", "ci_low", "ci_high"}) t.columns.push_back(c);
+  for (const char* rate : kComponentRates)
+    for (const char* suffix : {"", "_low", "_high"}) t.columns.push_back(std::string(rate) + suffix);
+  t.columns.push_back("near_ties");
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const OutcomeTally& c = tallies_[i];
     if (c.trials == 0) continue;
     std::vector<double> row = describe(points_[i]);
     const double n = static_cast<double>(c.trials);
     const Interval ci = wilson_interval(c.successes, c.trials);
-    for (double x : {n, static_cast<double>(c.successes), c.successes / n, ci.low, ci.high, c.exp_d1 / n,
-                     c.lin_d1 / n, c.exp_d0 / n, c.lin_d0 / n, static_cast<double>(c.near_ties)})
-      row.push_back(x);
+    for (double x : {n, static_cast<double>(c.successes), c.successes / n, ci.low, ci.high}) row.push_back(x);
+    // The four component rates with their own Wilson intervals (spec s.4).
+    for (std::int64_t k : {c.exp_d1, c.lin_d1, c.exp_d0, c.lin_d0}) {
+      const Interval ck = wilson_interval(k, c.trials);
+      for (double x : {k / n, ck.low, ck.high}) row.push_back(x);
+    }
+    row.push_back(static_cast<double>(c.near_ties));
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -82,10 +89,13 @@ std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_colum
   parts.x_label = x_column;
   parts.y_label = "fraction of trials with F > 0";
   parts.fixed_y = true;
-  parts.series.push_back({"softmax on D1 (want 1)", SeriesStyle::LineMarkers, x, column("exp_d1"), {}, {}});
-  parts.series.push_back({"linear on D1 (want 0)", SeriesStyle::LineMarkers, x, column("lin_d1"), {}, {}});
-  parts.series.push_back({"softmax on D0 (want 0)", SeriesStyle::LineMarkers, x, column("exp_d0"), {}, {}});
-  parts.series.push_back({"linear on D0 (want 0)", SeriesStyle::LineMarkers, x, column("lin_d0"), {}, {}});
+  const char* names[] = {"softmax on D1 (want 1)", "linear on D1 (want 0)", "softmax on D0 (want 0)",
+                         "linear on D0 (want 0)"};
+  for (int k = 0; k < 4; ++k) {
+    const std::string rate = kComponentRates[k];
+    parts.series.push_back(
+        {names[k], SeriesStyle::LineMarkers, x, column(rate), column(rate + "_low"), column(rate + "_high")});
+  }
   return {success, parts};
 }
 

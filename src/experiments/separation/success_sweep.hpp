@@ -15,6 +15,9 @@
 
 namespace attnlab::separation {
 
+// Column names of the four component rates: F > 0 for softmax / linear on D1 / D0.
+extern const char* const kComponentRates[4];
+
 class SuccessSweep {
  public:
   // `sweep_key` names the Sweep parameter; `trials_key` the per-point trial count.
@@ -40,7 +43,8 @@ class SuccessSweep {
   const Sweep& sweep() const { return sweep_; }
 
   // Table: `point_columns` (values from `describe(point)`) then trials, successes,
-  // success_rate, ci_low, ci_high, exp_d1, lin_d1, exp_d0, lin_d0, near_ties. Rows for points
+  // success_rate, ci_low, ci_high, then exp_d1, exp_d1_low, exp_d1_high and the same for lin_d1,
+  // exp_d0, lin_d0, then near_ties. Rows for points
   // with at least one trial, so a running sweep shows its partial curve.
   Table table(const std::vector<std::string>& point_columns,
               const std::function<std::vector<double>(const Params&)>& describe) const;

@@ -13,7 +13,7 @@ Schema toy_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   const std::string sec1 = "spec/separation.md s.1";
-  add({"n", "tokens n", ParamType::Integer, 2, 1000000, "1000", "tokens",
+  add({"n", "tokens n", ParamType::Integer, 2, 100000, "1000", "tokens",
        "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n.", sec1, {},
        true, true});
   add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "log_n", "",
@@ -71,6 +71,9 @@ Rounding rounding_from(const std::string& s) {
   return s == "floor" ? Rounding::Floor : s == "ceil" ? Rounding::Ceil : Rounding::Round;
 }
 
+// The largest run accepted (units of n * (m + 8) per trial): about 20 minutes natively.
+constexpr double kMaxWork = 1e12;
+
 class ToyExperiment final : public Experiment {
  public:
   ToyExperiment() : schema_(toy_schema()), presets_(toy_presets()) {
@@ -88,7 +91,15 @@ class ToyExperiment final : public Experiment {
   void reset(const Params& params, std::uint64_t seed) override {
     sweep_.reset(schema_, params, seed, "sweep", "trials");
     settings_.clear();
-    for (const Params& p : sweep_.points()) settings_.push_back(settings_for(p));
+    double work = 0.0;  // readout look-ups and exponentials, about a nanosecond each natively
+    for (const Params& p : sweep_.points()) {
+      settings_.push_back(settings_for(p));
+      work += double(settings_.back().n) * (settings_.back().m + 8.0) * double(params.integer("trials"));
+    }
+    if (work > kMaxWork)
+      throw ParamError("parameter 'trials': " + format_number(double(params.integer("trials"))) +
+                       " trials over this sweep would take hours (" + format_number(std::round(work / 1e9)) +
+                       " s natively); allowed: fewer trials, sweep points, n or m (at most about 1e12 units of work)");
   }
 
   void step(const Budget& budget) override {
