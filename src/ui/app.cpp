@@ -1,7 +1,6 @@
 #include "ui/app.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 
 #include "experiments/registry.hpp"
 #include "imgui.h"
@@ -142,11 +141,27 @@ void App::frame(float width, float height, double slice_seconds) {
   ImGui::End();
 }
 
+namespace {
+
+// Toolbar flow layout: the next item goes on the same line if `width` pixels still fit, else
+// on a new line (phones get a wrapped toolbar instead of buttons off-screen).
+void flow(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+}
+
+}  // namespace
+
 void App::draw_toolbar() {
+  const float em = ImGui::GetFontSize();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Attention Lab");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16.0f);
+  flow(em * 16.0f);
+  ImGui::SetNextItemWidth(em * 16.0f);
   if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
     for (const auto& id : experiment_ids()) {
       auto e = make_experiment(id);
@@ -154,8 +169,8 @@ void App::draw_toolbar() {
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
+  flow(em * 12.0f);
+  ImGui::SetNextItemWidth(em * 12.0f);
   const std::string preset_label = preset_.empty() ? "preset..." : experiment_->preset(preset_).title;
   if (ImGui::BeginCombo("##preset", preset_label.c_str())) {
     for (const auto& p : experiment_->presets()) {
@@ -169,37 +184,31 @@ void App::draw_toolbar() {
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  if (state_ == RunState::Running) {
-    if (ImGui::Button("Pause")) pause();
-  } else if (ImGui::Button(state_ == RunState::Paused ? "Resume" : "Run")) {
-    run();
-  }
+  const char* run_label = state_ == RunState::Running ? "Pause" : state_ == RunState::Paused ? "Resume" : "Run";
+  flow(button_width(run_label) + button_width("Step") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+  if (ImGui::Button(run_label)) state_ == RunState::Running ? pause() : run();
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
   run_button_rect_[0] = lo.x, run_button_rect_[1] = lo.y, run_button_rect_[2] = hi.x - lo.x, run_button_rect_[3] = hi.y - lo.y;
   ImGui::SameLine();
   if (ImGui::Button("Step")) step_once();
   ImGui::SameLine();
   if (ImGui::Button("Reset")) reset();
-  ImGui::SameLine();
+  flow(em * 9.0f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("seed");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  ImGui::SetNextItemWidth(em * 6.0f);
   ImGui::InputText("##seed", seed_text_, sizeof seed_text_, ImGuiInputTextFlags_CharsDecimal);
   if (ImGui::IsItemDeactivatedAfterEdit()) {
-    char* end = nullptr;
-    const unsigned long long s = std::strtoull(seed_text_, &end, 10);
-    if (*seed_text_ && *end == '\0' && s <= 4294967295ULL) {
-      seed_ = s;
+    try {
+      seed_ = parse_seed(seed_text_);
       params_changed();
-    } else {
+    } catch (const ParamError& e) {
       std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
-      error_ = "parameter 'seed': allowed: integer in [0, 4294967295]";
+      error_ = e.what();
     }
   }
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 10.0f) ImGui::NewLine();  // narrow: wrap
+  flow(em * 10.0f);
   char overlay[64];
   std::snprintf(overlay, sizeof overlay, "%s %.0f%%", to_string(state_), 100.0 * progress());
   ImGui::ProgressBar(static_cast<float>(progress()), ImVec2(-1.0f, 0.0f), overlay);

@@ -107,7 +107,7 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   const std::string heading = plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
   dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, heading.c_str());
   // Grid, ticks and labels.
-  for (double t : axis_ticks(ay, 5)) {
+  for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2f)))))) {
     if (t < ay.lo || t > ay.hi) continue;
     const float y = py(t);
     dl->AddLine(ImVec2(left, y), ImVec2(right, y), th.grid);
