@@ -105,8 +105,8 @@ if [ ! -f "$SDL2_WASM/.built" ]; then
 fi
 
 # ---- 4. playwright-core (browser tests) -----------------------------------------------------
-# Pinned: the browser tests are written against this version.
-PLAYWRIGHT_VERSION=1.65.1
+# Pinned: the browser tests are written against this version (1.62+ needs node 20; bookworm has 18).
+PLAYWRIGHT_VERSION=1.61.1
 NPM_DIR="$CACHE/npm"
 if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$NPM_DIR/node_modules/playwright-core/package.json"; then
   say "installing playwright-core $PLAYWRIGHT_VERSION from npm into $NPM_DIR"
