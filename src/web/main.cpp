@@ -7,6 +7,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -18,7 +19,12 @@
 
 namespace {
 
-constexpr double kSliceSeconds = 0.008;  // work per frame: keeps the page at ~60 fps while running
+// Work per frame while an experiment runs. The slice adapts to what the rest of a frame costs
+// (drawing, the browser, waiting for vsync): about 2.5x that, so computing gets most of the time
+// while the page keeps redrawing at 25 fps or more. Bounds in seconds.
+constexpr double kMinSlice = 0.008, kMaxSlice = 0.040;
+double g_slice = kMinSlice;
+double g_last_frame_start = 0.0;
 
 SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
@@ -59,7 +65,19 @@ void sync_canvas_size() {
   if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) SDL_SetWindowSize(g_window, w, h);
 }
 
+void adapt_slice(double frame_start) {
+  if (g_last_frame_start > 0.0) {
+    const double other = (frame_start - g_last_frame_start) - g_slice;  // time not spent computing
+    const double wanted = std::min(kMaxSlice, std::max(kMinSlice, 2.5 * other));
+    g_slice = 0.7 * g_slice + 0.3 * wanted;  // smoothed, so the frame rate does not oscillate
+  }
+  g_last_frame_start = frame_start;
+}
+
 void main_loop() {
+  const double frame_start = emscripten_get_now() / 1000.0;
+  if (g_app->state() == attnlab::ui::RunState::Running) adapt_slice(frame_start);
+  else g_last_frame_start = 0.0, g_slice = kMinSlice;
   sync_canvas_size();
   SDL_Event event;
   while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
@@ -67,7 +85,7 @@ void main_loop() {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   const ImGuiIO& io = ImGui::GetIO();
-  g_app->frame(io.DisplaySize.x, io.DisplaySize.y, kSliceSeconds);
+  g_app->frame(io.DisplaySize.x, io.DisplaySize.y, g_slice);
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
   SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
