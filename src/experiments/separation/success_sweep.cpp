@@ -30,7 +30,7 @@ void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64
 }
 
 Table SuccessSweep::table(const std::vector<std::string>& point_columns,
-                          const std::function<std::vector<double>(const Params&)>& describe) const {
+                          const std::function<std::vector<double>(std::size_t)>& describe) const {
   Table t;
   t.columns = point_columns;
   for (const char* c : {"trials", "successes", "success_rate", "ci_low", "ci_high"}) t.columns.push_back(c);
@@ -40,7 +40,7 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const OutcomeTally& c = tallies_[i];
     if (c.trials == 0) continue;
-    std::vector<double> row = describe(points_[i]);
+    std::vector<double> row = describe(i);
     const double n = static_cast<double>(c.trials);
     const Interval ci = wilson_interval(c.successes, c.trials);
     for (double x : {n, static_cast<double>(c.successes), c.successes / n, ci.low, ci.high}) row.push_back(x);

@@ -42,12 +42,12 @@ class SuccessSweep {
   const std::vector<Params>& points() const { return points_; }
   const Sweep& sweep() const { return sweep_; }
 
-  // Table: `point_columns` (values from `describe(point)`) then trials, successes,
+  // Table: `point_columns` (values from `describe(point index)`) then trials, successes,
   // success_rate, ci_low, ci_high, then exp_d1, exp_d1_low, exp_d1_high and the same for lin_d1,
   // exp_d0, lin_d0, then near_ties. Rows for points
   // with at least one trial, so a running sweep shows its partial curve.
   Table table(const std::vector<std::string>& point_columns,
-              const std::function<std::vector<double>(const Params&)>& describe) const;
+              const std::function<std::vector<double>(std::size_t)>& describe) const;
   // Plots of success (with error bars and an optional theory curve taken from column
   // `theory_column`) and of the four component rates against the swept parameter.
   // "Latest point: m = 10, success 0.999 (Wilson 95% [0.994, 1]) over 1000 trials": a one-line

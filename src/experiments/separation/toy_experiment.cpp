@@ -110,8 +110,8 @@ class ToyExperiment final : public Experiment {
 
   Results results() const override {
     Results r;
-    r.table = sweep_.table({"n", "m", "tau", "theory"}, [&](const Params& p) {
-      const ToySettings s = settings_for(p);
+    r.table = sweep_.table({"n", "m", "tau", "theory"}, [&](std::size_t point) {
+      const ToySettings& s = settings_[point];
       return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - std::pow(2.0, -s.m)};
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
