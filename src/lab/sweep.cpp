@@ -48,9 +48,8 @@ Sweep parse_sweep(const Schema& schema, const std::string& param_key, const std:
     if (parts.size() != 3) return fail("needs exactly FROM:TO:STEP" + form);
     const double from = value_of(parts[0]);
     const double to = value_of(parts[1]);
-    char* end = nullptr;
-    const double step = std::strtod(parts[2].c_str(), &end);
-    if (!is_plain_decimal(parts[2]) || *end != '\0' || !(step > 0.0) || !std::isfinite(step))
+    const double step = is_plain_decimal(parts[2]) ? std::strtod(parts[2].c_str(), nullptr) : 0.0;
+    if (!(step > 0.0) || !std::isfinite(step))
       return fail("has step '" + parts[2] + "'; the step must be a positive number");
     if (target->type == ParamType::Integer && step != std::floor(step))
       return fail("has step '" + parts[2] + "'; '" + sweep.key + "' is an integer, so the step must be too");

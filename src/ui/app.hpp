@@ -35,7 +35,6 @@ class App {
   std::string csv() const;   // the current results as CSV (with every parameter and the seed)
   std::string json() const;
   std::string status_text() const;  // one line for the screen-reader live region
-  const std::string& experiment_id() const { return experiment_->info().id; }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
 

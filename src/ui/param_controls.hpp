@@ -13,7 +13,6 @@ class ParamControls {
   // Draws the controls; returns true when a value changed. `hidden` keys are not drawn.
   bool draw(const Schema& schema, Params& params);
   void forget_edits() { text_.clear(), errors_.clear(); }
-  bool has_errors() const { return !errors_.empty(); }
 
  private:
   bool commit(const Schema& schema, Params& params, const std::string& key, const std::string& text);

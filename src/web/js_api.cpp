@@ -12,11 +12,14 @@
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/url_hash.hpp"
-#include "web/js_api.hpp"
 
 namespace attnlab::web {
 
+namespace {
+
 using emscripten::val;
+
+std::string error_json(const std::string& message) { return "{\"error\":" + json_escape(message) + "}"; }
 
 std::string bench_json_for(double min_seconds) {
   try {
@@ -32,8 +35,6 @@ std::string string_arg(const val& v, const char* what) {
   if (v.typeOf().as<std::string>() != "string") throw ParamError(std::string(what) + " must be a string");
   return v.as<std::string>();
 }
-
-std::string error_json(const std::string& message) { return "{\"error\":" + json_escape(message) + "}"; }
 
 KeyValues key_values_from(const val& object) {
   KeyValues out;
@@ -92,8 +93,6 @@ std::string describe_json(const Experiment& e) {
   }
   return out + "]}";
 }
-
-namespace {
 
 std::string list_experiments() {
   std::string out = "[";
