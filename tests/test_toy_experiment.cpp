@@ -65,17 +65,29 @@ TEST_CASE("results do not depend on how the run is sliced", "[separation][toy][l
   CHECK(to_csv(make_record(*a, p, "", 99)) != to_csv(make_record(*c, p, "", 100)));
 }
 
-TEST_CASE("partial results show completed and running points", "[separation][toy][lab]") {
+TEST_CASE("partial results show the whole curve early, trial-major", "[separation][toy][lab]") {
   auto e = make_experiment("separation.toy");
   e->reset(e->make_params("", {{"n", "100"}, {"sweep", "m=1:3:1"}, {"trials", "10"}}), 1);
   Budget b;
-  b.max_units = 15;
+  b.max_units = 14;
   e->step(b);
-  CHECK(e->progress().done == 15);
+  CHECK(e->progress().done == 14);
   CHECK(e->progress().total == 30);
   const Results r = e->results();
-  REQUIRE(r.table.rows.size() == 2);
-  CHECK(cell(r.table, 1, "trials") == 5);
+  REQUIRE(r.table.rows.size() == 3);
+  CHECK(cell(r.table, 0, "trials") == 5);
+  CHECK(cell(r.table, 2, "trials") == 4);
+}
+
+TEST_CASE("an m-sweep reusing one widest draw equals running each m on its own", "[separation][toy]") {
+  // ToyTrial::run_widest: a narrower readout draws a prefix of the same random words.
+  const Results sweep = run({{"n", "300"}, {"tau", "0.05"}, {"sweep", "m=1:12:1"}, {"trials", "300"}}, 8);
+  for (int m = 1; m <= 12; ++m) {
+    const Results one = run({{"n", "300"}, {"tau", "0.05"}, {"m_rule", "fixed"}, {"m", std::to_string(m)},
+                             {"sweep", "none"}, {"trials", "300"}}, 8);
+    for (const char* c : {"successes", "exp_d1", "lin_d1", "exp_d0", "lin_d0", "near_ties"})
+      CHECK(cell(sweep.table, std::size_t(m - 1), c) == cell(one.table, 0, c));
+  }
 }
 
 TEST_CASE("runs too long to finish are refused with a message naming trials", "[separation][toy][lab]") {

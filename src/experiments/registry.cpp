@@ -1,5 +1,6 @@
 #include "experiments/registry.hpp"
 
+#include "experiments/separation/attention_experiment.hpp"
 #include "experiments/separation/toy_experiment.hpp"
 
 namespace attnlab {
@@ -11,6 +12,8 @@ struct Entry {
 };
 const Entry kEntries[] = {
     {"separation.toy", &separation::make_toy_experiment},
+    {"separation.self", &separation::make_self_attention_experiment},
+    {"separation.cross", &separation::make_cross_attention_experiment},
 };
 }  // namespace
 

@@ -19,4 +19,8 @@ Params Experiment::make_params(const std::string& preset_name, const KeyValues& 
   return p;
 }
 
+Results Experiment::inspect(std::size_t, std::int64_t) const {
+  throw ParamError("experiment '" + info().id + "' has no inspector");
+}
+
 }  // namespace attnlab

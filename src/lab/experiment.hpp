@@ -51,6 +51,13 @@ class Experiment {
   virtual Progress progress() const = 0;
   virtual Results results() const = 0;
 
+  // Optional close look at one trial of one sweep point of the current run (valid after reset):
+  // matrices as heatmaps, per-row values, the network's outputs. inspector_points() labels the
+  // points ("n = 200", ...) and is empty for experiments without an inspector; inspect() throws
+  // ParamError for a point or trial out of range or when there is no inspector.
+  virtual std::vector<std::string> inspector_points() const { return {}; }
+  virtual Results inspect(std::size_t point, std::int64_t trial) const;
+
   const Preset& preset(const std::string& name) const;  // throws ParamError for unknown names
   // Defaults with the named preset (if any) and then `overrides` applied; throws ParamError.
   Params make_params(const std::string& preset_name, const KeyValues& overrides) const;

@@ -11,7 +11,7 @@ struct Table {
   int column(const std::string& name) const;  // index or -1
 };
 
-enum class SeriesStyle { LineMarkers, Line, Reference };
+enum class SeriesStyle { LineMarkers, Line, Reference, Bars };
 
 struct Series {
   std::string name;
@@ -31,9 +31,21 @@ struct Plot {
   std::vector<Series> series;
 };
 
+// A matrix drawn as a colour-mapped image (the inspector's attention matrices). Large matrices
+// arrive down-sampled: each cell is then the mean over a block of entries (`note` says so).
+struct Heatmap {
+  std::string title;
+  std::string x_label, y_label;
+  int rows = 0, cols = 0;
+  std::vector<double> values;  // rows x cols, row-major
+  double low = 0.0, high = 1.0;  // the colour scale
+  std::string note;
+};
+
 struct Results {
   Table table;
   std::vector<Plot> plots;
+  std::vector<Heatmap> heatmaps;
   std::vector<std::string> notes;  // states and remarks shown beside the plots
 };
 

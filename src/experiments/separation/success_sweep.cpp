@@ -9,8 +9,25 @@ namespace attnlab::separation {
 
 const char* const kComponentRates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};
 
+ParamSpec trials_spec() {
+  return {"trials", "trials per point", ParamType::Integer, 1, 1000000, "1000", "trials",
+          "Independent trials at each sweep point. 100 trials give about +-0.05 noise; 1000 give +-0.015.",
+          "spec/separation.md s.4", {}, true};
+}
+
+ParamSpec paper_trials_spec(int paper_count) {
+  const std::string count = std::to_string(paper_count);
+  return {"paper_trials", "paper's trial count", ParamType::Boolean, 0, 0, "false", "",
+          "Run " + count + " trials per point as the paper did, instead of the 'trials' parameter.",
+          "spec/separation.md s.4"};
+}
+
+std::int64_t trials_per_point(const Params& params, int paper_count) {
+  return params.boolean("paper_trials") ? paper_count : params.integer("trials");
+}
+
 void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64_t seed,
-                         const std::string& sweep_key, const std::string& trials_key) {
+                         const std::string& sweep_key, std::int64_t trials_per_point) {
   sweep_ = parse_sweep(schema, sweep_key, params.text(sweep_key));
   points_.clear();
   if (sweep_.active()) {
@@ -23,9 +40,8 @@ void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64
     points_.push_back(params);
   }
   tallies_.assign(points_.size(), OutcomeTally{});
-  trials_per_point_ = params.integer(trials_key);
+  trials_per_point_ = trials_per_point;
   done_ = 0;
-  point_ = 0;
   seed_ = seed;
 }
 
@@ -65,8 +81,7 @@ std::string SuccessSweep::latest_point_summary(const Table& t, const std::string
   return buf;
 }
 
-std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_column, const std::string& theory_column,
-                                      const std::string& theory_label) const {
+std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_column, const Theory& theory) const {
   auto column = [&](const std::string& name) {
     std::vector<double> v;
     const int k = t.column(name);
@@ -82,7 +97,8 @@ std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_colum
   Series s{"success (Wilson 95%)", SeriesStyle::LineMarkers, x, column("success_rate"), column("ci_low"),
            column("ci_high")};
   success.series.push_back(s);
-  if (!theory_column.empty()) success.series.push_back({theory_label, SeriesStyle::Reference, x, column(theory_column), {}, {}});
+  const Series theory_curve{theory.label, SeriesStyle::Reference, x, column(theory.column), {}, {}};
+  if (!theory.column.empty() && theory.on_success) success.series.push_back(theory_curve);
 
   Plot parts;
   parts.title = "How often each network fires";
@@ -96,6 +112,7 @@ std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_colum
     parts.series.push_back(
         {names[k], SeriesStyle::LineMarkers, x, column(rate), column(rate + "_low"), column(rate + "_high")});
   }
+  if (!theory.column.empty() && !theory.on_success) parts.series.push_back(theory_curve);
   return {success, parts};
 }
 

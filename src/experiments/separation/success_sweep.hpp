@@ -18,22 +18,40 @@ namespace attnlab::separation {
 // Column names of the four component rates: F > 0 for softmax / linear on D1 / D0.
 extern const char* const kComponentRates[4];
 
+// The per-point trial count: `trials` ([OURS] default 1000 for smooth curves), or the paper's own
+// count when the `paper_trials` switch is on (spec s.4: 1000 for Fig. 3, 100 for Figs. 4, 5, 7).
+ParamSpec trials_spec();
+ParamSpec paper_trials_spec(int paper_count);
+std::int64_t trials_per_point(const Params& params, int paper_count);
+
+// A closed-form curve to draw beside the measured rates (spec s.5), taken from a table column.
+struct Theory {
+  std::string column;  // empty: none
+  std::string label;
+  bool on_success = true;  // on the success plot (true) or beside "softmax on D1" (false)
+};
+
 class SuccessSweep {
  public:
-  // `sweep_key` names the Sweep parameter; `trials_key` the per-point trial count.
+  // `sweep_key` names the Sweep parameter; every point runs `trials_per_point` trials.
   void reset(const Schema& schema, const Params& params, std::uint64_t seed, const std::string& sweep_key,
-             const std::string& trials_key);
+             std::int64_t trials_per_point);
 
-  // Runs trials in order (point-major) within the budget. Trial t of every point uses the
-  // stream (seed, t), so results do not depend on slicing (and points share random numbers).
-  template <class TrialFn>  // TrialOutcome(std::size_t point, Rng& rng)
+  // Runs trials within the budget, trial-major: trial 0 at every point, then trial 1, ... so a
+  // running sweep shows the whole curve early and refines it. Trial t of every point uses the
+  // stream (seed, t): results do not depend on slicing, and points share random numbers (common
+  // random numbers make neighbouring points comparable, and let an m-sweep reuse one draw).
+  template <class TrialFn>  // TrialOutcome(std::size_t point, std::int64_t trial, Rng& rng)
   void step(const Budget& budget, TrialFn&& trial) {
     const double deadline = now_seconds() + budget.seconds;
-    for (std::int64_t units = 0; units < budget.max_units && point_ < points_.size(); ++units) {
-      Rng rng = Rng::for_stream(seed_, static_cast<std::uint64_t>(tallies_[point_].trials));
-      tallies_[point_].add(trial(point_, rng));
+    const std::int64_t total = progress().total;
+    const std::int64_t points = static_cast<std::int64_t>(points_.size());
+    for (std::int64_t units = 0; units < budget.max_units && done_ < total; ++units) {
+      const std::int64_t t = done_ / points;
+      const std::size_t point = static_cast<std::size_t>(done_ % points);
+      Rng rng = Rng::for_stream(seed_, static_cast<std::uint64_t>(t));
+      tallies_[point].add(trial(point, t, rng));
       ++done_;
-      if (tallies_[point_].trials >= trials_per_point_) ++point_;
       if (now_seconds() >= deadline) break;
     }
   }
@@ -44,17 +62,15 @@ class SuccessSweep {
 
   // Table: `point_columns` (values from `describe(point index)`) then trials, successes,
   // success_rate, ci_low, ci_high, then exp_d1, exp_d1_low, exp_d1_high and the same for lin_d1,
-  // exp_d0, lin_d0, then near_ties. Rows for points
-  // with at least one trial, so a running sweep shows its partial curve.
+  // exp_d0, lin_d0, then near_ties. Rows for points with at least one trial.
   Table table(const std::vector<std::string>& point_columns,
               const std::function<std::vector<double>(std::size_t)>& describe) const;
-  // Plots of success (with error bars and an optional theory curve taken from column
-  // `theory_column`) and of the four component rates against the swept parameter.
   // "Latest point: m = 10, success 0.999 (Wilson 95% [0.994, 1]) over 1000 trials": a one-line
   // read-out for the page's text and screen readers.
   std::string latest_point_summary(const Table& table, const std::string& x_column) const;
-  std::vector<Plot> plots(const Table& table, const std::string& x_column, const std::string& theory_column,
-                          const std::string& theory_label) const;
+  // Plots of success (with error bars) and of the four component rates against the swept
+  // parameter, with an optional theory curve from the table on one of them.
+  std::vector<Plot> plots(const Table& table, const std::string& x_column, const Theory& theory) const;
 
  private:
   Sweep sweep_;
@@ -62,7 +78,6 @@ class SuccessSweep {
   std::vector<OutcomeTally> tallies_;
   std::int64_t trials_per_point_ = 0;
   std::int64_t done_ = 0;
-  std::size_t point_ = 0;
   std::uint64_t seed_ = 0;
 };
 

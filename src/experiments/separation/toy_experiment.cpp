@@ -1,5 +1,6 @@
 #include "experiments/separation/toy_experiment.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "experiments/separation/success_sweep.hpp"
@@ -36,9 +37,8 @@ Schema toy_schema() {
   add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
        "One readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
        "spec/separation.md s.4"});
-  add({"trials", "trials per point", ParamType::Integer, 1, 1000000, "1000", "trials",
-       "Independent trials at each sweep point. 100 trials give about +-0.05 noise; 1000 give +-0.015.",
-       "spec/separation.md s.4", {}, true});
+  add(trials_spec());
+  add(paper_trials_spec(1000));
   add({"sweep", "sweep", ParamType::Sweep, 0, 0, "m=1:10:1", "",
        "The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau).",
        "spec/separation.md s.4"});
@@ -89,21 +89,37 @@ class ToyExperiment final : public Experiment {
   const std::vector<Preset>& presets() const override { return presets_; }
 
   void reset(const Params& params, std::uint64_t seed) override {
-    sweep_.reset(schema_, params, seed, "sweep", "trials");
+    const std::int64_t trials = trials_per_point(params, 1000);
+    sweep_.reset(schema_, params, seed, "sweep", trials);
     settings_.clear();
+    widest_ = 0;
     double work = 0.0;  // readout look-ups and exponentials, about a nanosecond each natively
     for (const Params& p : sweep_.points()) {
       settings_.push_back(settings_for(p));
-      work += double(settings_.back().n) * (settings_.back().m + 8.0) * double(params.integer("trials"));
+      widest_ = std::max(widest_, settings_.back().m);
+      work += double(settings_.back().n) * (settings_.back().m + 8.0) * double(trials);
     }
+    // An m-sweep with a shared readout evaluates each trial once at the widest m (ToyTrial::run_widest).
+    share_widths_ = sweep_.sweep().key == "m" && params.boolean("shared_readout");
+    cached_trial_ = -1;
+    if (share_widths_) work /= double(settings_.size());
     if (work > kMaxWork)
-      throw ParamError("parameter 'trials': " + format_number(double(params.integer("trials"))) +
+      throw ParamError("parameter 'trials': " + format_number(double(trials)) +
                        " trials over this sweep would take hours (" + format_number(std::round(work / 1e9)) +
                        " s natively); allowed: fewer trials, sweep points, n or m (at most about 1e12 units of work)");
   }
 
   void step(const Budget& budget) override {
-    sweep_.step(budget, [&](std::size_t point, Rng& rng) { return trial_.run(settings_[point], rng); });
+    sweep_.step(budget, [&](std::size_t point, std::int64_t t, Rng& rng) {
+      if (!share_widths_) return trial_.run(settings_[point], rng);
+      if (t != cached_trial_) {
+        ToySettings widest = settings_[point];
+        widest.m = widest_;
+        trial_.run_widest(widest, rng);
+        cached_trial_ = t;
+      }
+      return trial_.outcome_at(settings_[point].m, settings_[point].tau);
+    });
   }
 
   Progress progress() const override { return sweep_.progress(); }
@@ -115,7 +131,7 @@ class ToyExperiment final : public Experiment {
       return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - std::pow(2.0, -s.m)};
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
-    r.plots = sweep_.plots(r.table, x, "theory", "theory 1 - 2^-m");
+    r.plots = sweep_.plots(r.table, x, {"theory", "theory 1 - 2^-m", true});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
     return r;
   }
@@ -139,6 +155,9 @@ class ToyExperiment final : public Experiment {
   SuccessSweep sweep_;
   std::vector<ToySettings> settings_;
   ToyTrial trial_;
+  int widest_ = 0;
+  bool share_widths_ = false;
+  std::int64_t cached_trial_ = -1;
 };
 
 }  // namespace

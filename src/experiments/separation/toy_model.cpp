@@ -66,6 +66,13 @@ double Readout::sign(int i, int j) const {
 }
 
 ReadoutValue evaluate_readout(const double* f, const Readout& y, double tau) {
+  thread_local std::vector<double> margins;
+  margins.resize(static_cast<std::size_t>(y.m()));
+  readout_margins(f, y, tau, margins.data());
+  return readout_from_margins(margins.data(), y.m(), tau);
+}
+
+void readout_margins(const double* f, const Readout& y, double tau, double* margins) {
   // <f, y_j> for every column j. The signs come four at a time (a nibble of the packed bits),
   // so a table of the 16 signed sums of each group of four f_i turns four multiply-adds into
   // one look-up: building it costs 4 adds per element, then each column costs n/4 look-ups.
@@ -83,41 +90,74 @@ ReadoutValue evaluate_readout(const double* f, const Readout& y, double tau) {
       for (int s = 0; s < bit; ++s) t[s | bit] = t[s] + 2.0 * part[k];  // flip sign k to +1
     }
   }
-  ReadoutValue out;
-  double total = 0.0;
   for (int j = 0; j < y.m(); ++j) {
     const std::uint64_t* bits = y.column_bits(j);
     double dot = 0.0;
     for (int g = 0; g < groups; ++g) dot += table[static_cast<std::size_t>(g) * 16 + ((bits[g >> 4] >> ((g & 15) * 4)) & 15U)];
-    const double margin = dot - tau;
-    if (std::fabs(margin) < 1e-9 * tau) ++out.near_ties;
-    total += margin > 0.0 ? margin : 0.0;
+    margins[j] = dot - tau;
+  }
+}
+
+ReadoutValue readout_from_margins(const double* margins, int m, double tau) {
+  ReadoutValue out;
+  double total = 0.0;
+  for (int j = 0; j < m; ++j) {
+    if (std::fabs(margins[j]) < 1e-9 * tau) ++out.near_ties;
+    total += margins[j] > 0.0 ? margins[j] : 0.0;
   }
   out.value = total > 0.0 ? total : 0.0;
   return out;
 }
 
-TrialOutcome ToyTrial::run(const ToySettings& s, Rng& rng) {
+void ToyTrial::sample_inputs(const ToySettings& s, Rng& rng) {
   const std::size_t n = static_cast<std::size_t>(s.n);
   v0_.resize(n);
   v1_.resize(n);
   f_.resize(n);
   sample_d0(s.sampler, v0_, rng);
   sample_d1(s.sampler, v1_, rng);
+}
+
+void ToyTrial::attend(bool d1, bool use_softmax) {
+  const std::vector<double>& v = d1 ? v1_ : v0_;
+  if (use_softmax) softmax(v.data(), v.size(), f_.data());
+  else linear_normalise(v.data(), v.size(), f_.data());
+}
+
+// The four evaluations in the order of TrialOutcome: (softmax, D1), (linear, D1), (softmax, D0), (linear, D0).
+TrialOutcome ToyTrial::run(const ToySettings& s, Rng& rng) {
+  sample_inputs(s, rng);
   if (s.shared_readout) y_.draw(s.n, s.m, rng);
   TrialOutcome out;
-  auto evaluate = [&](const std::vector<double>& v, bool use_softmax) {
+  bool* fired[4] = {&out.exp_d1, &out.lin_d1, &out.exp_d0, &out.lin_d0};
+  for (int k = 0; k < 4; ++k) {
     if (!s.shared_readout) y_.draw(s.n, s.m, rng);
-    if (use_softmax) softmax(v.data(), n, f_.data());
-    else linear_normalise(v.data(), n, f_.data());
+    attend(k < 2, k % 2 == 0);
     const ReadoutValue r = evaluate_readout(f_.data(), y_, s.tau);
     out.near_ties += r.near_ties;
-    return r.fires();
-  };
-  out.exp_d1 = evaluate(v1_, true);
-  out.lin_d1 = evaluate(v1_, false);
-  out.exp_d0 = evaluate(v0_, true);
-  out.lin_d0 = evaluate(v0_, false);
+    *fired[k] = r.fires();
+  }
+  return out;
+}
+
+void ToyTrial::run_widest(const ToySettings& s, Rng& rng) {
+  sample_inputs(s, rng);
+  y_.draw(s.n, s.m, rng);
+  for (int k = 0; k < 4; ++k) {
+    attend(k < 2, k % 2 == 0);
+    margins_[k].resize(static_cast<std::size_t>(s.m));
+    readout_margins(f_.data(), y_, s.tau, margins_[k].data());
+  }
+}
+
+TrialOutcome ToyTrial::outcome_at(int m, double tau) const {
+  TrialOutcome out;
+  bool* fired[4] = {&out.exp_d1, &out.lin_d1, &out.exp_d0, &out.lin_d0};
+  for (int k = 0; k < 4; ++k) {
+    const ReadoutValue r = readout_from_margins(margins_[k].data(), m, tau);
+    out.near_ties += r.near_ties;
+    *fired[k] = r.fires();
+  }
   return out;
 }
 

@@ -44,6 +44,9 @@ struct ReadoutValue {
 
 // F for an attention vector f (size n) and readout y with threshold tau.
 ReadoutValue evaluate_readout(const double* f, const Readout& y, double tau);
+// The margins <f, y_j> - tau of every column j (y.m() values), and F from the first m of them.
+void readout_margins(const double* f, const Readout& y, double tau, double* margins);
+ReadoutValue readout_from_margins(const double* margins, int m, double tau);
 
 struct ToySettings {
   int n = 1000;
@@ -59,8 +62,19 @@ class ToyTrial {
  public:
   TrialOutcome run(const ToySettings& s, Rng& rng);
 
+  // For an m-sweep with a shared readout: draws the trial at the widest width s.m and keeps the
+  // margins of the four evaluations. The outcome at any width m <= s.m follows from the first m
+  // columns, because a narrower readout draws a prefix of the same random words: outcome_at(m)
+  // equals run() with width m, bit for bit, and a whole m-sweep costs one trial per trial.
+  void run_widest(const ToySettings& s, Rng& rng);
+  TrialOutcome outcome_at(int m, double tau) const;
+
  private:
+  void sample_inputs(const ToySettings& s, Rng& rng);
+  void attend(bool d1, bool use_softmax);
+
   std::vector<double> v0_, v1_, f_;
+  std::vector<double> margins_[4];  // run_widest: exp_d1, lin_d1, exp_d0, lin_d0
   Readout y_;
 };
 

@@ -1,0 +1,236 @@
+#include "experiments/separation/attention_experiment.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "experiments/separation/attention_presets.hpp"
+#include "experiments/separation/attention_trial.hpp"
+#include "experiments/separation/inspector.hpp"
+#include "experiments/separation/success_sweep.hpp"
+
+namespace attnlab::separation {
+
+namespace {
+
+const char* const kDatasets = "spec/separation.md s.3";
+const char* const kNetwork = "spec/separation.md s.2";
+
+Schema attention_schema(AttentionModel model) {
+  const bool self = model == AttentionModel::Self;
+  std::vector<ParamSpec> s;
+  auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
+  add({"n", "tokens n", ParamType::Integer, 2, 100000, self ? "1000" : "1000", "tokens",
+       "Number of tokens (rows of A). The paper asks for n to be a multiple of the number of classes.",
+       kDatasets, {}, true, true});
+  add({"d", "dimension d", ParamType::Integer, self ? 3.0 : 2.0, 200, self ? "12" : "11", "",
+       self ? "Columns of A: one planted column, d - 2 one-hot class columns, one constant column."
+            : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns.",
+       kDatasets, {}, false, true});
+  add({"uneven_n", "when classes do not divide n", ParamType::Choice, 0, 0, "truncate", "",
+       std::string("truncate: token j belongs to class j mod ") + (self ? "(d - 2)" : "(d - 1)") +
+           ", so some classes have one token more. round_down: use the largest multiple of the class count "
+           "not above n.",
+       kDatasets, {"truncate", "round_down"}});
+  add({"x", "score matrix X = Q K^T", ParamType::Choice, 0, 0, "identity", "",
+       "identity: X = I_d (Figs. 4 and 7). ones: X = the all-ones matrix (Fig. 5). The value matrix is I_d.",
+       kNetwork, {"identity", "ones"}});
+  add({"a0", "D0 strength a0", ParamType::Real, 0, 3, "0.01", "",
+       self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1)."
+            : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1).",
+       kDatasets, {}, false, true});
+  add({"a1", "D1 strength a1", ParamType::Real, 0, 5, self ? "1.2" : "3", "",
+       self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7."
+            : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1.",
+       kDatasets, {}, false, true});
+  if (self) {
+    add({"b", "class weight b", ParamType::Real, 0.01, 2, "0.2", "",
+         "The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1.", kDatasets, {},
+         false, true});
+    add({"c", "constant weight c", ParamType::Real, 0.01, 2, "0.8", "",
+         "The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n).",
+         kDatasets, {}, false, true});
+    add({"lock_b", "lock b = 1 - c", ParamType::Boolean, 0, 0, "false", "",
+         "Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2.",
+         kDatasets});
+  }
+  add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "paper", "",
+       self ? "paper: m = max(log(n / delta), 15), rounded by m_rounding. fixed: the parameter m. Sweeping m "
+              "always uses m."
+            : "paper: m = log(n / delta), rounded by m_rounding. fixed: the parameter m. Sweeping m always uses m.",
+       kNetwork, {"paper", "fixed"}});
+  add({"m", "readout width m", ParamType::Integer, 1, 200, "15", "columns",
+       "Number of Rademacher readout columns y_l in {+1, -1}^d.", kNetwork, {}, false, true});
+  add({"m_rounding", "rounding of log(n / delta)", ParamType::Choice, 0, 0, "round", "",
+       "How log(n / delta) becomes an integer (the paper does not say).", kNetwork, {"round", "floor", "ceil"}});
+  add({"delta", "failure probability delta", ParamType::Real, 1e-6, 0.5, "0.01", "",
+       "Enters the paper's readout width m = log(n / delta).", kNetwork, {}, true, true});
+  add({"tau_rule", "threshold rule", ParamType::Choice, 0, 0, "paper", "",
+       self ? "paper: tau = (c + 0.1) sqrt(log n). fixed: the parameter tau. Sweeping tau always uses tau."
+            : "paper: tau = 0.9. fixed: the parameter tau. Sweeping tau always uses tau.",
+       kNetwork, {"paper", "fixed"}});
+  add({"tau", "threshold tau", ParamType::Real, 0.001, 100, self ? "2" : "0.9", "",
+       "Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed.", kNetwork, {}, true, true});
+  add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
+       "One readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
+       "spec/separation.md s.4"});
+  add(trials_spec());
+  add(paper_trials_spec(100));
+  add({"sweep", "sweep", ParamType::Sweep, 0, 0, "n=200:1000:10", "",
+       std::string("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, d, m, "
+                   "delta, tau, a0, a1") + (self ? ", b, c)." : ")."),
+       "spec/separation.md s.4"});
+  return Schema(std::move(s));
+}
+
+// The largest run accepted, in units of about a nanosecond natively (see reset()).
+constexpr double kMaxWork = 1e12;
+// The inspector computes every row of the n x n matrices: O(n^2 d).
+constexpr int kMaxInspectorTokens = 5000;
+
+class AttentionExperiment final : public Experiment {
+ public:
+  explicit AttentionExperiment(AttentionModel model)
+      : model_(model),
+        schema_(attention_schema(model)),
+        presets_(model == AttentionModel::Self ? self_attention_presets() : cross_attention_presets()) {
+    const std::string paper = "Deng, Song, Yuan, Zhou. Why Softmax Attention Outperforms Linear Attention (arXiv 2310.11685)";
+    if (model == AttentionModel::Self)
+      info_ = {"separation.self", "Softmax vs linear: self-attention", paper + ", Def. D.1, Figs. 4 and 5",
+               "A = A1 = A2 = A3 holds one-hot classes, a constant column and one planted token j3 of strength a "
+               "(small in D0, large in D1). Softmax attention lets the planted row concentrate on j3, so a "
+               "random-sign readout fires on D1; linear attention keeps every row near uniform."};
+    else
+      info_ = {"separation.cross", "Softmax vs linear: cross-attention", paper + ", Def. F.1, Fig. 7",
+               "The query row j2 scores the planted key j3 at (1 + a) log n and every other key at log n. "
+               "Softmax turns that gap into weight n^a / (n^a + n - 1) on j3 and the readout fires on D1; "
+               "linear attention gives j3 only (1 + a) / (n + a), so its rows stay near uniform."};
+  }
+  const ExperimentInfo& info() const override { return info_; }
+  const Schema& schema() const override { return schema_; }
+  const std::vector<Preset>& presets() const override { return presets_; }
+
+  void reset(const Params& params, std::uint64_t seed) override {
+    const std::int64_t trials = trials_per_point(params, 100);
+    sweep_.reset(schema_, params, seed, "sweep", trials);
+    seed_ = seed;
+    settings_.clear();
+    double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
+    for (const Params& p : sweep_.points()) {
+      settings_.push_back(settings_for(p));
+      const double d = settings_.back().d, groups = d + 1.0;
+      work += (4.0 * groups * groups * d + 4.0 * groups * d * settings_.back().m + 50.0) * double(trials);
+    }
+    if (work > kMaxWork)
+      throw ParamError("parameter 'trials': " + format_number(double(trials)) +
+                       " trials over this sweep would take hours; allowed: fewer trials, sweep points, d or m");
+  }
+
+  void step(const Budget& budget) override {
+    sweep_.step(budget, [&](std::size_t point, std::int64_t, Rng& rng) { return trial_.run(settings_[point], rng); });
+  }
+
+  Progress progress() const override { return sweep_.progress(); }
+
+  Results results() const override {
+    Results r;
+    const bool self = model_ == AttentionModel::Self;
+    std::vector<std::string> columns{"n", "d", "m", "tau", "a0", "a1"};
+    if (self) columns.insert(columns.end(), {"b", "c"});
+    columns.push_back("theory_exp_d1");
+    r.table = sweep_.table(columns, [&](std::size_t point) {
+      const AttentionSettings& s = settings_[point];
+      std::vector<double> row{double(s.n), double(s.d), double(s.m), s.tau, s.a0, s.a1};
+      if (self) row.insert(row.end(), {s.b, s.c});
+      row.push_back(1.0 - std::pow(0.75, s.m));  // spec s.5: detection by the planted row
+      return row;
+    });
+    const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
+    r.plots = sweep_.plots(r.table, x, {"theory_exp_d1", "theory 1 - (3/4)^m (softmax on D1)", false});
+    if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
+    return r;
+  }
+
+  std::vector<std::string> inspector_points() const override {
+    std::vector<std::string> labels;
+    const Sweep& sweep = sweep_.sweep();
+    for (std::size_t i = 0; i < settings_.size(); ++i)
+      labels.push_back(sweep.active() ? sweep.key + " = " + format_number(sweep.values[i]) : "the only point");
+    return labels;
+  }
+
+  Results inspect(std::size_t point, std::int64_t trial) const override {
+    if (point >= settings_.size())
+      throw ParamError("inspector point " + std::to_string(point) + " is out of range; allowed: 0 to " +
+                       std::to_string(settings_.size() - 1));
+    if (trial < 0 || trial >= sweep_.progress().total / std::int64_t(settings_.size()))
+      throw ParamError("inspector trial " + std::to_string(trial) + " is out of range; allowed: 0 to " +
+                       std::to_string(sweep_.progress().total / std::int64_t(settings_.size()) - 1));
+    if (settings_[point].n > kMaxInspectorTokens)
+      throw ParamError("the inspector draws n x n matrices; parameter 'n' must be at most " +
+                       std::to_string(kMaxInspectorTokens) + " to inspect (got " +
+                       std::to_string(settings_[point].n) + ")");
+    return inspect_trial(settings_[point], seed_, trial);
+  }
+
+ private:
+  AttentionSettings settings_for(const Params& p) const {
+    AttentionSettings s;
+    s.model = model_;
+    s.d = static_cast<int>(p.integer("d"));
+    s.n = static_cast<int>(p.integer("n"));
+    const int classes = class_count(model_, s.d);
+    if (p.text("uneven_n") == "round_down") {
+      s.n -= s.n % classes;
+      if (s.n < 2)
+        throw ParamError("parameter 'n': " + std::to_string(p.integer("n")) + " rounds down to " +
+                         std::to_string(s.n) + " tokens with " + std::to_string(classes) +
+                         " classes; allowed: n >= max(2, number of classes) with uneven_n = round_down");
+    }
+    s.x = p.text("x") == "ones" ? ScoreMatrix::AllOnes : ScoreMatrix::Identity;
+    s.a0 = p.real("a0");
+    s.a1 = p.real("a1");
+    const bool self = model_ == AttentionModel::Self;
+    if (self) {
+      s.c = p.real("c");
+      s.b = p.boolean("lock_b") ? 1.0 - s.c : p.real("b");
+      if (s.b < 0.01)
+        throw ParamError("parameter 'c': " + format_number(s.c) +
+                         " with lock_b gives b = 1 - c below 0.01; allowed: c <= 0.99 while lock_b is on");
+    }
+    const std::string& swept = sweep_.sweep().key;
+    const double ln = std::log(static_cast<double>(s.n));
+    if (p.text("m_rule") == "fixed" || swept == "m") {
+      s.m = static_cast<int>(p.integer("m"));
+    } else {
+      const Rounding rounding = p.text("m_rounding") == "floor" ? Rounding::Floor
+                                : p.text("m_rounding") == "ceil" ? Rounding::Ceil
+                                                                 : Rounding::Round;
+      s.m = readout_width_for(std::log(s.n / p.real("delta")), rounding);
+      if (self) s.m = std::max(s.m, 15);  // spec s.4: m = max(log(n/delta), 15) for Figs. 4, 5
+    }
+    if (p.text("tau_rule") == "fixed" || swept == "tau") s.tau = p.real("tau");
+    else s.tau = self ? (s.c + 0.1) * std::sqrt(ln) : 0.9;  // spec s.2 thresholds
+    s.shared_readout = p.boolean("shared_readout");
+    return s;
+  }
+
+  AttentionModel model_;
+  ExperimentInfo info_;
+  Schema schema_;
+  std::vector<Preset> presets_;
+  SuccessSweep sweep_;
+  std::vector<AttentionSettings> settings_;
+  std::uint64_t seed_ = 0;
+  AttentionTrial trial_;
+};
+
+}  // namespace
+
+std::unique_ptr<Experiment> make_self_attention_experiment() {
+  return std::make_unique<AttentionExperiment>(AttentionModel::Self);
+}
+std::unique_ptr<Experiment> make_cross_attention_experiment() {
+  return std::make_unique<AttentionExperiment>(AttentionModel::Cross);
+}
+
+}  // namespace attnlab::separation

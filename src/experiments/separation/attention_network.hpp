@@ -1,0 +1,64 @@
+// The attention networks of Deng et al. (spec/separation.md section 2):
+//   c = Att(X, Y) = D(X)^-1 exp(A1 X A2^T) A3 Y,   Y = V = I_d,
+// and the readout F = phi( sum_{j0} sum_l phi_tau(<c_{j0}, y_l>) ).
+// Both paper models have A2 = A3 (self-attention: A1 = A2 = A3), so keys and values are one matrix.
+//
+// Matrices are stored as distinct rows with multiplicities (RowGroups). This is exact, not an
+// approximation: attention is permutation-equivariant in the tokens and F sums over rows, so m
+// identical rows contribute m times one row. The datasets of spec section 3 have at most d + 1
+// distinct rows, so a trial costs O(d^3) instead of O(n^2 d). With every count 1 the same code is
+// the plain row-by-row computation the spec prescribes (never forming the Kronecker product).
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "experiments/separation/toy_model.hpp"
+
+namespace attnlab::separation {
+
+// X = Q K^T: the identity ("X = vec(I_d)", Figs. 4 and 7) or the all-ones matrix ("X = 1", Fig. 5).
+enum class ScoreMatrix { Identity, AllOnes };
+// Softmax attention (exp) or linear attention (raw scores divided by their row sums).
+enum class Normalisation { Softmax, Linear };
+
+// An n x d matrix as distinct rows, each with the number of tokens that share it.
+class RowGroups {
+ public:
+  explicit RowGroups(int d = 0) : d_(d) {}
+  void clear(int d) { d_ = d; rows_.clear(); counts_.clear(); }
+  void add(const std::vector<double>& row, double count);  // row.size() == d; count >= 1
+  int d() const { return d_; }
+  std::size_t size() const { return counts_.size(); }
+  const double* row(std::size_t g) const { return rows_.data() + g * static_cast<std::size_t>(d_); }
+  double* row(std::size_t g) { return rows_.data() + g * static_cast<std::size_t>(d_); }
+  double count(std::size_t g) const { return counts_[g]; }
+  double tokens() const;  // n = sum of the counts
+
+ private:
+  int d_;
+  std::vector<double> rows_;
+  std::vector<double> counts_;
+};
+
+// Receives, for query group q, the attention weight of ONE token of each key group (size
+// keys.size()): what a row of the n x n attention matrix holds at that group's tokens.
+using AttentionRowSink = std::function<void(std::size_t q, const std::vector<double>& token_weights)>;
+
+// out (one row per query group, same counts) = Att for `queries` (A1) over `keys` (A2 = A3).
+// Softmax is max-subtracted (spec s.6 "Overflow"). Linear attention throws std::domain_error
+// when a row sum of the scores is not positive (spec s.6).
+void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Normalisation norm, RowGroups& out,
+            const AttentionRowSink& sink = nullptr);
+
+// The score <q, k>_X = q^T X k.
+double score(const double* q, const double* k, int d, ScoreMatrix x);
+
+// F = phi( sum_rows count * sum_l phi_tau(<c_row, y_l>) ) for a d x m readout y (y.n() == d).
+// Near-ties (|<c, y_l> - tau| < 1e-9 tau) are counted per token.
+ReadoutValue evaluate_rows_readout(const RowGroups& c, const Readout& y, double tau);
+
+// max_l <c_row, y_l> - tau for each row group: positive where that row makes F fire.
+std::vector<double> row_margins(const RowGroups& c, const Readout& y, double tau);
+
+}  // namespace attnlab::separation

@@ -1,0 +1,142 @@
+// separation.self / separation.cross: paper claims with binomial tolerances (spec/separation.md
+// s.5), the presets' swept ranges (s.4) and the inspector's agreement with the sweep.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/statistics.hpp"
+#include "experiments/registry.hpp"
+#include "lab/runner.hpp"
+
+using namespace attnlab;
+
+namespace {
+Results run(const std::string& id, const std::string& preset, const KeyValues& values, std::uint64_t seed) {
+  auto e = make_experiment(id);
+  e->reset(e->make_params(preset, values), seed);
+  run_to_completion(*e);
+  return e->results();
+}
+double cell(const Table& t, std::size_t row, const std::string& column) { return t.rows[row][t.column(column)]; }
+}  // namespace
+
+TEST_CASE("cross-attention: softmax detects D1 with probability 1 - (3/4)^m", "[separation][cross][paper]") {
+  // d = 21: the uniform rows average 20 class signs and almost never reach tau = 0.9.
+  const Results r = run("separation.cross", "", {{"n", "200"}, {"d", "21"}, {"sweep", "m=1:8:1"}, {"trials", "2000"}}, 7);
+  REQUIRE(r.table.rows.size() == 8);
+  for (std::size_t i = 0; i < r.table.rows.size(); ++i) {
+    const double m = cell(r.table, i, "m"), want = 1.0 - std::pow(0.75, m);
+    const double se = binomial_standard_error(want, 2000);
+    CHECK(std::fabs(cell(r.table, i, "exp_d1") - want) < 4.0 * se + 1e-3);
+    CHECK(cell(r.table, i, "theory_exp_d1") == Approx(want));
+    CHECK(cell(r.table, i, "lin_d1") < 0.01);  // linear attention stays silent on D1
+  }
+}
+
+TEST_CASE("cross-attention: success is about 0 at d = 2 and rises with d", "[separation][cross][paper]") {
+  const Results r = run("separation.cross", "fig7b", {{"sweep", "d=2,21"}, {"trials", "400"}}, 3);
+  CHECK(cell(r.table, 0, "success_rate") < 0.03);
+  CHECK(cell(r.table, 0, "exp_d0") > 0.9);  // the uniform rows fire on D0
+  CHECK(cell(r.table, 1, "success_rate") > 0.9);
+}
+
+TEST_CASE("self-attention: the planted row detects D1 and success rises with d", "[separation][self][paper]") {
+  const Results r = run("separation.self", "fig4b", {{"sweep", "d=10,66"}, {"trials", "1000"}}, 5);
+  const double m = cell(r.table, 1, "m");
+  CHECK(m == 15);  // max(log(256 / 0.01), 15)
+  const double want = 1.0 - std::pow(0.75, m);
+  CHECK(std::fabs(cell(r.table, 1, "exp_d1") - want) < 4.0 * binomial_standard_error(want, 1000) + 2e-3);
+  CHECK(cell(r.table, 1, "success_rate") > 0.95);
+  // spec s.5: at small d the near-uniform rows of D0 fire, so success is well below 1.
+  CHECK(cell(r.table, 0, "exp_d0") > 0.2);
+  CHECK(cell(r.table, 0, "success_rate") < cell(r.table, 1, "success_rate") - 0.2);
+}
+
+TEST_CASE("every attention preset runs and sweeps the paper's range", "[separation][presets]") {
+  struct Expect {
+    const char* id;
+    const char* preset;
+    const char* key;
+    double first, last;
+    std::size_t points;
+  };
+  const Expect expect[] = {
+      {"separation.toy", "fig3a", "n", 100, 2000, 191},    {"separation.toy", "fig3b", "m", 1, 100, 100},
+      {"separation.self", "fig4a", "n", 200, 1000, 81},   {"separation.self", "fig4b", "d", 4, 66, 6},
+      {"separation.self", "fig4c", "m", 1, 80, 80},       {"separation.self", "fig4d", "c", 0.5, 0.9, 81},
+      {"separation.self", "fig4e", "a0", 0.01, 0.8, 80},  {"separation.self", "fig4f", "a1", 0.1, 2.98, 81},
+      {"separation.self", "fig5a", "n", 200, 1000, 81},   {"separation.self", "fig5b", "d", 4, 66, 6},
+      {"separation.self", "fig5c", "m", 1, 80, 80},       {"separation.self", "fig5d", "c", 0.5, 0.9, 81},
+      {"separation.self", "fig5e", "a0", 0.01, 0.8, 80},  {"separation.self", "fig5f", "a1", 0.1, 2.98, 81},
+      {"separation.cross", "fig7a", "n", 200, 1000, 81},  {"separation.cross", "fig7b", "d", 2, 51, 10},
+      {"separation.cross", "fig7c", "m", 1, 80, 80},      {"separation.cross", "fig7d", "a1", 0.1, 2.98, 81},
+      {"separation.cross", "fig7e", "a0", 0.01, 0.9, 90},
+  };
+  for (const Expect& x : expect) {
+    INFO(x.id << " " << x.preset);
+    auto e = make_experiment(x.id);
+    const Params p = e->make_params(x.preset, {{"trials", "1"}});
+    e->reset(p, 1);
+    run_to_completion(*e);
+    const Table t = e->results().table;
+    REQUIRE(t.rows.size() == x.points);
+    CHECK(cell(t, 0, x.key) == Approx(x.first));
+    CHECK(cell(t, t.rows.size() - 1, x.key) == Approx(x.last));
+    if (p.has("x")) CHECK(p.text("x") == (std::string(x.preset).rfind("fig5", 0) == 0 ? "ones" : "identity"));
+  }
+}
+
+TEST_CASE("the paper_trials switch runs the paper's trial count", "[separation][presets]") {
+  auto e = make_experiment("separation.cross");
+  e->reset(e->make_params("fig7b", {{"paper_trials", "true"}, {"trials", "7"}}), 1);
+  CHECK(e->progress().total == 10 * 100);
+  auto toy = make_experiment("separation.toy");
+  toy->reset(toy->make_params("fig3b", {{"paper_trials", "true"}, {"trials", "7"}}), 1);
+  CHECK(toy->progress().total == 100 * 1000);
+}
+
+TEST_CASE("the inspector recomputes the sweep's trial densely and agrees", "[separation][inspector]") {
+  for (const char* id : {"separation.self", "separation.cross"}) {
+    INFO(id);
+    auto e = make_experiment(id);
+    // tau low enough that the networks disagree in interesting ways; one trial per point.
+    e->reset(e->make_params("", {{"n", "60"}, {"d", "7"}, {"sweep", "a1=0.5,1.5,3"}, {"tau_rule", "fixed"},
+                                 {"tau", "0.5"}, {"trials", "3"}}),
+             21);
+    run_to_completion(*e);
+    const Table t = e->results().table;
+    REQUIRE(e->inspector_points().size() == 3);
+    CHECK(e->inspector_points()[1] == "a1 = 1.5");
+    for (std::size_t point = 0; point < 3; ++point) {
+      int fired[4] = {0, 0, 0, 0};
+      for (std::int64_t trial = 0; trial < 3; ++trial) {
+        const Results r = e->inspect(point, trial);
+        REQUIRE(r.heatmaps.size() == 5);
+        CHECK(r.heatmaps[1].rows == 60);
+        CHECK(r.table.rows.size() == 60);
+        const std::string verdicts = r.notes.at(0);
+        const char* names[4] = {"F_exp(D1) = ", "F_lin(D1) = ", "F_exp(D0) = ", "F_lin(D0) = "};
+        for (int k = 0; k < 4; ++k) {
+          const auto at = verdicts.find(names[k]);
+          REQUIRE(at != std::string::npos);
+          fired[k] += verdicts.compare(verdicts.find('(', at + 12), 7, "(fires)") == 0;
+        }
+        // Each softmax row of the dense attention matrix sums to 1.
+        double row_sum = 0.0;
+        for (int j = 0; j < r.heatmaps[1].cols; ++j) row_sum += r.heatmaps[1].values[std::size_t(j)];
+        CHECK(row_sum == Approx(1.0));
+      }
+      const char* rates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};
+      for (int k = 0; k < 4; ++k) CHECK(cell(t, point, rates[k]) * 3 == Approx(fired[k]));
+    }
+    CHECK_THROWS_WITH(e->inspect(3, 0), Catch::StartsWith("inspector point 3 is out of range"));
+    CHECK_THROWS_WITH(e->inspect(0, 3), Catch::StartsWith("inspector trial 3 is out of range"));
+  }
+}
+
+TEST_CASE("inconsistent settings are refused with a message naming the parameter", "[separation][self]") {
+  auto e = make_experiment("separation.self");
+  CHECK_THROWS_WITH(e->reset(e->make_params("", {{"lock_b", "true"}, {"c", "1.5"}}), 1),
+                    Catch::StartsWith("parameter 'c': 1.5 with lock_b gives b = 1 - c below 0.01"));
+  CHECK_THROWS_WITH(e->reset(e->make_params("", {{"uneven_n", "round_down"}, {"n", "5"}, {"d", "12"}, {"sweep", "none"}}), 1),
+                    Catch::StartsWith("parameter 'n': 5 rounds down to 0 tokens"));
+}
