@@ -140,3 +140,17 @@ TEST_CASE("inconsistent settings are refused with a message naming the parameter
   CHECK_THROWS_WITH(e->reset(e->make_params("", {{"uneven_n", "round_down"}, {"n", "5"}, {"d", "12"}, {"sweep", "none"}}), 1),
                     Catch::StartsWith("parameter 'n': 5 rounds down to 0 tokens"));
 }
+
+TEST_CASE("an attention m-sweep reusing one widest draw equals running each m on its own", "[separation][cross]") {
+  const KeyValues base{{"n", "60"}, {"d", "4"}, {"tau_rule", "fixed"}, {"tau", "0.5"}, {"trials", "200"}};
+  KeyValues swept = base;
+  swept.push_back({"sweep", "m=1:9:1"});
+  const Results sweep = run("separation.cross", "", swept, 4);
+  for (int m = 1; m <= 9; ++m) {
+    KeyValues one = base;
+    one.insert(one.end(), {{"m_rule", "fixed"}, {"m", std::to_string(m)}, {"sweep", "none"}});
+    const Results r = run("separation.cross", "", one, 4);
+    for (const char* c : {"successes", "exp_d1", "lin_d1", "exp_d0", "lin_d0", "near_ties"})
+      CHECK(cell(sweep.table, std::size_t(m - 1), c) == cell(r.table, 0, c));
+  }
+}

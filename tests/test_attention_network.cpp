@@ -21,7 +21,7 @@ AttentionSettings settings(AttentionModel model, int n, int d, ScoreMatrix x) {
 }
 
 double logit(const RowGroups& q, const RowGroups& k, int j0, int j1, ScoreMatrix x) {
-  return score(q.row(static_cast<std::size_t>(j0)), k.row(static_cast<std::size_t>(j1)), q.d(), x);
+  return score(q.row(static_cast<std::size_t>(j0)), k, static_cast<std::size_t>(j1), x);
 }
 }  // namespace
 

@@ -115,18 +115,32 @@ class AttentionExperiment final : public Experiment {
     seed_ = seed;
     settings_.clear();
     double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
+    widest_ = 0;
     for (const Params& p : sweep_.points()) {
       settings_.push_back(settings_for(p));
+      widest_ = std::max(widest_, settings_.back().m);
       const double d = settings_.back().d, groups = d + 1.0;
       work += (4.0 * groups * groups * d + 4.0 * groups * d * settings_.back().m + 50.0) * double(trials);
     }
+    share_widths_ = sweep_.sweep().key == "m" && params.boolean("shared_readout");
+    cached_trial_ = -1;
+    if (share_widths_) work /= double(settings_.size());
     if (work > kMaxWork)
       throw ParamError("parameter 'trials': " + format_number(double(trials)) +
                        " trials over this sweep would take hours; allowed: fewer trials, sweep points, d or m");
   }
 
   void step(const Budget& budget) override {
-    sweep_.step(budget, [&](std::size_t point, std::int64_t, Rng& rng) { return trial_.run(settings_[point], rng); });
+    sweep_.step(budget, [&](std::size_t point, std::int64_t t, Rng& rng) {
+      if (!share_widths_) return trial_.run(settings_[point], rng);
+      if (t != cached_trial_) {  // an m-sweep evaluates each trial once, at the widest m
+        AttentionSettings widest = settings_[point];
+        widest.m = widest_;
+        trial_.run_widest(widest, rng);
+        cached_trial_ = t;
+      }
+      return trial_.outcome_at(settings_[point].m);
+    });
   }
 
   Progress progress() const override { return sweep_.progress(); }
@@ -222,6 +236,9 @@ class AttentionExperiment final : public Experiment {
   std::vector<AttentionSettings> settings_;
   std::uint64_t seed_ = 0;
   AttentionTrial trial_;
+  int widest_ = 0;
+  bool share_widths_ = false;
+  std::int64_t cached_trial_ = -1;
 };
 
 }  // namespace

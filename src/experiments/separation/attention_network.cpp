@@ -1,5 +1,6 @@
 #include "experiments/separation/attention_network.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -9,6 +10,13 @@ namespace attnlab::separation {
 void RowGroups::add(const std::vector<double>& row, double count) {
   rows_.insert(rows_.end(), row.begin(), row.end());
   counts_.push_back(count);
+  double sum = 0.0;
+  for (int i = 0; i < d_; ++i) {
+    sum += row[static_cast<std::size_t>(i)];
+    if (row[static_cast<std::size_t>(i)] != 0.0) nonzeros_.push_back(i);
+  }
+  sums_.push_back(sum);
+  nonzero_start_.push_back(nonzeros_.size());
 }
 
 double RowGroups::tokens() const {
@@ -17,18 +25,16 @@ double RowGroups::tokens() const {
   return n;
 }
 
-double score(const double* q, const double* k, int d, ScoreMatrix x) {
-  if (x == ScoreMatrix::Identity) {
+double score(const double* q, const RowGroups& keys, std::size_t g, ScoreMatrix x) {
+  const double* k = keys.row(g);
+  if (x == ScoreMatrix::Identity) {  // q^T k over the non-zeros of k (zeros add nothing)
     double s = 0.0;
-    for (int i = 0; i < d; ++i) s += q[i] * k[i];
+    for (const int* i = keys.nonzeros_begin(g); i != keys.nonzeros_end(g); ++i) s += q[*i] * k[*i];
     return s;
   }
-  double sq = 0.0, sk = 0.0;  // q^T 1 1^T k
-  for (int i = 0; i < d; ++i) {
-    sq += q[i];
-    sk += k[i];
-  }
-  return sq * sk;
+  double sq = 0.0;  // q^T 1 1^T k
+  for (int i = 0; i < keys.d(); ++i) sq += q[i];
+  return sq * keys.sum(g);
 }
 
 void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Normalisation norm, RowGroups& out,
@@ -41,7 +47,7 @@ void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Norm
     // Scores of this query row against one token of each key group (spec s.2, row by row).
     double top = -INFINITY;
     for (std::size_t g = 0; g < groups; ++g) {
-      weight[g] = score(queries.row(q), keys.row(g), d, x);
+      weight[g] = score(queries.row(q), keys, g, x);
       if (weight[g] > top) top = weight[g];
     }
     double total = 0.0;
@@ -64,43 +70,73 @@ void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Norm
     for (std::size_t g = 0; g < groups; ++g) {
       const double w = keys.count(g) * weight[g];
       const double* k = keys.row(g);
-      for (int i = 0; i < d; ++i) c[i] += w * k[i];
+      for (const int* i = keys.nonzeros_begin(g); i != keys.nonzeros_end(g); ++i) c[*i] += w * k[*i];
     }
     out.add(c, queries.count(q));
   }
 }
 
 namespace {
-// <c, y_l> for a readout column stored as packed sign bits (bit 1 = +1).
-double signed_dot(const double* c, const Readout& y, int l) {
-  const std::uint64_t* bits = y.column_bits(l);
-  double dot = 0.0;
-  for (int i = 0; i < y.n(); ++i) dot += ((bits[i >> 6] >> (i & 63)) & 1U) ? c[i] : -c[i];
-  return dot;
+// The readout's columns as +-1.0 values (m x d), so that <c, y_l> is a plain dot product.
+const std::vector<double>& unpacked_signs(const Readout& y) {
+  thread_local std::vector<double> signs;
+  signs.resize(static_cast<std::size_t>(y.m()) * y.n());
+  for (int l = 0; l < y.m(); ++l)
+    for (int i = 0; i < y.n(); ++i) signs[static_cast<std::size_t>(l) * y.n() + i] = y.sign(i, l);
+  return signs;
+}
+
+// Four partial sums in a fixed order: fast, and the same on every target.
+double dot(const double* a, const double* b, int d) {
+  double s[4] = {0.0, 0.0, 0.0, 0.0};
+  int i = 0;
+  for (; i + 4 <= d; i += 4)
+    for (int k = 0; k < 4; ++k) s[k] += a[i + k] * b[i + k];
+  for (; i < d; ++i) s[0] += a[i] * b[i];
+  return (s[0] + s[1]) + (s[2] + s[3]);
 }
 }  // namespace
 
-ReadoutValue evaluate_rows_readout(const RowGroups& c, const Readout& y, double tau) {
+void readout_columns(const RowGroups& c, const Readout& y, double tau, ColumnTotals& out) {
+  const std::vector<double>& signs = unpacked_signs(y);
+  out.positive.assign(static_cast<std::size_t>(y.m()), 0.0);
+  out.near_ties.assign(static_cast<std::size_t>(y.m()), 0);
+  for (int l = 0; l < y.m(); ++l) {
+    const double* column = &signs[static_cast<std::size_t>(l) * y.n()];
+    double total = 0.0;
+    for (std::size_t r = 0; r < c.size(); ++r) {
+      const double margin = dot(c.row(r), column, y.n()) - tau;
+      if (std::fabs(margin) < 1e-9 * tau) out.near_ties[l] += static_cast<int>(c.count(r));
+      if (margin > 0.0) total += c.count(r) * margin;
+    }
+    out.positive[l] = total;
+  }
+}
+
+ReadoutValue readout_from_columns(const ColumnTotals& totals, int m) {
   ReadoutValue out;
   double total = 0.0;
-  for (std::size_t r = 0; r < c.size(); ++r) {
-    double row_total = 0.0;
-    for (int l = 0; l < y.m(); ++l) {
-      const double margin = signed_dot(c.row(r), y, l) - tau;
-      if (std::fabs(margin) < 1e-9 * tau) out.near_ties += static_cast<int>(c.count(r));
-      row_total += margin > 0.0 ? margin : 0.0;
-    }
-    total += c.count(r) * row_total;
+  for (int l = 0; l < m; ++l) {
+    total += totals.positive[l];
+    out.near_ties += totals.near_ties[l];
   }
   out.value = total > 0.0 ? total : 0.0;
   return out;
 }
 
+ReadoutValue evaluate_rows_readout(const RowGroups& c, const Readout& y, double tau) {
+  thread_local ColumnTotals totals;
+  readout_columns(c, y, tau, totals);
+  return readout_from_columns(totals, y.m());
+}
+
 std::vector<double> row_margins(const RowGroups& c, const Readout& y, double tau) {
+  const std::vector<double>& signs = unpacked_signs(y);
   std::vector<double> margins;
   for (std::size_t r = 0; r < c.size(); ++r) {
     double best = -INFINITY;
-    for (int l = 0; l < y.m(); ++l) best = std::max(best, signed_dot(c.row(r), y, l));
+    for (int l = 0; l < y.m(); ++l)
+      best = std::max(best, dot(c.row(r), &signs[static_cast<std::size_t>(l) * y.n()], y.n()));
     margins.push_back(best - tau);
   }
   return margins;

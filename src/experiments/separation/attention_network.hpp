@@ -22,23 +22,37 @@ enum class ScoreMatrix { Identity, AllOnes };
 // Softmax attention (exp) or linear attention (raw scores divided by their row sums).
 enum class Normalisation { Softmax, Linear };
 
-// An n x d matrix as distinct rows, each with the number of tokens that share it.
+// An n x d matrix as distinct rows, each with the number of tokens that share it. The rows of the
+// paper's datasets have two or three non-zeros, so each row also lists its non-zero columns.
 class RowGroups {
  public:
   explicit RowGroups(int d = 0) : d_(d) {}
-  void clear(int d) { d_ = d; rows_.clear(); counts_.clear(); }
+  void clear(int d) {
+    d_ = d;
+    rows_.clear();
+    counts_.clear();
+    sums_.clear();
+    nonzeros_.clear();
+    nonzero_start_.assign(1, 0);
+  }
   void add(const std::vector<double>& row, double count);  // row.size() == d; count >= 1
   int d() const { return d_; }
   std::size_t size() const { return counts_.size(); }
   const double* row(std::size_t g) const { return rows_.data() + g * static_cast<std::size_t>(d_); }
   double* row(std::size_t g) { return rows_.data() + g * static_cast<std::size_t>(d_); }
   double count(std::size_t g) const { return counts_[g]; }
+  double sum(std::size_t g) const { return sums_[g]; }  // <row, 1>
+  const int* nonzeros_begin(std::size_t g) const { return nonzeros_.data() + nonzero_start_[g]; }
+  const int* nonzeros_end(std::size_t g) const { return nonzeros_.data() + nonzero_start_[g + 1]; }
   double tokens() const;  // n = sum of the counts
 
  private:
   int d_;
   std::vector<double> rows_;
   std::vector<double> counts_;
+  std::vector<double> sums_;
+  std::vector<int> nonzeros_;
+  std::vector<std::size_t> nonzero_start_{0};
 };
 
 // Receives, for query group q, the attention weight of ONE token of each key group (size
@@ -51,11 +65,20 @@ using AttentionRowSink = std::function<void(std::size_t q, const std::vector<dou
 void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Normalisation norm, RowGroups& out,
             const AttentionRowSink& sink = nullptr);
 
-// The score <q, k>_X = q^T X k.
-double score(const double* q, const double* k, int d, ScoreMatrix x);
+// The score <q, k>_X = q^T X k of query row q and key row g.
+double score(const double* q, const RowGroups& keys, std::size_t g, ScoreMatrix x);
 
-// F = phi( sum_rows count * sum_l phi_tau(<c_row, y_l>) ) for a d x m readout y (y.n() == d).
-// Near-ties (|<c, y_l> - tau| < 1e-9 tau) are counted per token.
+// Per readout column l of a d x m readout y (y.n() == d): the sum over tokens of
+// phi_tau(<c_j0, y_l>), and the near-ties (|<c_j0, y_l> - tau| < 1e-9 tau) counted per token.
+struct ColumnTotals {
+  std::vector<double> positive;
+  std::vector<int> near_ties;
+};
+void readout_columns(const RowGroups& c, const Readout& y, double tau, ColumnTotals& out);
+// F = phi( sum over the first m columns ) and their near-ties. A readout of width m draws a
+// prefix of the words of a wider one, so one wide draw answers every narrower width.
+ReadoutValue readout_from_columns(const ColumnTotals& totals, int m);
+// F = phi( sum_{j0} sum_l phi_tau(<c_j0, y_l>) ) over all m columns.
 ReadoutValue evaluate_rows_readout(const RowGroups& c, const Readout& y, double tau);
 
 // max_l <c_row, y_l> - tau for each row group: positive where that row makes F fire.

@@ -22,16 +22,29 @@ void draw_trial(const AttentionSettings& s, Rng& rng, AttentionTrialDraw& draw) 
   for (int k = 0; k < (s.shared_readout ? 1 : 4); ++k) draw.readouts[k].draw(s.d, s.m, rng);
 }
 
+void AttentionTrial::evaluate(const AttentionSettings& s, int k) {
+  const Evaluation& e = kEvaluations[k];
+  if (k == 0 || k == 2)  // the input changes before the softmax evaluation of each dataset
+    build_input(s, e.d1 ? s.a1 : s.a0, e.d1 ? draw_.d1 : draw_.d0, Layout::Grouped, queries_, keys_);
+  attend(queries_, keys_, s.x, e.norm, c_);
+  readout_columns(c_, draw_.readout(k, s.shared_readout), s.tau, columns_[k]);
+}
+
 TrialOutcome AttentionTrial::run(const AttentionSettings& s, Rng& rng) {
+  run_widest(s, rng);
+  return outcome_at(s.m);
+}
+
+void AttentionTrial::run_widest(const AttentionSettings& s, Rng& rng) {
   draw_trial(s, rng, draw_);
+  for (int k = 0; k < 4; ++k) evaluate(s, k);
+}
+
+TrialOutcome AttentionTrial::outcome_at(int m) const {
   TrialOutcome out;
   bool* fired[4] = {&out.exp_d1, &out.lin_d1, &out.exp_d0, &out.lin_d0};
   for (int k = 0; k < 4; ++k) {
-    const Evaluation& e = kEvaluations[k];
-    if (k == 0 || k == 2)  // the input changes before the softmax evaluation of each dataset
-      build_input(s, e.d1 ? s.a1 : s.a0, e.d1 ? draw_.d1 : draw_.d0, Layout::Grouped, queries_, keys_);
-    attend(queries_, keys_, s.x, e.norm, c_);
-    const ReadoutValue r = evaluate_rows_readout(c_, draw_.readout(k, s.shared_readout), s.tau);
+    const ReadoutValue r = readout_from_columns(columns_[k], m);
     *fired[k] = r.fires();
     out.near_ties += r.near_ties;
   }

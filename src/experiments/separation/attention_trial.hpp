@@ -28,9 +28,17 @@ class AttentionTrial {
  public:
   TrialOutcome run(const AttentionSettings& s, Rng& rng);
 
+  // For an m-sweep with a shared readout: evaluates the trial once at the widest width s.m;
+  // outcome_at(m) then equals run() at width m exactly (see readout_from_columns).
+  void run_widest(const AttentionSettings& s, Rng& rng);
+  TrialOutcome outcome_at(int m) const;
+
  private:
+  void evaluate(const AttentionSettings& s, int k);  // evaluation k of the current draw into columns_[k]
+
   AttentionTrialDraw draw_;
   RowGroups queries_, keys_, c_;
+  ColumnTotals columns_[4];
 };
 
 }  // namespace attnlab::separation
