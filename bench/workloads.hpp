@@ -7,7 +7,7 @@
 namespace attnlab {
 
 struct BenchResult {
-  std::string name;    // "toy n=1000"
+  std::string name;    // "toy n=1000", "self n=1000 d=12", "cross dense n=200 d=66"
   std::string unit;    // "trials/s"
   double rate = 0.0;   // units per second
   double seconds = 0.0;

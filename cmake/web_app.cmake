@@ -41,15 +41,20 @@ add_executable(attnlab_app
   src/ui/app.cpp
   src/ui/param_controls.cpp
   src/ui/plot_widget.cpp
+  src/ui/heatmap_widget.cpp
+  src/ui/inspector_view.cpp
+  src/ui/reproduction_view.cpp
   src/ui/theme.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
 target_link_libraries(attnlab_app PRIVATE attnlab_core attnlab_imgui)
 set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
 target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMINIFY_HTML=0
-  "--embed-file=${ATTNLAB_UI_FONT}@/fonts/ui-font.ttf")
+  "--embed-file=${ATTNLAB_UI_FONT}@/fonts/ui-font.ttf"
+  "--embed-file=${CMAKE_SOURCE_DIR}/shaders@/shaders")
 add_dependencies(attnlab_app attnlab_ui_font)
-set_property(TARGET attnlab_app APPEND PROPERTY LINK_DEPENDS "${ATTNLAB_UI_FONT}")
+file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*")
+set_property(TARGET attnlab_app APPEND PROPERTY LINK_DEPENDS "${ATTNLAB_UI_FONT}" ${ATTNLAB_SHADERS})
 # index.html from the shell: emcc writes attnlab.js/.wasm; the page is generated beside them.
 add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/index.html"
   COMMAND "${CMAKE_COMMAND}" -DSHELL=${CMAKE_SOURCE_DIR}/web/shell.html -DOUT=${CMAKE_BINARY_DIR}/web/index.html

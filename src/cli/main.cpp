@@ -1,7 +1,10 @@
-// The native `attnlab` command: list, help, run, link, bench. Bad input exits with code 2 and one
+// The native `attnlab` command: list, help, run, inspect, link, reproduce, bench. Bad input exits with code 2 and one
 // line naming the parameter, the value and the allowed range.
 #include <unistd.h>
 
+#include <thread>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -11,7 +14,9 @@
 
 #include "bench/workloads.hpp"
 #include "cli/progress_bar.hpp"
+#include "cli/reproduce.hpp"
 #include "experiments/registry.hpp"
+#include "experiments/reproductions.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/url_hash.hpp"
@@ -28,7 +33,14 @@ const char* kUsage =
     "  list                          the experiments\n"
     "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n"
     "  run EXPERIMENT [options]      run it and write the results table\n"
+    "  inspect EXPERIMENT [options] [--point K] [--trial T]\n"
+    "                                one trial of sweep point K (default 0) up close: per-token\n"
+    "                                table as CSV; --format json adds the attention matrices\n"
     "  link EXPERIMENT [options]     print the page's URL hash for these settings\n"
+    "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
+    "                                every figure panel of a paper (PAPER: separation): one CSV\n"
+    "                                per panel and DIR/index.csv; --paper-trials uses the\n"
+    "                                paper's trial counts; panels run on N threads (default: cores)\n"
     "  bench [--seconds S] [--format text|json]\n"
     "                                throughput of the benchmark workloads\n"
     "  --version\n"
@@ -51,9 +63,20 @@ struct RunOptions {
   KeyValues sets;
   std::uint64_t seed = 1;
   bool quiet = false;
+  long long point = 0, trial = 0;  // inspect only
 };
 
-RunOptions parse_run_options(const std::vector<std::string>& args) {
+// A count option: a plain non-negative integer up to `max`.
+long long parse_count(const std::string& option, const std::string& text, long long max) {
+  const bool digits = !text.empty() && text.size() <= 10 && text.find_first_not_of("0123456789") == std::string::npos;
+  const long long v = digits ? std::stoll(text) : -1;
+  if (v < 0 || v > max)
+    throw UsageError{"option " + option + ": '" + text + "' is not allowed; allowed: integer in [0, " +
+                     std::to_string(max) + "]"};
+  return v;
+}
+
+RunOptions parse_run_options(const std::vector<std::string>& args, bool inspect = false) {
   RunOptions o;
   if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing EXPERIMENT (see 'attnlab list')"};
   o.experiment = args[0];
@@ -71,6 +94,8 @@ RunOptions parse_run_options(const std::vector<std::string>& args) {
         throw UsageError{"option --format: '" + o.format + "' is not allowed; allowed: csv or json"};
     } else if (a == "--out") o.out = value();
     else if (a == "--quiet") o.quiet = true;
+    else if (inspect && a == "--point") o.point = parse_count(a, value(), 9999);
+    else if (inspect && a == "--trial") o.trial = parse_count(a, value(), 999999);
     else if (a == "--sweep") o.sets.emplace_back("sweep", value());
     else if (a == "--set") {
       const std::string kv = value();
@@ -149,6 +174,56 @@ int cmd_run(const std::vector<std::string>& args) {
   return 0;
 }
 
+int cmd_inspect(const std::vector<std::string>& args) {
+  const RunOptions o = parse_run_options(args, true);
+  auto e = make_experiment(o.experiment);
+  const Params params = e->make_params(o.preset, o.sets);
+  Output out(o.out);
+  e->reset(params, o.seed);
+  if (e->inspector_points().empty()) throw ParamError("experiment '" + o.experiment + "' has no inspector");
+  RunRecord record;
+  record.experiment = e->info().id;
+  record.preset = o.preset;
+  record.params = e->schema().to_key_values(params);
+  record.seed = o.seed;
+  record.progress = {1, 1};
+  record.results = e->inspect(static_cast<std::size_t>(o.point), o.trial);
+  record.context = {{"inspector_point", std::to_string(o.point)}, {"inspector_trial", std::to_string(o.trial)}};
+  out.write(o.format == "json" ? to_json(record) + "\n" : to_csv(record));
+  return 0;
+}
+
+int cmd_reproduce(const std::vector<std::string>& args) {
+  if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing PAPER (one of: separation)"};
+  cli::ReproduceOptions o;
+  o.name = args[0];
+  reproduction_panels(o.name);  // names the known papers when unknown
+  const unsigned cores = std::thread::hardware_concurrency();
+  o.jobs = cores == 0 ? 1 : static_cast<int>(cores);
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError{"option " + a + " needs a value"};
+      return args[++i];
+    };
+    if (a == "--out") o.out_dir = value();
+    else if (a == "--seed") o.seed = parse_seed(value());
+    else if (a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), 64)));
+    else if (a == "--quiet") o.quiet = true;
+    else if (a == "--paper-trials") o.sets.emplace_back("paper_trials", "true");
+    else if (a == "--set") {
+      const std::string kv = value();
+      const std::size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) throw UsageError{"option --set: '" + kv + "' is not KEY=VALUE"};
+      o.sets.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    } else {
+      throw UsageError{"unknown option '" + a + "'"};
+    }
+  }
+  if (o.out_dir.empty()) throw UsageError{"reproduce needs --out DIR"};
+  return cli::reproduce(o);
+}
+
 int cmd_link(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args);
   auto e = make_experiment(o.experiment);
@@ -208,9 +283,11 @@ int main(int argc, char** argv) {
       return cmd_help(rest[0]);
     }
     if (cmd == "run") return cmd_run(rest);
+    if (cmd == "inspect") return cmd_inspect(rest);
     if (cmd == "link") return cmd_link(rest);
+    if (cmd == "reproduce") return cmd_reproduce(rest);
     if (cmd == "bench") return cmd_bench(rest);
-    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, link, bench)"};
+    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, inspect, link, reproduce, bench)"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", e.message.c_str());
     return 2;

@@ -40,6 +40,11 @@ struct Heatmap {
   std::vector<double> values;  // rows x cols, row-major
   double low = 0.0, high = 1.0;  // the colour scale
   std::string note;
+  struct Mark {
+    int row, col;
+    std::string label;  // e.g. "planted (j2, j3)"
+  };
+  std::vector<Mark> marks;  // cells to outline: single entries that matter but are one pixel wide
 };
 
 struct Results {

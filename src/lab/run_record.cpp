@@ -39,6 +39,7 @@ std::string to_csv(const RunRecord& r) {
   out += "# preset=" + (r.preset.empty() ? std::string("none") : r.preset) + "\n";
   out += "# seed=" + std::to_string(r.seed) + "\n";
   for (const auto& [k, v] : r.params) out += "# " + k + "=" + v + "\n";
+  for (const auto& [k, v] : r.context) out += "# " + k + "=" + v + "\n";
   if (!r.progress.finished())
     out += "# partial=" + std::to_string(r.progress.done) + "/" + std::to_string(r.progress.total) + "\n";
   const Table& t = r.results.table;
@@ -83,7 +84,14 @@ std::string to_json(const RunRecord& r) {
   out += ",\"params\":{";
   for (std::size_t i = 0; i < r.params.size(); ++i)
     out += (i ? "," : "") + json_escape(r.params[i].first) + ":" + json_escape(r.params[i].second);
-  out += "},\"complete\":" + std::string(r.progress.finished() ? "true" : "false");
+  out += "}";
+  if (!r.context.empty()) {
+    out += ",\"context\":{";
+    for (std::size_t i = 0; i < r.context.size(); ++i)
+      out += (i ? "," : "") + json_escape(r.context[i].first) + ":" + json_escape(r.context[i].second);
+    out += "}";
+  }
+  out += ",\"complete\":" + std::string(r.progress.finished() ? "true" : "false");
   out += ",\"progress\":" + num(r.progress.fraction());
   const Table& t = r.results.table;
   out += ",\"columns\":[";
@@ -96,7 +104,22 @@ std::string to_json(const RunRecord& r) {
   }
   out += "],\"notes\":[";
   for (std::size_t i = 0; i < r.results.notes.size(); ++i) out += (i ? "," : "") + json_escape(r.results.notes[i]);
-  out += "]}";
+  out += "]";
+  if (!r.results.heatmaps.empty()) {
+    out += ",\"heatmaps\":[";
+    for (std::size_t i = 0; i < r.results.heatmaps.size(); ++i) {
+      const Heatmap& h = r.results.heatmaps[i];
+      out += (i ? ",{" : "{") + std::string("\"title\":") + json_escape(h.title) +
+             ",\"x_label\":" + json_escape(h.x_label) + ",\"y_label\":" + json_escape(h.y_label) +
+             ",\"rows\":" + std::to_string(h.rows) + ",\"cols\":" + std::to_string(h.cols) +
+             ",\"low\":" + num(h.low) + ",\"high\":" + num(h.high) + ",\"note\":" + json_escape(h.note) +
+             ",\"values\":[";
+      for (std::size_t k = 0; k < h.values.size(); ++k) out += (k ? "," : "") + num(h.values[k]);
+      out += "]}";
+    }
+    out += "]";
+  }
+  out += "}";
   return out;
 }
 

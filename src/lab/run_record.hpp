@@ -15,6 +15,7 @@ struct RunRecord {
   std::uint64_t seed = 0;
   Progress progress;
   Results results;
+  KeyValues context;  // what view of the run this is, e.g. {"inspector_point", "0"}; usually empty
 };
 
 RunRecord make_record(const Experiment& experiment, const Params& params, const std::string& preset,
@@ -23,7 +24,9 @@ RunRecord make_record(const Experiment& experiment, const Params& params, const 
 // CSV: '#'-comment lines with version, experiment, preset, seed and each parameter, then the table.
 std::string to_csv(const RunRecord& record);
 // JSON: {"attnlab_version", "experiment", "preset", "seed", "params": {...}, "complete",
-//        "columns": [...], "rows": [[...]], "notes": [...]}; NaN is written as null.
+//        "columns": [...], "rows": [[...]], "notes": [...], and "heatmaps": [{"title", "x_label",
+//        "y_label", "rows", "cols", "low", "high", "note", "values": [row-major]}] when there are
+//        any}; NaN is written as null.
 std::string to_json(const RunRecord& record);
 std::string json_escape(const std::string& s);
 

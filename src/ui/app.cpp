@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "experiments/registry.hpp"
+#include "experiments/reproductions.hpp"
 #include "imgui.h"
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
@@ -22,12 +23,61 @@ const char* to_string(RunState s) {
 
 App::App() { select_experiment(experiment_ids().front()); }
 
+namespace {
+// The reproduction (paper) an experiment belongs to, or "".
+std::string reproduction_of(const std::string& id) {
+  for (const auto& name : reproduction_names())
+    for (const auto& panel : reproduction_panels(name))
+      if (panel.experiment == id) return name;
+  return "";
+}
+}  // namespace
+
 void App::select_experiment(const std::string& id) {
   experiment_ = make_experiment(id);
   params_ = experiment_->schema().defaults();
   preset_.clear();
   controls_.forget_edits();
   reset();
+  has_inspector_ = InspectorView::available(*experiment_);
+  reproduction_name_ = reproduction_of(id);
+  if ((view_ == View::Inspector && !has_inspector_) || (view_ == View::Reproduction && reproduction_name_.empty()))
+    show(View::Results);
+}
+
+void App::show(View v) {
+  view_ = v;
+  select_tab_ = true;
+}
+
+void App::start_reproduction(bool paper_trials) {
+  try {
+    if (reproduction_name_.empty()) throw ParamError("experiment '" + experiment_->info().id + "' has no paper reproduction");
+    paper_trials_ = paper_trials;
+    reproduction_.start(reproduction_name_, paper_trials, seed_);
+    show(View::Reproduction);
+  } catch (const std::exception& e) {
+    error_ = e.what();
+  }
+}
+
+void App::open_panel(int panel) {
+  Params params;
+  std::string preset;
+  std::uint64_t seed = seed_;
+  std::unique_ptr<Experiment> run = reproduction_.take(panel, params, preset, seed);
+  if (!run) return;
+  const std::string id = run->info().id;
+  select_experiment(id);
+  experiment_ = std::move(run);
+  params_ = params;
+  preset_ = preset;
+  seed_ = seed;
+  std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
+  started_ = true;
+  state_ = RunState::Done;
+  results_ = experiment_->results();
+  show(View::Results);
 }
 
 void App::params_changed() {
@@ -72,12 +122,16 @@ void App::step_once() {
   advance(b);
 }
 
-double App::progress() const { return started_ ? experiment_->progress().fraction() : 0.0; }
+double App::progress() const {
+  if (view_ == View::Reproduction && reproduction_.started()) return reproduction_.progress();
+  return started_ ? experiment_->progress().fraction() : 0.0;
+}
 
 std::string App::csv() const { return started_ ? to_csv(make_record(*experiment_, params_, preset_, seed_)) : ""; }
 std::string App::json() const { return started_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : "{}"; }
 
 std::string App::status_text() const {
+  if (view_ == View::Reproduction && reproduction_.started()) return reproduction_.status_text();
   char buf[256];
   std::snprintf(buf, sizeof buf, "%s: %s, %.0f%% done", experiment_->info().title.c_str(), to_string(state_),
                 100.0 * progress());
@@ -93,14 +147,33 @@ std::string App::hash() const {
   st.params = experiment_->schema().to_key_values(params_);
   st.has_seed = true;
   st.seed = seed_;
+  if (view_ == View::Inspector)
+    st.flags = {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
+                {"trial", std::to_string(inspector_.trial())}};
   return encode_hash(st);
 }
+
+namespace {
+// A small non-negative integer from a link ("point", "trial"); throws ParamError.
+int link_index(const HashState& st, const std::string& key) {
+  const std::string v = st.flag(key);
+  if (v.empty()) return 0;
+  const bool digits = v.size() <= 7 && v.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits) throw ParamError("link: '" + key + "=" + v + "' is not allowed; allowed: integer in [0, 9999999]");
+  return std::stoi(v);
+}
+}  // namespace
 
 std::string App::load_hash(const std::string& hash) {
   try {
     const HashState st = decode_hash(hash);
     std::unique_ptr<Experiment> e = make_experiment(st.experiment.empty() ? experiment_ids().front() : st.experiment);
     Params p = e->make_params(st.preset, st.params);  // validates everything before anything changes
+    const std::string view = st.flag("view");
+    if (!view.empty() && view != "results" && view != "inspector")
+      throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
+    const int point = link_index(st, "point"), trial = link_index(st, "trial");
+    select_experiment(e->info().id);
     experiment_ = std::move(e);
     params_ = p;
     preset_ = st.preset;
@@ -108,6 +181,8 @@ std::string App::load_hash(const std::string& hash) {
     std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
     controls_.forget_edits();
     reset();
+    inspector_.select(point, trial);
+    show(view == "inspector" && has_inspector_ ? View::Inspector : View::Results);
     if (st.flag("run") == "1") run();
     return "";
   } catch (const std::exception& ex) {
@@ -122,6 +197,7 @@ void App::frame(float width, float height, double slice_seconds) {
     b.seconds = slice_seconds;
     advance(b);
   }
+  if (reproduction_.started()) reproduction_.advance(slice_seconds);
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   ImGui::Begin("Attention Lab", nullptr,
@@ -210,7 +286,12 @@ void App::draw_toolbar() {
   }
   flow(em * 10.0f);
   char overlay[64];
-  std::snprintf(overlay, sizeof overlay, "%s %.0f%%", to_string(state_), 100.0 * progress());
+  const bool reproducing = view_ == View::Reproduction && reproduction_.started();
+  const char* state = !reproducing ? to_string(state_)
+                      : reproduction_.finished() ? "reproduced"
+                      : reproduction_.paused()   ? "paused"
+                                                 : "reproducing";
+  std::snprintf(overlay, sizeof overlay, "%s %.0f%%", state, 100.0 * progress());
   ImGui::ProgressBar(static_cast<float>(progress()), ImVec2(-1.0f, 0.0f), overlay);
 }
 
@@ -238,6 +319,51 @@ void App::draw_results() {
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
   }
+  if (!ImGui::BeginTabBar("views")) return;
+  auto tab = [&](const char* label, View v) {
+    const ImGuiTabItemFlags flags = select_tab_ && view_ == v ? ImGuiTabItemFlags_SetSelected : 0;
+    const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+    if (open && !select_tab_) view_ = v;
+    return open;
+  };
+  if (tab("Results", View::Results)) {
+    draw_sweep_results();
+    ImGui::EndTabItem();
+  }
+  if (has_inspector_ && tab("Inspector", View::Inspector)) {
+    inspector_.draw(*experiment_, params_, preset_, seed_);
+    ImGui::EndTabItem();
+  }
+  if (!reproduction_name_.empty() && tab("Reproduce the paper", View::Reproduction)) {
+    draw_reproduction();
+    ImGui::EndTabItem();
+  }
+  select_tab_ = false;
+  ImGui::EndTabBar();
+}
+
+void App::draw_reproduction() {
+  if (ImGui::Button(reproduction_.started() ? "Restart" : "Start")) start_reproduction(paper_trials_);
+  ImGui::SameLine();
+  if (reproduction_.started() && !reproduction_.finished()) {
+    if (ImGui::Button(reproduction_.paused() ? "Resume" : "Pause")) reproduction_.pause(!reproduction_.paused());
+    ImGui::SameLine();
+  }
+  ImGui::Checkbox("paper's trial counts", &paper_trials_);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("On: 1000 trials per point for Fig. 3 and 100 for Figs. 4, 5 and 7, as in the paper. "
+                      "Off: 1000 everywhere (smoother curves, about ten times longer).");
+  if (!reproduction_.started()) {
+    ImGui::TextWrapped("Runs every figure panel of the paper (%zu presets) one after another with the seed %llu, "
+                       "and draws each success curve as it grows.",
+                       reproduction_panels(reproduction_name_).size(), static_cast<unsigned long long>(seed_));
+    return;
+  }
+  const int open = reproduction_.draw();
+  if (open >= 0) open_panel(open);
+}
+
+void App::draw_sweep_results() {
   if (results_.plots.empty()) {
     ImGui::TextDisabled("Press Run to start; the curves grow as trials finish.");
     return;

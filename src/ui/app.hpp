@@ -7,12 +7,16 @@
 
 #include "lab/experiment.hpp"
 #include "lab/url_hash.hpp"
+#include "ui/inspector_view.hpp"
 #include "ui/param_controls.hpp"
+#include "ui/reproduction_view.hpp"
 
 namespace attnlab::ui {
 
 enum class RunState { Idle, Running, Paused, Done, Failed };
 const char* to_string(RunState s);
+// What the results area shows: the sweep's plots, the inspector, or the whole-paper reproduction.
+enum class View { Results, Inspector, Reproduction };
 
 class App {
  public:
@@ -31,10 +35,19 @@ class App {
   void reset();
 
   RunState state() const { return state_; }
+  // Something is computing (a run or the reproduction): the page gives it most of each frame.
+  bool busy() const {
+    return state_ == RunState::Running || (reproduction_.started() && !reproduction_.finished() && !reproduction_.paused());
+  }
   double progress() const;
   std::string csv() const;   // the current results as CSV (with every parameter and the seed)
   std::string json() const;
   std::string status_text() const;  // one line for the screen-reader live region
+  std::string inspector_json() const { return inspector_.json(); }
+  // Starts the whole-paper reproduction of the current experiment's paper (the page's action).
+  void start_reproduction(bool paper_trials);
+  std::string reproduction_json() const { return reproduction_.started() ? reproduction_.json() : "{}"; }
+  void forget_gl_objects() { inspector_.forget_gl_objects(); }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
 
@@ -45,6 +58,10 @@ class App {
   void draw_toolbar();
   void draw_controls();
   void draw_results();
+  void draw_sweep_results();
+  void draw_reproduction();
+  void open_panel(int panel);
+  void show(View v);
 
   std::unique_ptr<Experiment> experiment_;
   Params params_;
@@ -58,6 +75,13 @@ class App {
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
   bool log_x_ = false, log_y_ = false;  // view options, not experiment parameters
+  View view_ = View::Results;
+  bool select_tab_ = false;  // the tab bar should switch to view_ (after a link or an action)
+  bool has_inspector_ = false;
+  std::string reproduction_name_;  // the paper of the current experiment, "" if none
+  InspectorView inspector_;
+  ReproductionView reproduction_;
+  bool paper_trials_ = true;
 };
 
 }  // namespace attnlab::ui

@@ -1,5 +1,7 @@
 #include "ui/param_controls.hpp"
 
+#include <algorithm>
+
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -35,7 +37,11 @@ bool ParamControls::commit(const Schema& schema, Params& params, const std::stri
 
 bool ParamControls::draw(const Schema& schema, Params& params) {
   bool changed = false;
-  const float label_width = ImGui::GetFontSize() * 9.0f;
+  // Labels in one column as wide as the longest label, but never more than half the panel.
+  float longest = 0.0f;
+  for (const ParamSpec& s : schema.specs()) longest = std::max(longest, ImGui::CalcTextSize(s.label.c_str()).x);
+  const float label_width =
+      std::min(longest + ImGui::GetFontSize() * 0.8f, ImGui::GetContentRegionAvail().x * 0.5f);
   for (const ParamSpec& s : schema.specs()) {
     ImGui::PushID(s.key.c_str());
     ImGui::AlignTextToFramePadding();

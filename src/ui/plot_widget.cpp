@@ -140,6 +140,17 @@ void draw_plot(const char* id, const Plot& plot, float height) {
         dl->AddLine(ImVec2(x, py(s.y_low[i])), ImVec2(x, py(s.y_high[i])), (c & 0x00FFFFFF) | 0x90000000, 1.0f);
       }
     }
+    if (s.style == SeriesStyle::Bars) {
+      // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
+      const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
+      const float half = s.x.size() > 1 ? std::max(0.5f, 0.4f * (right - left) / static_cast<float>(s.x.size())) : 4.0f;
+      for (std::size_t i = 0; i < s.x.size(); ++i) {
+        if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) continue;
+        const float x = px(s.x[i]), y0 = py(base), y1 = py(s.y[i]);
+        dl->AddRectFilled(ImVec2(x - half, std::min(y0, y1)), ImVec2(x + half, std::max(y0, y1)), c);
+      }
+      continue;
+    }
     bool have_prev = false;
     ImVec2 prev;
     for (std::size_t i = 0; i < s.x.size(); ++i) {
@@ -178,7 +189,7 @@ void draw_plot(const char* id, const Plot& plot, float height) {
     ImGui::BeginTooltip();
     ImGui::Text("%s = %.10g", plot.x_label.c_str(), first.x[best]);
     for (const auto& s : plot.series) {
-      if (best >= s.y.size()) continue;
+      if (s.x.size() != first.x.size()) continue;  // e.g. a two-point reference line
       if (!s.y_low.empty())
         ImGui::Text("%s: %.6g  [%.6g, %.6g]", s.name.c_str(), s.y[best], s.y_low[best], s.y_high[best]);
       else

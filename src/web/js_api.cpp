@@ -9,6 +9,7 @@
 
 #include "bench/workloads.hpp"
 #include "experiments/registry.hpp"
+#include "experiments/reproductions.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/url_hash.hpp"
@@ -177,6 +178,52 @@ std::string run_experiment_csv(const val& id, const val& preset, const val& para
   return s.error().empty() ? s.csv() : "error: " + s.error();
 }
 
+// A small non-negative integer argument (inspector point and trial), or a ParamError.
+std::int64_t index_arg(const val& v, const char* what) {
+  const double x = v.isNumber() ? v.as<double>() : -1.0;
+  if (!(x >= 0.0 && x <= 1e7) || x != static_cast<double>(static_cast<std::int64_t>(x)))
+    throw ParamError(std::string(what) + " must be an integer in [0, 10000000]");
+  return static_cast<std::int64_t>(x);
+}
+
+// One trial of one sweep point up close (Experiment::inspect): JSON with the per-token table,
+// the notes and the heatmaps, the same as `attnlab inspect ... --format json`.
+std::string inspect_experiment(const val& id, const val& preset, const val& params, const val& seed, const val& point,
+                               const val& trial) {
+  try {
+    auto e = make_experiment(string_arg(id, "experiment id"));
+    const std::string preset_name = string_arg(preset, "preset");
+    const Params p = e->make_params(preset_name, key_values_from(params));
+    const std::uint64_t s = seed_from(seed);
+    const std::int64_t k = index_arg(point, "point"), t = index_arg(trial, "trial");
+    e->reset(p, s);
+    RunRecord record;
+    record.experiment = e->info().id;
+    record.preset = preset_name;
+    record.params = e->schema().to_key_values(p);
+    record.seed = s;
+    record.progress = {1, 1};
+    record.results = e->inspect(static_cast<std::size_t>(k), t);
+    record.context = {{"inspector_point", std::to_string(k)}, {"inspector_trial", std::to_string(t)}};
+    return to_json(record);
+  } catch (const std::exception& ex) {
+    return error_json(ex.what());
+  }
+}
+
+// The panels of a whole-paper reproduction: [{"panel", "experiment", "preset"}], or {"error"}.
+std::string reproduction_panels_json(const val& name) {
+  try {
+    std::string out = "[";
+    for (const Panel& p : reproduction_panels(string_arg(name, "reproduction name")))
+      out += (out.size() > 1 ? ",{" : "{") + std::string("\"panel\":") + json_escape(p.name) +
+             ",\"experiment\":" + json_escape(p.experiment) + ",\"preset\":" + json_escape(p.preset) + "}";
+    return out + "]";
+  } catch (const std::exception& ex) {
+    return error_json(ex.what());
+  }
+}
+
 }  // namespace
 
 }  // namespace attnlab::web
@@ -188,6 +235,8 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("runExperiment", &run_experiment);
   emscripten::function("runExperimentCsv", &run_experiment_csv);
   emscripten::function("benchmarks", &bench_json_for);
+  emscripten::function("inspectExperiment", &inspect_experiment);
+  emscripten::function("reproductionPanels", &reproduction_panels_json);
   emscripten::class_<Session>("Session")
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
       .function("error", &Session::error)

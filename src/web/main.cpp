@@ -76,7 +76,7 @@ void adapt_slice(double frame_start) {
 
 void main_loop() {
   const double frame_start = emscripten_get_now() / 1000.0;
-  if (g_app->state() == attnlab::ui::RunState::Running) adapt_slice(frame_start);
+  if (g_app->busy()) adapt_slice(frame_start);
   else g_last_frame_start = 0.0, g_slice = kMinSlice;
   sync_canvas_size();
   SDL_Event event;
@@ -114,6 +114,9 @@ std::string app_load_hash(const std::string& hash) {
   return error;
 }
 void app_run() { g_app->run(); }
+std::string app_inspector_json() { return g_app->inspector_json(); }
+void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials); }
+std::string app_reproduction_json() { return g_app->reproduction_json(); }
 std::string app_run_button() {
   const float* r = g_app->run_button_rect();
   char buf[96];
@@ -132,6 +135,9 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appLoadHash", &app_load_hash);
   emscripten::function("appRun", &app_run);
   emscripten::function("appRunButton", &app_run_button);
+  emscripten::function("appInspectorJson", &app_inspector_json);
+  emscripten::function("appReproduce", &app_reproduce);
+  emscripten::function("appReproductionJson", &app_reproduction_json);
 }
 
 int main() {

@@ -82,3 +82,31 @@ test('same seed, same CSV from the native CLI and from the wasm module', () => {
   const cli2 = execFileSync(cliPath, ['run', 'separation.toy', '--preset', 'tau_sweep', '--set', 'trials=50', '--seed', '5', '--quiet']).toString();
   assert.strictEqual(lab.runExperimentCsv('separation.toy', 'tau_sweep', { trials: 50 }, 5), cli2);
 });
+
+test('self- and cross-attention presets give the CLI numbers for the same seed', () => {
+  for (const [id, preset] of [['separation.self', 'fig4b'], ['separation.self', 'fig5c'], ['separation.cross', 'fig7d']]) {
+    const cli = execFileSync(cliPath, ['run', id, '--preset', preset, '--set', 'trials=60', '--seed', '9', '--quiet']).toString();
+    assert.strictEqual(lab.runExperimentCsv(id, preset, { trials: 60 }, 9), cli, `${id} ${preset}`);
+  }
+});
+
+test('the inspector gives the same matrices in wasm as the native CLI', () => {
+  const cli = execFileSync(cliPath, ['inspect', 'separation.cross', '--preset', 'fig7a', '--point', '3', '--trial', '2',
+    '--seed', '4', '--format', 'json'], { maxBuffer: 1 << 27 }).toString().trim();
+  const wasm = lab.inspectExperiment('separation.cross', 'fig7a', {}, 4, 3, 2);
+  assert.strictEqual(wasm, cli);
+  const r = JSON.parse(wasm);
+  assert.strictEqual(r.heatmaps.length, 5);
+  assert.strictEqual(r.rows.length, 230);  // n = 200 + 3 * 10 tokens
+  assert.match(JSON.parse(lab.inspectExperiment('separation.cross', 'fig7a', {}, 4, 81, 0)).error,
+    /inspector point 81 is out of range; allowed: 0 to 80/);
+  assert.match(JSON.parse(lab.inspectExperiment('separation.toy', '', {}, 4, 0, 0)).error, /has no inspector/);
+  assert.match(JSON.parse(lab.inspectExperiment('separation.self', '', {}, 4, -1, 0)).error, /point must be an integer/);
+});
+
+test('the reproduction lists the paper panels', () => {
+  const panels = JSON.parse(lab.reproductionPanels('separation'));
+  assert.strictEqual(panels.length, 19);
+  assert.deepStrictEqual(panels[2], { panel: 'fig4a', experiment: 'separation.self', preset: 'fig4a' });
+  assert.match(JSON.parse(lab.reproductionPanels('nope')).error, /unknown reproduction 'nope'; reproductions: separation/);
+});

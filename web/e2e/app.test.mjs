@@ -99,3 +99,55 @@ test('a bad link shows the schema message and keeps the page working', async () 
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+test('fig7c from a link matches the native CLI, read back through the page API', async () => {
+  const { page, errors } = await openPage('exp=separation.cross&preset=fig7c&seed=5&trials=300&run=1');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const run = JSON.parse(await page.evaluate(() => window.attnlab.appJson()));
+  assert.strictEqual(run.rows.length, 80);  // m = 1..80
+  const csv = await page.evaluate(() => window.attnlab.appCsv());
+  const expected = execFileSync(cli, ['run', 'separation.cross', '--preset', 'fig7c', '--set', 'trials=300', '--seed', '5',
+    '--quiet']).toString();
+  assert.strictEqual(csv, expected);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+// Pixels of the screenshot close to the two ends of the viridis colour map.
+async function viridisPixels(page) {
+  const png = (await page.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + data;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const near = (i, r, g, b) => Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40;
+    let dark = 0, bright = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (near(i, 68, 1, 84)) dark++;
+      if (near(i, 253, 231, 37) || near(i, 94, 201, 98)) bright++;
+    }
+    return { dark, bright };
+  }, png);
+}
+
+test('the inspector draws its heatmaps and matches the CLI', async () => {
+  const { page, errors } = await openPage('exp=separation.self&preset=fig5a&seed=3&view=inspector&point=2&trial=1');
+  await page.waitForFunction(() => window.attnlab.appInspectorJson() !== '{}', null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const { dark, bright } = await viridisPixels(page);
+  // Four attention maps, mostly near 0 (dark), with the planted column of softmax bright (X = 1).
+  assert.ok(dark > 20000, `too few dark heatmap pixels: ${dark}`);
+  assert.ok(bright > 20, `no bright heatmap pixels: ${bright}`);
+  const json = await page.evaluate(() => window.attnlab.appInspectorJson());
+  const expected = execFileSync(cli, ['inspect', 'separation.self', '--preset', 'fig5a', '--seed', '3', '--point', '2',
+    '--trial', '1', '--format', 'json'], { maxBuffer: 1 << 27 }).toString().trim();
+  assert.strictEqual(json, expected);
+  assert.match(await page.evaluate(() => window.location.hash), /&view=inspector&point=2&trial=1$/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});

@@ -26,12 +26,12 @@ Schema attention_schema(AttentionModel model) {
        self ? "Columns of A: one planted column, d - 2 one-hot class columns, one constant column."
             : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns.",
        kDatasets, {}, false, true});
-  add({"uneven_n", "when classes do not divide n", ParamType::Choice, 0, 0, "truncate", "",
+  add({"uneven_n", "uneven n", ParamType::Choice, 0, 0, "truncate", "",
        std::string("truncate: token j belongs to class j mod ") + (self ? "(d - 2)" : "(d - 1)") +
            ", so some classes have one token more. round_down: use the largest multiple of the class count "
            "not above n.",
        kDatasets, {"truncate", "round_down"}});
-  add({"x", "score matrix X = Q K^T", ParamType::Choice, 0, 0, "identity", "",
+  add({"x", "score matrix X", ParamType::Choice, 0, 0, "identity", "",
        "identity: X = I_d (Figs. 4 and 7). ones: X = the all-ones matrix (Fig. 5). The value matrix is I_d.",
        kNetwork, {"identity", "ones"}});
   add({"a0", "D0 strength a0", ParamType::Real, 0, 3, "0.01", "",
@@ -60,9 +60,9 @@ Schema attention_schema(AttentionModel model) {
        kNetwork, {"paper", "fixed"}});
   add({"m", "readout width m", ParamType::Integer, 1, 200, "15", "columns",
        "Number of Rademacher readout columns y_l in {+1, -1}^d.", kNetwork, {}, false, true});
-  add({"m_rounding", "rounding of log(n / delta)", ParamType::Choice, 0, 0, "round", "",
+  add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
        "How log(n / delta) becomes an integer (the paper does not say).", kNetwork, {"round", "floor", "ceil"}});
-  add({"delta", "failure probability delta", ParamType::Real, 1e-6, 0.5, "0.01", "",
+  add({"delta", "delta", ParamType::Real, 1e-6, 0.5, "0.01", "",
        "Enters the paper's readout width m = log(n / delta).", kNetwork, {}, true, true});
   add({"tau_rule", "threshold rule", ParamType::Choice, 0, 0, "paper", "",
        self ? "paper: tau = (c + 0.1) sqrt(log n). fixed: the parameter tau. Sweeping tau always uses tau."

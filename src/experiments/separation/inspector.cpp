@@ -22,13 +22,14 @@ class BlockAverage {
         cols_((n_cols + cols_block_ - 1) / cols_block_),
         sum_(static_cast<std::size_t>(rows_) * cols_, 0.0),
         count_(sum_.size(), 0.0) {}
+  Heatmap::Mark mark(int i, int j, const std::string& label) const { return {i / rows_block_, j / cols_block_, label}; }
   void add(int i, int j, double v) {
     const std::size_t k = static_cast<std::size_t>(i / rows_block_) * cols_ + j / cols_block_;
     sum_[k] += v;
     count_[k] += 1.0;
   }
   Heatmap heatmap(const std::string& title, const std::string& x_label, const std::string& y_label) const {
-    Heatmap h{title, x_label, y_label, rows_, cols_, {}, 0.0, 1.0, ""};
+    Heatmap h{title, x_label, y_label, rows_, cols_, {}, 0.0, 1.0, "", {}};
     for (std::size_t k = 0; k < sum_.size(); ++k) h.values.push_back(count_[k] > 0 ? sum_[k] / count_[k] : 0.0);
     if (rows_block_ > 1 || cols_block_ > 1)
       h.note = "each cell is the mean over a block of " + std::to_string(rows_block_) + " x " +
@@ -47,6 +48,12 @@ void set_scale(Heatmap& h, double low, double high) {
 }
 
 double max_of(const Heatmap& h) { return *std::max_element(h.values.begin(), h.values.end()); }
+
+std::string short_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
 
 std::string verdict(double f) {
   char buf[64];
@@ -93,6 +100,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
                                  : "column: 1 planted | 2..d class one-hot",
                             "token");
       set_scale(h, 0.0, max_of(h));
+      h.marks.push_back(a.mark(tokens.planted, 0, "j3"));
       r.heatmaps.push_back(std::move(h));
     }
     // The row whose attention the bar chart shows: j3 (self) or the query token j2 (cross).
@@ -109,16 +117,14 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
     for (int j = 0; j < s.n; ++j) t.rows[static_cast<std::size_t>(j)][4 + k] = margins[static_cast<std::size_t>(j)];
     const std::string name = std::string(e.norm == Normalisation::Softmax ? "softmax" : "linear") +
                              " attention, " + dataset_name[e.d1 ? 0 : 1];
-    attention_maps.push_back(weights.heatmap(name, "key token j1", "query token j0"));
+    Heatmap h = weights.heatmap(name, "key token j1", "query token j0");
+    h.marks.push_back(weights.mark(planted_row, tokens.planted, self ? "(j3, j3)" : "(j2, j3)"));
+    attention_maps.push_back(std::move(h));
   }
-  // One colour scale per dataset, shared by softmax and linear, so "flat" means flat.
-  for (int pair = 0; pair < 2; ++pair) {
-    Heatmap& soft = attention_maps[2 * pair];
-    Heatmap& lin = attention_maps[2 * pair + 1];
-    const double high = std::max(max_of(soft), max_of(lin));
-    set_scale(soft, 0.0, high);
-    set_scale(lin, 0.0, high);
-  }
+  // One colour scale for the four maps, so "flat" means flat and D0 compares with D1.
+  double high = 0.0;
+  for (const Heatmap& h : attention_maps) high = std::max(high, max_of(h));
+  for (Heatmap& h : attention_maps) set_scale(h, 0.0, high);
   for (Heatmap& h : attention_maps) r.heatmaps.push_back(std::move(h));
 
   auto column = [&](int k) {
@@ -144,7 +150,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
                     verdict(f[2]) + ", F_lin(D0) = " + verdict(f[3]) + ": " + (success ? "success" : "no success") +
                     " in this trial.");
   std::string where = "Trial " + std::to_string(trial) + ": n = " + std::to_string(s.n) + ", d = " +
-                      std::to_string(s.d) + ", m = " + std::to_string(s.m) + ", tau = " + format_number(s.tau) +
+                      std::to_string(s.d) + ", m = " + std::to_string(s.m) + ", tau = " + short_number(s.tau) +
                       "; D1 plants j3 = " + std::to_string(draw.d1.planted);
   if (!self) where += " with query j2 = " + std::to_string(draw.d1.query);
   where += ", D0 plants j3 = " + std::to_string(draw.d0.planted) + " (tokens count from 0).";

@@ -23,7 +23,7 @@ Schema toy_schema() {
        sec1, {"log_n", "fixed"}});
   add({"m", "readout width m", ParamType::Integer, 1, 200, "7", "columns",
        "Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau.", sec1, {}, false, true});
-  add({"m_rounding", "rounding of log n", ParamType::Choice, 0, 0, "round", "",
+  add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
        "How m = log n becomes an integer (the paper does not say; round is this project's choice).", sec1,
        {"round", "floor", "ceil"}});
   add({"tau", "threshold tau", ParamType::Real, 0.01, 0.5, "0.25", "",

@@ -1,0 +1,111 @@
+#include "cli/reproduce.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "experiments/registry.hpp"
+#include "experiments/reproductions.hpp"
+#include "lab/clock.hpp"
+#include "lab/run_record.hpp"
+#include "lab/runner.hpp"
+
+namespace attnlab::cli {
+
+namespace {
+
+struct PanelRun {
+  Panel panel;
+  std::unique_ptr<Experiment> experiment;
+  Params params;
+  double seconds = 0.0;
+  std::string error;
+};
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  if (!(f << text).flush()) throw std::runtime_error("cannot write '" + path.string() + "'");
+}
+
+std::string csv_text(const std::string& s) {  // quoted when it holds a comma or a quote
+  if (s.find_first_of(",\"") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+int reproduce(const ReproduceOptions& o) {
+  std::vector<PanelRun> runs;
+  for (const Panel& panel : reproduction_panels(o.name)) {
+    PanelRun r{panel, make_experiment(panel.experiment), {}, 0.0, ""};
+    try {
+      r.params = r.experiment->make_params(panel.preset, o.sets);
+      r.experiment->reset(r.params, o.seed);  // cheap: refuses impossible runs before any work
+    } catch (const ParamError& e) {
+      throw ParamError("panel " + panel.name + ": " + e.what());
+    }
+    runs.push_back(std::move(r));
+  }
+  const std::filesystem::path dir(o.out_dir);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw std::runtime_error("cannot create the directory '" + o.out_dir + "'");
+
+  const double start = now_seconds();
+  std::atomic<std::size_t> next{0};
+  std::mutex report;
+  std::size_t finished = 0;
+  auto worker = [&] {
+    for (std::size_t i = next++; i < runs.size(); i = next++) {
+      PanelRun& r = runs[i];
+      const double t0 = now_seconds();
+      try {
+        run_to_completion(*r.experiment);
+        write_file(dir / (r.panel.name + ".csv"), to_csv(make_record(*r.experiment, r.params, r.panel.preset, o.seed)));
+      } catch (const std::exception& e) {
+        r.error = e.what();
+      }
+      r.seconds = now_seconds() - t0;
+      std::lock_guard<std::mutex> lock(report);
+      ++finished;
+      if (!o.quiet)
+        std::fprintf(stderr, "[%2zu/%zu] %-6s %-18s %6.2f s%s%s\n", finished, runs.size(), r.panel.name.c_str(),
+                     r.panel.experiment.c_str(), r.seconds, r.error.empty() ? "" : "  FAILED: ", r.error.c_str());
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int k = 1; k < o.jobs; ++k) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  const double total = now_seconds() - start;
+
+  std::string index = "panel,experiment,preset,title,points,trials_per_point,seconds,file\n";
+  int failures = 0;
+  for (const PanelRun& r : runs) {
+    failures += !r.error.empty();
+    const Table t = r.experiment->results().table;
+    const int trials_column = t.column("trials");
+    char numbers[96];
+    std::snprintf(numbers, sizeof numbers, "%zu,%.0f,%.3f", t.rows.size(),
+                  t.rows.empty() || trials_column < 0 ? 0.0 : t.rows[0][static_cast<std::size_t>(trials_column)],
+                  r.seconds);
+    index += r.panel.name + "," + r.panel.experiment + "," + r.panel.preset + "," +
+             csv_text(r.experiment->preset(r.panel.preset).title) + "," + numbers + "," +
+             (r.error.empty() ? r.panel.name + ".csv" : std::string()) + "\n";
+  }
+  write_file(dir / "index.csv", index);
+  if (!o.quiet)
+    std::fprintf(stderr, "%zu panels in %.1f s on %d thread%s; index: %s\n", runs.size(), total, o.jobs,
+                 o.jobs == 1 ? "" : "s", (dir / "index.csv").string().c_str());
+  return failures ? 1 : 0;
+}
+
+}  // namespace attnlab::cli

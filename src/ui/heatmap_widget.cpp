@@ -1,0 +1,191 @@
+#include "ui/heatmap_widget.hpp"
+
+#include <GLES3/gl3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "ui/theme.hpp"
+
+namespace attnlab::ui {
+
+namespace {
+
+// The one program shared by every heatmap (built from the files embedded at /shaders).
+struct Program {
+  GLuint id = 0;
+  GLint projection = -1, texture = -1, gamma = -1;
+};
+Program g_program;
+
+std::string read_shader(const char* path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+GLuint compile(GLenum kind, const std::string& source, std::string& error) {
+  const GLuint shader = glCreateShader(kind);
+  const char* text = source.c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[512] = {0};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    error = std::string("heatmap shader does not compile: ") + log;
+  }
+  return shader;
+}
+
+// Draw-list callback: switch to the colour-map program for the next image quad, with the same
+// orthographic projection Dear ImGui's backend uses (imgui_impl_opengl3.cpp, SetupRenderState).
+void use_colour_map(const ImDrawList*, const ImDrawCmd* cmd) {
+  const ImDrawData* dd = ImGui::GetDrawData();
+  const float l = dd->DisplayPos.x, r = l + dd->DisplaySize.x, t = dd->DisplayPos.y, b = t + dd->DisplaySize.y;
+  const float ortho[16] = {2.0f / (r - l), 0, 0, 0, 0, 2.0f / (t - b), 0, 0, 0, 0, -1.0f, 0,
+                           (r + l) / (l - r), (t + b) / (b - t), 0, 1.0f};
+  glUseProgram(g_program.id);
+  glUniformMatrix4fv(g_program.projection, 1, GL_FALSE, ortho);
+  glUniform1i(g_program.texture, 0);
+  glUniform1f(g_program.gamma, *static_cast<const float*>(cmd->UserCallbackData));
+}
+
+void upload(GLuint texture, int cols, int rows, const std::vector<float>& values) {
+  glBindTexture(GL_TEXTURE_2D, texture);
+  // R32F is not filterable in WebGL2: nearest neighbour, which is also what a matrix wants.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, cols, rows, 0, GL_RED, GL_FLOAT, values.data());
+}
+
+}  // namespace
+
+bool HeatmapWidget::ensure_program() {
+  if (g_program.id != 0) return true;
+  if (!program_error_.empty()) return false;
+  const GLuint vs = compile(GL_VERTEX_SHADER, read_shader("/shaders/heatmap.vert"), program_error_);
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, read_shader("/shaders/heatmap.frag"), program_error_);
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (!ok || !program_error_.empty()) {
+    if (program_error_.empty()) program_error_ = "heatmap shader program does not link";
+    glDeleteProgram(program);
+    return false;
+  }
+  g_program = {program, glGetUniformLocation(program, "ProjMtx"), glGetUniformLocation(program, "Texture"),
+               glGetUniformLocation(program, "Gamma")};
+  return true;
+}
+
+void HeatmapWidget::forget_gl_objects() {
+  // After a context loss the old names are invalid; nothing to delete.
+  g_program = Program{};
+  program_error_.clear();
+  for (Slot& s : slots_) s = Slot{};
+  ramp_ = Slot{};
+  ramp_sqrt_ = Slot{};
+}
+
+HeatmapWidget::Slot& HeatmapWidget::slot(int index) {
+  if (static_cast<int>(slots_.size()) <= index) slots_.resize(static_cast<std::size_t>(index) + 1);
+  return slots_[static_cast<std::size_t>(index)];
+}
+
+void HeatmapWidget::draw_texture(Slot& s, ImVec2 lo, ImVec2 hi) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddCallback(use_colour_map, &s.gamma);
+  dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(s.texture)), lo, hi);
+  dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 size, bool sqrt_scale) {
+  ImGui::PushID(index);
+  const Theme& th = theme();
+  const float font = ImGui::GetFontSize();
+  ImGui::TextUnformatted(h.title.c_str());
+  if (!ensure_program()) {
+    ImGui::TextWrapped("%s", program_error_.c_str());
+    ImGui::PopID();
+    return;
+  }
+  Slot& s = slot(index);
+  if (s.texture == 0) glGenTextures(1, &s.texture);
+  const float span = static_cast<float>(h.high - h.low);
+  if (!s.uploaded || s.version != version) {
+    std::vector<float> scaled(h.values.size());
+    for (std::size_t k = 0; k < h.values.size(); ++k)
+      scaled[k] = std::isfinite(h.values[k]) ? static_cast<float>((h.values[k] - h.low) / span) : 0.0f;
+    upload(s.texture, h.cols, h.rows, scaled);
+    s.uploaded = true;
+    s.version = version;
+  }
+  s.gamma = sqrt_scale ? 0.5f : 1.0f;
+
+  // Layout: the image, a colour bar at its right with the scale's ends, the x label under it.
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float bar_w = font * 0.8f, labels_w = font * 3.2f;
+  const float image_w = std::max(font * 4.0f, size.x - bar_w - labels_w - font);
+  const float image_h = std::max(font * 4.0f, size.y - font * 1.4f);
+  const ImVec2 lo = origin, hi(origin.x + image_w, origin.y + image_h);
+  ImGui::InvisibleButton("heatmap", ImVec2(size.x, image_h));
+  const bool hovered = ImGui::IsItemHovered();
+  draw_texture(s, lo, hi);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRect(lo, hi, th.axis);
+  // Marked cells get a ring (a single entry of a 200 x 200 matrix is under a pixel wide).
+  for (const Heatmap::Mark& m : h.marks) {
+    const ImVec2 c(lo.x + (m.col + 0.5f) / h.cols * image_w, lo.y + (m.row + 0.5f) / h.rows * image_h);
+    dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
+    dl->AddText(ImVec2(c.x + font * 0.7f, c.y - font * 0.5f), IM_COL32(255, 255, 255, 220), m.label.c_str());
+  }
+
+  Slot& ramp = sqrt_scale ? ramp_sqrt_ : ramp_;
+  if (ramp.texture == 0) {
+    glGenTextures(1, &ramp.texture);
+    std::vector<float> values(64);
+    for (int k = 0; k < 64; ++k) values[static_cast<std::size_t>(k)] = 1.0f - k / 63.0f;
+    upload(ramp.texture, 1, 64, values);
+    ramp.uploaded = true;
+  }
+  ramp.gamma = s.gamma;
+  const ImVec2 bar_lo(hi.x + font * 0.5f, lo.y), bar_hi(bar_lo.x + bar_w, hi.y);
+  draw_texture(ramp, bar_lo, bar_hi);
+  char top[32], bottom[32];
+  std::snprintf(top, sizeof top, "%.3g", h.high);
+  std::snprintf(bottom, sizeof bottom, "%.3g", h.low);
+  dl->AddText(ImVec2(bar_hi.x + font * 0.3f, bar_lo.y), th.text_dim, top);
+  dl->AddText(ImVec2(bar_hi.x + font * 0.3f, bar_hi.y - font), th.text_dim, bottom);
+  ImGui::TextDisabled("x: %s; y: %s%s%s", h.x_label.c_str(), h.y_label.c_str(), h.note.empty() ? "" : "; ",
+                      h.note.c_str());
+
+  if (hovered && h.rows > 0 && h.cols > 0) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int col = std::clamp(static_cast<int>((m.x - lo.x) / image_w * h.cols), 0, h.cols - 1);
+    const int row = std::clamp(static_cast<int>((m.y - lo.y) / image_h * h.rows), 0, h.rows - 1);
+    if (m.x <= hi.x) {
+      ImGui::BeginTooltip();
+      ImGui::Text("row %d, column %d: %.6g", row, col, h.values[static_cast<std::size_t>(row) * h.cols + col]);
+      if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::PopID();
+}
+
+}  // namespace attnlab::ui

@@ -1,0 +1,139 @@
+#include "ui/reproduction_view.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "experiments/registry.hpp"
+#include "experiments/reproductions.hpp"
+#include "imgui.h"
+#include "lab/clock.hpp"
+#include "lab/run_record.hpp"
+#include "ui/plot_widget.hpp"
+
+namespace attnlab::ui {
+
+void ReproductionView::start(const std::string& name, bool paper_trials, std::uint64_t seed) {
+  std::vector<Panel> panels;
+  const KeyValues overrides{{"paper_trials", paper_trials ? "true" : "false"}};
+  for (const attnlab::Panel& p : reproduction_panels(name)) {
+    Panel panel{p.name, p.experiment, p.preset, "", make_experiment(p.experiment), {}, {}, 0.0, false};
+    panel.title = panel.run->preset(p.preset).title;
+    panel.params = panel.run->make_params(p.preset, overrides);
+    panel.run->reset(panel.params, seed);
+    panels.push_back(std::move(panel));
+  }
+  panels_ = std::move(panels);
+  name_ = name;
+  paper_trials_ = paper_trials;
+  seed_ = seed;
+  current_ = 0;
+  paused_ = false;
+  wall_start_ = now_seconds();
+  wall_end_ = 0.0;
+}
+
+void ReproductionView::advance(double seconds) {
+  if (paused_ || finished()) return;
+  const double deadline = now_seconds() + seconds;
+  while (!finished()) {
+    Panel& p = panels_[current_];
+    const double t0 = now_seconds();
+    Budget b;
+    b.seconds = deadline - t0;
+    p.run->step(b);
+    p.seconds += now_seconds() - t0;
+    p.results = p.run->results();
+    if (p.run->progress().finished()) {
+      p.done = true;
+      ++current_;
+      if (finished()) wall_end_ = now_seconds();
+    }
+    if (now_seconds() >= deadline) break;
+  }
+}
+
+double ReproductionView::progress() const {
+  if (panels_.empty()) return 0.0;
+  double done = 0.0;
+  for (std::size_t i = 0; i < panels_.size(); ++i)
+    done += i < current_ ? 1.0 : i > current_ ? 0.0 : panels_[i].run->progress().fraction();
+  return done / static_cast<double>(panels_.size());
+}
+
+std::string ReproductionView::status_text() const {
+  double compute = 0.0;
+  for (const Panel& p : panels_) compute += p.seconds;
+  char buf[160];
+  if (finished())
+    std::snprintf(buf, sizeof buf, "Reproduction finished: %zu panels in %.1f s of computing", panels_.size(), compute);
+  else
+    std::snprintf(buf, sizeof buf, "Reproducing panel %zu of %zu (%s), %.0f%% done", current_ + 1, panels_.size(),
+                  panels_[current_].name.c_str(), 100.0 * progress());
+  return buf;
+}
+
+std::string ReproductionView::json() const {
+  double compute = 0.0;
+  for (const Panel& p : panels_) compute += p.seconds;
+  const double wall = (finished() ? wall_end_ : now_seconds()) - wall_start_;
+  std::string out = "{\"name\":" + json_escape(name_) + ",\"paper_trials\":" + (paper_trials_ ? "true" : "false") +
+                    ",\"seed\":" + std::to_string(seed_) + ",\"finished\":" + (finished() ? "true" : "false") +
+                    ",\"compute_seconds\":" + format_number(compute) + ",\"wall_seconds\":" + format_number(wall) +
+                    ",\"panels\":[";
+  for (std::size_t i = 0; i < panels_.size(); ++i) {
+    const Panel& p = panels_[i];
+    const Table& t = p.results.table;
+    const int rate = t.column("success_rate");
+    std::string rates;
+    for (const auto& row : t.rows) rates += (rates.empty() ? "" : ",") + format_number(row[static_cast<std::size_t>(rate)]);
+    out += (i ? ",{" : "{") + std::string("\"panel\":") + json_escape(p.name) + ",\"experiment\":" +
+           json_escape(p.experiment) + ",\"preset\":" + json_escape(p.preset) + ",\"done\":" +
+           (p.done ? "true" : "false") + ",\"seconds\":" + format_number(p.seconds) +
+           ",\"points\":" + std::to_string(t.rows.size()) + ",\"success_rate\":[" + rates + "]}";
+  }
+  return out + "]}";
+}
+
+std::unique_ptr<Experiment> ReproductionView::take(int panel, Params& params, std::string& preset,
+                                                   std::uint64_t& seed) {
+  Panel& p = panels_[static_cast<std::size_t>(panel)];
+  params = p.params;
+  preset = p.preset;
+  seed = seed_;
+  return std::move(p.run);
+}
+
+int ReproductionView::draw() {
+  int open = -1;
+  const float em = ImGui::GetFontSize();
+  ImGui::TextWrapped("%s. Each panel is one preset with the paper's settings%s. Open a finished panel to see it "
+                     "in full (both plots, the table, the inspector).",
+                     status_text().c_str(), paper_trials_ ? " and the paper's trial counts" : "");
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int columns = std::max(1, static_cast<int>(avail / (em * 22.0f)));
+  const float cell = (avail - ImGui::GetStyle().ItemSpacing.x * (columns - 1)) / columns;
+  for (std::size_t i = 0; i < panels_.size(); ++i) {
+    Panel& p = panels_[i];
+    if (i % columns != 0) ImGui::SameLine();
+    ImGui::BeginChild(p.name.c_str(), ImVec2(cell, em * 15.0f), true, ImGuiWindowFlags_NoScrollbar);
+    ImGui::Text("%s", p.title.c_str());
+    if (p.done) {
+      ImGui::TextDisabled("%.2f s", p.seconds);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Open")) open = static_cast<int>(i);
+    } else if (i == current_) {
+      ImGui::TextDisabled("running, %.0f%%", 100.0 * p.run->progress().fraction());
+    } else {
+      ImGui::TextDisabled("waiting");
+    }
+    if (!p.results.plots.empty()) {
+      Plot small = p.results.plots[0];
+      small.title = p.name;
+      draw_plot(p.name.c_str(), small, ImGui::GetContentRegionAvail().y);
+    }
+    ImGui::EndChild();
+  }
+  return open;
+}
+
+}  // namespace attnlab::ui

@@ -1,0 +1,53 @@
+// "Reproduce the paper" in the page: every panel of a reproduction (experiments/reproductions.hpp)
+// runs one after another in the frame's time slices; each panel shows a small success plot as soon
+// as it has results, and a finished panel opens in the main view without running again.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lab/experiment.hpp"
+
+namespace attnlab::ui {
+
+class ReproductionView {
+ public:
+  // Prepares every panel (validating all of them first); throws ParamError.
+  void start(const std::string& name, bool paper_trials, std::uint64_t seed);
+  bool started() const { return !panels_.empty(); }
+  bool finished() const { return current_ >= panels_.size(); }
+  void pause(bool paused) { paused_ = paused; }
+  bool paused() const { return paused_; }
+  // Runs the current panel for about `seconds`.
+  void advance(double seconds);
+  // Draws the panels; returns the index of the panel the user chose to open, or -1.
+  int draw();
+  // Moves a finished panel's experiment out (for the main view) with its parameters, preset and
+  // seed; the panel keeps its results for drawing. Null (parameters still set) if already taken.
+  std::unique_ptr<Experiment> take(int panel, Params& params, std::string& preset, std::uint64_t& seed);
+  double progress() const;
+  // {"name", "paper_trials", "seed", "finished", "compute_seconds", "wall_seconds", "panels": [{"panel",
+  //  "experiment", "preset", "done", "seconds", "points", "success_rate": [...]}]}
+  std::string json() const;
+  std::string status_text() const;
+
+ private:
+  struct Panel {
+    std::string name, experiment, preset, title;
+    std::unique_ptr<Experiment> run;  // null once opened in the main view
+    Results results;                  // the latest results, kept after the run is taken
+    Params params;
+    double seconds = 0.0;
+    bool done = false;
+  };
+  std::string name_;
+  bool paper_trials_ = false;
+  std::uint64_t seed_ = 1;
+  std::vector<Panel> panels_;
+  std::size_t current_ = 0;
+  bool paused_ = false;
+  double wall_start_ = 0.0, wall_end_ = 0.0;
+};
+
+}  // namespace attnlab::ui
