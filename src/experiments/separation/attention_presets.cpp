@@ -52,8 +52,9 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
       {f + "f", label + "f: success vs a1",
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
            "from 0.1 to 3 at n = 200, d = 22. Below about 0.7 the planted token does not dominate its "
-           "softmax row; above it detection follows 1 - (3/4)^m. Success is not monotone in a1: a large "
-           "planted token also raises what the other rows see.",
+           "softmax row; above it detection follows 1 - (3/4)^m. Success is not monotone in a1: beyond "
+           "about 1.5 the planted score a1^2 log n outweighs a whole row of linear scores, so linear "
+           "attention fires on D1 too and success falls again.",
        self_settings(x, "200", "22", "a1=0.1:3:0.036")},
   };
 }
