@@ -4,6 +4,10 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/rng.hpp"
+#include "experiments/registry.hpp"
+#include "experiments/regression/generator.hpp"
+#include "experiments/regression/solvers.hpp"
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/toy_model.hpp"
 #include "lab/clock.hpp"
@@ -119,13 +123,96 @@ BenchResult dense_attention_trials(AttentionModel model, int n, int d, double mi
                       });
 }
 
+// --- regression (spec/regression.md): solver iterations on the presets' problems -----------------
+
+// A preset's problem, x* and shared start, built as RegressionExperiment::reset() builds them (seed 1).
+struct RegressionBench {
+  regression::Problem problem;
+  regression::Reference reference;
+  regression::SolverOptions options;
+};
+
+RegressionBench make_regression_bench(const std::string& preset) {
+  using namespace regression;
+  constexpr std::uint64_t kSeed = 1;
+  const Params p = make_experiment("regression")->make_params(preset, {});
+  GeneratorSettings s;  // as the experiment's settings_from()
+  const std::string& f = p.text("function");
+  s.function = f == "cosh" ? Hyperbolic::Cosh : f == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
+  s.n = static_cast<int>(p.integer("n"));
+  s.d = static_cast<int>(p.integer("d"));
+  s.norm = p.real("norm_A");
+  s.condition = p.real("kappa");
+  s.density = p.real("density");
+  const std::string& t = p.text("target");
+  s.target = t == "simplex" ? TargetKind::Simplex : t == "unit" ? TargetKind::Unit : TargetKind::Planted;
+  s.x_true_norm = p.real("x_true_norm");
+  const std::string& w = p.text("w_rule");
+  s.weight_rule = w == "practical" ? WeightRule::Practical : w == "paper" ? WeightRule::PaperConstants
+                                                                            : WeightRule::Uniform;
+  s.w = p.real("w");
+  s.l = p.real("l");
+  RegressionBench b;
+  b.problem = generate(s, kSeed);
+  b.reference = find_minimiser(b.problem, b.problem.x_true.size() ? b.problem.x_true
+                                                                  : Eigen::VectorXd::Zero(b.problem.d()));
+  if (!b.reference.found)
+    throw std::runtime_error("bench: x* of regression preset '" + preset + "' not found: " + b.reference.message);
+  Rng rng = Rng::for_stream(kSeed, 7);  // the experiment's random_unit(d, seed)
+  Eigen::VectorXd u(b.problem.d());
+  for (int i = 0; i < u.size(); ++i) u[i] = rng.normal();
+  b.problem.x0 = b.reference.x + p.real("r0") * (u / u.norm());
+  b.options.damped = p.boolean("damped");
+  b.options.samples = p.real("samples");
+  b.options.max_iterations = static_cast<int>(p.integer("max_iterations"));
+  b.options.tolerance = p.real("tolerance");
+  b.options.seed = kSeed;
+  return b;
+}
+
+// Built on first use and kept: the large problem's setup (generate + find_minimiser) takes seconds.
+const RegressionBench& regression_bench(bool large) {
+  if (large) {
+    static const RegressionBench b = make_regression_bench("large_sparse");
+    return b;
+  }
+  static const RegressionBench b = make_regression_bench("reference");
+  return b;
+}
+
+// Steps a Solver from the preset's x0, restarting it whenever it finishes, until `min_seconds` of wall
+// time have passed. The rate is iterations per second of solver time (TraceRow::seconds, the same
+// clock as the experiment's "ms per iteration" note): it leaves out the Solver's constructor and the
+// eps0 measurement step() makes after each approximate step, which for the large problem costs as
+// much as a Hessian.
+BenchResult regression_iterations(const std::string& name, bool large, regression::Method method,
+                                  double min_seconds) {
+  const RegressionBench& b = regression_bench(large);
+  BenchResult r{name, "iterations/s"};
+  double solver_seconds = 0.0, distances = 0.0;
+  const double start = now_seconds();
+  while (now_seconds() - start < min_seconds) {
+    regression::Solver solver(method, b.problem, b.reference, b.options);
+    while (!solver.finished() && now_seconds() - start < min_seconds) solver.step();
+    const regression::TraceRow& last = solver.trace().back();
+    r.units += static_cast<long long>(solver.trace().size()) - 1;
+    solver_seconds += last.seconds;
+    distances += last.distance;
+  }
+  r.seconds = solver_seconds;
+  r.rate = solver_seconds > 0.0 ? static_cast<double>(r.units) / solver_seconds : 0.0;
+  if (!(distances >= 0.0)) r.rate = 0.0;  // keeps the work observable to the optimiser
+  return r;
+}
+
 }  // namespace
 
 std::vector<BenchResult> run_benchmarks(double min_seconds) {
   if (!(min_seconds > 0.0 && min_seconds <= kMaxBenchSeconds))
     throw std::invalid_argument("benchmark seconds must be in (0, 600]; got " + format_number(min_seconds));
   const AttentionModel self = AttentionModel::Self, cross = AttentionModel::Cross;
-  // Keep this order in step with bench/separation_numpy.py (bench/run.sh checks the names).
+  // Keep this order in step with bench/separation_numpy.py followed by bench/regression_scipy.py
+  // (bench/run.sh checks the names).
   std::vector<BenchResult> out;
   out.push_back(toy_trials(1000, min_seconds));
   out.push_back(toy_trials(2000, min_seconds));
@@ -135,6 +222,13 @@ std::vector<BenchResult> run_benchmarks(double min_seconds) {
   out.push_back(attention_trials(cross, 1000, 12, min_seconds));
   out.push_back(attention_trials(cross, 200, 66, min_seconds));
   out.push_back(dense_attention_trials(cross, 200, 66, min_seconds));
+  using regression::Method;
+  for (const bool large : {false, true}) {
+    const std::string problem = large ? "regression large " : "regression reference ";
+    out.push_back(regression_iterations(problem + "newton", large, Method::Newton, min_seconds));
+    out.push_back(regression_iterations(problem + "approx_diag", large, Method::ApproxDiag, min_seconds));
+    out.push_back(regression_iterations(problem + "sampled", large, Method::Sampled, min_seconds));
+  }
   return out;
 }
 

@@ -7,6 +7,16 @@ endif()
 add_library(attnlab::eigen INTERFACE IMPORTED)
 target_include_directories(attnlab::eigen SYSTEM INTERFACE "${ATTNLAB_EIGEN_DIR}")
 
+# nlohmann/json (apt package nlohmann-json3-dev) reads user-supplied problem files. Copied to a
+# private include directory for the same reason as Catch2 below.
+find_path(ATTNLAB_JSON_DIR nlohmann/json.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH NO_DEFAULT_PATH)
+if(NOT ATTNLAB_JSON_DIR)
+  message(FATAL_ERROR "nlohmann/json not found (/usr/include/nlohmann/json.hpp): run scripts/setup.sh (apt package nlohmann-json3-dev)")
+endif()
+file(COPY "${ATTNLAB_JSON_DIR}/nlohmann" DESTINATION "${CMAKE_BINARY_DIR}/json-include")
+add_library(attnlab::json INTERFACE IMPORTED)
+target_include_directories(attnlab::json SYSTEM INTERFACE "${CMAKE_BINARY_DIR}/json-include")
+
 if(ATTNLAB_TESTS)
   find_path(ATTNLAB_CATCH2_DIR catch2/catch.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH NO_DEFAULT_PATH)
   if(NOT ATTNLAB_CATCH2_DIR)

@@ -22,7 +22,7 @@ as_root() {
 
 # ---- 1. Debian packages ------------------------------------------------------------
 PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl xz-utils
-  emscripten libeigen3-dev catch2 chromium wabt python3 python3-numpy gzip fonts-dejavu-core python3-fonttools)
+  emscripten libeigen3-dev nlohmann-json3-dev catch2 chromium wabt python3 python3-numpy gzip fonts-dejavu-core python3-fonttools)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 command -v npm >/dev/null || PACKAGES+=(npm)
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -52,6 +53,8 @@ const char* kUsage =
     "  --seed N                      random seed, 0..4294967295 (default 1)\n"
     "  --format csv|json             output format (default csv)\n"
     "  --out FILE                    write to FILE instead of standard output\n"
+    "  --data FILE.json              a problem file (regression: A, b, w, optional x0; use\n"
+    "                                --set source=data)\n"
     "  --quiet                       no progress bar\n";
 
 struct UsageError {
@@ -64,7 +67,22 @@ struct RunOptions {
   std::uint64_t seed = 1;
   bool quiet = false;
   long long point = 0, trial = 0;  // inspect only
+  std::string data;                // --data FILE: user data for experiments that accept it
 };
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw UsageError{"option --data: cannot read '" + path + "'"};
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  return text;
+}
+
+// Applies --data to the experiment (before make_params, so a preset cannot fail on it).
+void load_data(Experiment& e, const RunOptions& o) {
+  if (o.data.empty()) return;
+  if (!e.accepts_data()) throw UsageError{"option --data: experiment '" + o.experiment + "' takes no data file"};
+  e.set_data(read_text_file(o.data));
+}
 
 // A count option: a plain non-negative integer up to `max`.
 long long parse_count(const std::string& option, const std::string& text, long long max) {
@@ -94,6 +112,7 @@ RunOptions parse_run_options(const std::vector<std::string>& args, bool inspect 
         throw UsageError{"option --format: '" + o.format + "' is not allowed; allowed: csv or json"};
     } else if (a == "--out") o.out = value();
     else if (a == "--quiet") o.quiet = true;
+    else if (a == "--data") o.data = value();
     else if (inspect && a == "--point") o.point = parse_count(a, value(), 9999);
     else if (inspect && a == "--trial") o.trial = parse_count(a, value(), 999999);
     else if (a == "--sweep") o.sets.emplace_back("sweep", value());
@@ -163,6 +182,7 @@ class Output {
 int cmd_run(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args);
   auto e = make_experiment(o.experiment);
+  load_data(*e, o);
   const Params params = e->make_params(o.preset, o.sets);
   Output out(o.out);
   e->reset(params, o.seed);
@@ -177,6 +197,7 @@ int cmd_run(const std::vector<std::string>& args) {
 int cmd_inspect(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, true);
   auto e = make_experiment(o.experiment);
+  load_data(*e, o);
   const Params params = e->make_params(o.preset, o.sets);
   Output out(o.out);
   e->reset(params, o.seed);

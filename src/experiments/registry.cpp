@@ -1,5 +1,7 @@
 #include "experiments/registry.hpp"
 
+#include "experiments/regression/icl_experiment.hpp"
+#include "experiments/regression/regression_experiment.hpp"
 #include "experiments/separation/attention_experiment.hpp"
 #include "experiments/separation/toy_experiment.hpp"
 
@@ -14,6 +16,8 @@ const Entry kEntries[] = {
     {"separation.toy", &separation::make_toy_experiment},
     {"separation.self", &separation::make_self_attention_experiment},
     {"separation.cross", &separation::make_cross_attention_experiment},
+    {"regression", &regression::make_regression_experiment},
+    {"regression.icl", &regression::make_icl_experiment},
 };
 }  // namespace
 

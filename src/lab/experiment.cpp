@@ -19,6 +19,10 @@ Params Experiment::make_params(const std::string& preset_name, const KeyValues& 
   return p;
 }
 
+void Experiment::set_data(const std::string&) {
+  throw ParamError("experiment '" + info().id + "' takes no data file");
+}
+
 Results Experiment::inspect(std::size_t, std::int64_t) const {
   throw ParamError("experiment '" + info().id + "' has no inspector");
 }

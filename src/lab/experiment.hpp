@@ -58,6 +58,11 @@ class Experiment {
   virtual std::vector<std::string> inspector_points() const { return {}; }
   virtual Results inspect(std::size_t point, std::int64_t trial) const;
 
+  // Optional user data (e.g. a problem file as JSON text), kept across reset() and used when the
+  // parameters ask for it. Throws ParamError naming what is wrong; the default takes no data.
+  virtual bool accepts_data() const { return false; }
+  virtual void set_data(const std::string& json);
+
   const Preset& preset(const std::string& name) const;  // throws ParamError for unknown names
   // Defaults with the named preset (if any) and then `overrides` applied; throws ParamError.
   Params make_params(const std::string& preset_name, const KeyValues& overrides) const;

@@ -45,6 +45,11 @@ struct Heatmap {
     std::string label;  // e.g. "planted (j2, j3)"
   };
   std::vector<Mark> marks;  // cells to outline: single entries that matter but are one pixel wide
+  struct Path {
+    std::string label;
+    std::vector<double> rows, cols;  // fractional cell coordinates, e.g. a solver's iterates
+  };
+  std::vector<Path> paths;
 };
 
 struct Results {

@@ -35,6 +35,7 @@ std::string reproduction_of(const std::string& id) {
 
 void App::select_experiment(const std::string& id) {
   experiment_ = make_experiment(id);
+  data_status_.clear();
   params_ = experiment_->schema().defaults();
   preset_.clear();
   controls_.forget_edits();
@@ -43,6 +44,21 @@ void App::select_experiment(const std::string& id) {
   reproduction_name_ = reproduction_of(id);
   if ((view_ == View::Inspector && !has_inspector_) || (view_ == View::Reproduction && reproduction_name_.empty()))
     show(View::Results);
+}
+
+std::string App::load_data(const std::string& json) {
+  try {
+    experiment_->set_data(json);
+    if (experiment_->schema().find("source")) experiment_->schema().set(params_, "source", "data");
+    preset_.clear();
+    controls_.forget_edits();
+    data_status_ = "Problem file loaded (" + std::to_string(json.size()) + " bytes); 'problem' is set to data.";
+    params_changed();
+    return "";
+  } catch (const std::exception& e) {
+    data_status_ = std::string("Problem file not loaded: ") + e.what();
+    return e.what();
+  }
 }
 
 void App::show(View v) {
@@ -102,6 +118,7 @@ void App::advance(const Budget& budget) {
     }
     experiment_->step(budget);
     results_ = experiment_->results();
+    ++results_version_;
     if (experiment_->progress().finished()) state_ = RunState::Done;
   } catch (const std::exception& e) {
     error_ = e.what();
@@ -306,6 +323,12 @@ void App::draw_controls() {
     ImGui::TextUnformatted(experiment_->preset(preset_).description.c_str());
   }
   ImGui::PopTextWrapPos();
+  if (experiment_->accepts_data() && open_picker_) {
+    if (ImGui::Button("Load problem file...")) open_picker_();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A JSON file with A (rows of numbers), b, w and optionally x0 and function; see the README.");
+    if (!data_status_.empty()) ImGui::TextWrapped("%s", data_status_.c_str());
+  }
   ImGui::Separator();
   if (controls_.draw(experiment_->schema(), params_)) {
     preset_.clear();
@@ -371,10 +394,18 @@ void App::draw_sweep_results() {
   ImGui::Checkbox("log x", &log_x_);
   ImGui::SameLine();
   ImGui::Checkbox("log y", &log_y_);
+  // Notes: conditions and states. "OK:" green, "FAILS:" and errors red, "Warning:" amber.
+  ImGui::PushTextWrapPos(0.0f);
   for (const auto& note : results_.notes) {
-    ImGui::SameLine();
-    ImGui::TextWrapped("%s", note.c_str());
+    ImU32 colour = 0;
+    if (note.rfind("OK: ", 0) == 0) colour = IM_COL32(110, 200, 120, 255);
+    else if (note.rfind("FAILS: ", 0) == 0) colour = IM_COL32(240, 120, 110, 255);
+    else if (note.rfind("Warning: ", 0) == 0) colour = IM_COL32(230, 180, 80, 255);
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(note.c_str());
+    if (colour) ImGui::PopStyleColor();
   }
+  ImGui::PopTextWrapPos();
   const float plots_height = ImGui::GetContentRegionAvail().y;
   const float each = std::max(ImGui::GetFontSize() * 12.0f,
                               plots_height / static_cast<float>(results_.plots.size()) - ImGui::GetStyle().ItemSpacing.y);
@@ -384,6 +415,9 @@ void App::draw_sweep_results() {
     plot.log_y = plot.log_y || log_y_;
     draw_plot(std::to_string(i).c_str(), plot, each);
   }
+  const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
+  for (std::size_t i = 0; i < results_.heatmaps.size(); ++i)
+    heatmaps_.draw(static_cast<int>(i), results_.heatmaps[i], results_version_, ImVec2(side, side), false);
 }
 
 }  // namespace attnlab::ui

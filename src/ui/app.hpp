@@ -47,7 +47,11 @@ class App {
   // Starts the whole-paper reproduction of the current experiment's paper (the page's action).
   void start_reproduction(bool paper_trials);
   std::string reproduction_json() const { return reproduction_.started() ? reproduction_.json() : "{}"; }
-  void forget_gl_objects() { inspector_.forget_gl_objects(); }
+  void forget_gl_objects() { inspector_.forget_gl_objects(), heatmaps_.forget_gl_objects(); }
+  // User data for experiments that accept it (a regression problem file): "" or the error.
+  std::string load_data(const std::string& json);
+  // Set by the browser glue: opens a file picker whose text comes back through load_data().
+  void set_file_picker(void (*open_picker)()) { open_picker_ = open_picker; }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
 
@@ -80,6 +84,10 @@ class App {
   bool has_inspector_ = false;
   std::string reproduction_name_;  // the paper of the current experiment, "" if none
   InspectorView inspector_;
+  HeatmapWidget heatmaps_;  // the results' heatmaps (e.g. a contour of the loss)
+  unsigned results_version_ = 0;
+  void (*open_picker_)() = nullptr;
+  std::string data_status_;
   ReproductionView reproduction_;
   bool paper_trials_ = true;
 };

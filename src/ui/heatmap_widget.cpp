@@ -148,6 +148,23 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   draw_texture(s, lo, hi);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRect(lo, hi, th.axis);
+  // Paths (e.g. solvers' iterates) as polylines over the image, each in its series colour.
+  dl->PushClipRect(lo, hi, true);
+  for (std::size_t k = 0; k < h.paths.size(); ++k) {
+    const Heatmap::Path& path = h.paths[k];
+    const ImU32 c = series_colour(k);
+    for (std::size_t i = 0; i < path.rows.size(); ++i) {
+      const ImVec2 p(lo.x + static_cast<float>(path.cols[i] / h.cols) * image_w,
+                     lo.y + static_cast<float>(path.rows[i] / h.rows) * image_h);
+      if (i > 0) {
+        const ImVec2 q(lo.x + static_cast<float>(path.cols[i - 1] / h.cols) * image_w,
+                       lo.y + static_cast<float>(path.rows[i - 1] / h.rows) * image_h);
+        dl->AddLine(q, p, c, 2.0f);
+      }
+      dl->AddCircleFilled(p, 2.5f, c);
+    }
+  }
+  dl->PopClipRect();
   // Marked cells get a ring (a single entry of a 200 x 200 matrix is under a pixel wide).
   for (const Heatmap::Mark& m : h.marks) {
     const ImVec2 c(lo.x + (m.col + 0.5f) / h.cols * image_w, lo.y + (m.row + 0.5f) / h.rows * image_h);

@@ -55,8 +55,13 @@ Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
 
 std::vector<double> axis_ticks(const Axis& a, int target) {
   if (!a.log) return nice_ticks(a.lo, a.hi, target);
+  // Decades, every k-th one so that at most about `target` labels fit (1e-15 .. 10 gets 1e-15,
+  // 1e-12, ... rather than 17 overlapping labels).
+  const double first = std::ceil(std::log10(a.lo)), last = std::floor(std::log10(a.hi));
+  const double decades = last - first + 1.0;
+  const double stride = std::max(1.0, std::ceil(decades / std::max(2, target)));
   std::vector<double> t;
-  for (double e = std::ceil(std::log10(a.lo)); e <= std::floor(std::log10(a.hi)); e += 1.0) t.push_back(std::pow(10.0, e));
+  for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
   if (t.size() < 2) return nice_ticks(a.lo, a.hi, target);
   return t;
 }

@@ -118,9 +118,14 @@ std::string describe_experiment(const val& id) {
 // until progress() reaches 1. Results can be read at any time.
 class Session {
  public:
-  Session(const val& id, const val& preset, const val& params, const val& seed) {
+  Session(const val& id, const val& preset, const val& params, const val& seed)
+      : Session(id, preset, params, seed, val::undefined()) {}
+  // `data`: optional JSON text for experiments that accept data (a regression problem file).
+  Session(const val& id, const val& preset, const val& params, const val& seed, const val& data) {
     try {
       experiment_ = make_experiment(string_arg(id, "experiment id"));
+      const std::string text = string_arg(data, "data");
+      if (!text.empty()) experiment_->set_data(text);
       preset_ = string_arg(preset, "preset");
       params_ = experiment_->make_params(preset_, key_values_from(params));
       seed_ = seed_from(seed);
@@ -165,11 +170,16 @@ class Session {
 };
 
 // One call, to completion: returns the run's JSON (or {"error": ...}).
-std::string run_experiment(const val& id, const val& preset, const val& params, const val& seed) {
-  Session s(id, preset, params, seed);
+std::string run_experiment_with_data(const val& id, const val& preset, const val& params, const val& seed,
+                                    const val& data) {
+  Session s(id, preset, params, seed, data);
   if (!s.error().empty()) return error_json(s.error());
   while (!s.finished()) s.step(1.0);
   return s.error().empty() ? s.json() : error_json(s.error());
+}
+
+std::string run_experiment(const val& id, const val& preset, const val& params, const val& seed) {
+  return run_experiment_with_data(id, preset, params, seed, val::undefined());
 }
 
 std::string run_experiment_csv(const val& id, const val& preset, const val& params, const val& seed) {
@@ -233,12 +243,14 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("listExperiments", &list_experiments);
   emscripten::function("describeExperiment", &describe_experiment);
   emscripten::function("runExperiment", &run_experiment);
+  emscripten::function("runExperiment", &run_experiment_with_data);
   emscripten::function("runExperimentCsv", &run_experiment_csv);
   emscripten::function("benchmarks", &bench_json_for);
   emscripten::function("inspectExperiment", &inspect_experiment);
   emscripten::function("reproductionPanels", &reproduction_panels_json);
   emscripten::class_<Session>("Session")
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
+      .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
       .function("error", &Session::error)
       .function("step", &Session::step)
       .function("progress", &Session::progress)

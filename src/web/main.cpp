@@ -50,6 +50,27 @@ EM_JS(void, js_set_status, (const char* text), {
 EM_JS(void, js_on_hash_change, (), {
   window.addEventListener("hashchange", () => Module.appLoadHash(window.location.hash.substring(1)));
 });
+// A hidden file input: the chosen file's text goes to Module.appLoadData (the App's load_data).
+EM_JS(void, js_open_file_picker, (), {
+  let input = document.getElementById("attnlab-file");
+  if (!input) {
+    input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.id = "attnlab-file";
+    input.style.display = "none";
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      if (file) {
+        const error = Module.appLoadData(await file.text());
+        if (error) console.warn("Attention Lab: " + error);
+      }
+      input.value = "";
+    });
+    document.body.appendChild(input);
+  }
+  input.click();
+});
 EM_JS(void, js_mark_ready, (), {
   document.body.dataset.ready = "1";
   if (Module.onAppReady) Module.onAppReady();
@@ -117,6 +138,7 @@ void app_run() { g_app->run(); }
 std::string app_inspector_json() { return g_app->inspector_json(); }
 void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials); }
 std::string app_reproduction_json() { return g_app->reproduction_json(); }
+std::string app_load_data(const std::string& json) { return g_app->load_data(json); }
 std::string app_run_button() {
   const float* r = g_app->run_button_rect();
   char buf[96];
@@ -138,6 +160,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appInspectorJson", &app_inspector_json);
   emscripten::function("appReproduce", &app_reproduce);
   emscripten::function("appReproductionJson", &app_reproduction_json);
+  emscripten::function("appLoadData", &app_load_data);
 }
 
 int main() {
@@ -181,6 +204,7 @@ int main() {
 
   static attnlab::ui::App app;
   g_app = &app;
+  app.set_file_picker(&js_open_file_picker);
   char* hash = js_get_hash();
   if (hash && *hash) app.load_hash(hash);
   std::free(hash);

@@ -29,7 +29,7 @@ class BlockAverage {
     count_[k] += 1.0;
   }
   Heatmap heatmap(const std::string& title, const std::string& x_label, const std::string& y_label) const {
-    Heatmap h{title, x_label, y_label, rows_, cols_, {}, 0.0, 1.0, "", {}};
+    Heatmap h{title, x_label, y_label, rows_, cols_, {}, 0.0, 1.0, "", {}, {}};
     for (std::size_t k = 0; k < sum_.size(); ++k) h.values.push_back(count_[k] > 0 ? sum_[k] / count_[k] : 0.0);
     if (rows_block_ > 1 || cols_block_ > 1)
       h.note = "each cell is the mean over a block of " + std::to_string(rows_block_) + " x " +

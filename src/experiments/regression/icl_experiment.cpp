@@ -1,0 +1,210 @@
+#include "experiments/regression/icl_experiment.hpp"
+
+#include <Eigen/SVD>
+#include <cmath>
+#include <cstdio>
+
+#include "core/rng.hpp"
+#include "experiments/regression/generator.hpp"
+#include "experiments/regression/loss.hpp"
+
+namespace attnlab::regression {
+
+namespace {
+
+const char* const kSpec = "spec/regression.md s.4";
+
+Schema icl_schema() {
+  std::vector<ParamSpec> s;
+  auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
+  add({"function", "function u", ParamType::Choice, 0, 0, "exp", "", "u(x) = exp(A x), cosh(A x) or sinh(A x).",
+       kSpec, {"exp", "cosh", "sinh"}});
+  add({"n", "rows n", ParamType::Integer, 1, 5000, "200", "", "Rows of A (n >= d).", kSpec});
+  add({"d", "columns d", ParamType::Integer, 1, 200, "10", "", "Columns of A.", kSpec});
+  add({"norm_A", "||A||", ParamType::Real, 0.01, 100, "1", "", "Spectral norm of A.", kSpec, {}, true});
+  add({"kappa", "condition number", ParamType::Real, 1, 1e6, "30", "", "Target condition number of A.", kSpec, {},
+       true});
+  add({"target", "target b", ParamType::Choice, 0, 0, "simplex", "",
+       "planted, simplex or unit, as in the regression experiment.", kSpec, {"planted", "simplex", "unit"}});
+  add({"x_norm", "||x||", ParamType::Real, 0, 50, "1", "",
+       "The point x_t where the step starts (a random direction of this norm).", kSpec});
+  add({"perturb", "what moves", ParamType::Choice, 0, 0, "x", "",
+       "x: x_{t+1} = x_t + dx with ||dx|| = delta. A: A_{t+1} = A_t + dA with ||dA||_2 = delta.", kSpec,
+       {"x", "A"}});
+  add({"delta_min", "smallest move", ParamType::Real, 1e-14, 1, "1e-10", "", "The sweep starts here.", kSpec, {},
+       true});
+  add({"delta_max", "largest move", ParamType::Real, 1e-14, 10, "0.1", "", "The sweep ends here.", kSpec, {}, true});
+  add({"per_decade", "points per decade", ParamType::Integer, 1, 20, "3", "", "Sweep points per factor of 10.",
+       kSpec});
+  return Schema(std::move(s));
+}
+
+std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, format, a, b, c);
+  return buf;
+}
+
+class IclExperiment final : public Experiment {
+ public:
+  IclExperiment() : schema_(icl_schema()) {
+    info_ = {"regression.icl", "Rescaled hyperbolic regression: the in-context learning shift",
+             "Gao, Song, Yin. An Iterative Algorithm for Rescaled Hyperbolic Functions Regression (arXiv 2305.00660), "
+             "Corollary F.2",
+             "One step x_t -> x_{t+1} of a solver equals solving the same problem with a shifted target "
+             "b~ = (u(x_{t+1}) - c(x_t)) / alpha(x_{t+1}): the residual identity holds exactly and ||b~ - b|| grows "
+             "linearly with the step (slope 1 on log-log axes). The same holds for a move of A."};
+    presets_ = {
+        {"move_x", "Move x (exp)", "Sweep ||dx|| from 1e-10 to 0.1: slope 1, identity at rounding level.",
+         {{"function", "exp"}, {"perturb", "x"}}},
+        {"move_A", "Move A (exp)", "Sweep ||dA|| from 1e-10 to 0.1: the same linear law for a change of the data.",
+         {{"function", "exp"}, {"perturb", "A"}}},
+        {"sinh_alpha_zero", "sinh at x = 0: alpha ~ 0",
+         "For sinh, alpha(x) = <sinh(A x), 1> is 0 at x = 0 and changes sign nearby, so b~ divides by a number "
+         "near 0: ||b~ - b|| does not follow a linear law and no bound holds. Shown honestly, not hidden.",
+         {{"function", "sinh"}, {"perturb", "x"}, {"x_norm", "0"}, {"target", "unit"}}},
+    };
+  }
+  const ExperimentInfo& info() const override { return info_; }
+  const Schema& schema() const override { return schema_; }
+  const std::vector<Preset>& presets() const override { return presets_; }
+
+  void reset(const Params& params, std::uint64_t seed) override {
+    GeneratorSettings s;
+    const std::string& f = params.text("function");
+    s.function = f == "cosh" ? Hyperbolic::Cosh : f == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
+    s.n = static_cast<int>(params.integer("n"));
+    s.d = static_cast<int>(params.integer("d"));
+    if (s.n < s.d)
+      throw ParamError("parameter 'n': " + std::to_string(s.n) + " is less than d = " + std::to_string(s.d) +
+                       "; allowed: n >= d");
+    s.norm = params.real("norm_A");
+    s.condition = params.real("kappa");
+    const std::string& t = params.text("target");
+    s.target = t == "planted" ? TargetKind::Planted : t == "unit" ? TargetKind::Unit : TargetKind::Simplex;
+    problem_ = generate(s, seed);
+    Rng rng = Rng::for_stream(seed, 11);
+    x_ = Eigen::VectorXd(s.d);
+    direction_ = Eigen::VectorXd(s.d);
+    for (int i = 0; i < s.d; ++i) x_[i] = rng.normal(), direction_[i] = rng.normal();
+    x_ *= params.real("x_norm") / x_.norm();
+    if (!std::isfinite(x_[0])) x_.setZero();  // x_norm = 0
+    direction_ /= direction_.norm();
+    move_A_ = params.text("perturb") == "A";
+    if (move_A_) {  // a dense direction dA with ||dA||_2 = 1
+      Eigen::MatrixXd E(s.n, s.d);
+      for (int i = 0; i < s.n; ++i)
+        for (int j = 0; j < s.d; ++j) E(i, j) = rng.normal();
+      Eigen::JacobiSVD<Eigen::MatrixXd> svd(E);
+      direction_A_ = E / svd.singularValues()[0];
+    }
+    const double lo = params.real("delta_min"), hi = params.real("delta_max");
+    if (!(lo < hi))
+      throw ParamError("parameter 'delta_max': " + format_number(hi) + " is not above delta_min = " +
+                       format_number(lo) + "; allowed: delta_max > delta_min");
+    deltas_.clear();
+    const double step = 1.0 / double(params.integer("per_decade"));
+    for (double e = std::log10(lo); e <= std::log10(hi) + 1e-9; e += step) deltas_.push_back(std::pow(10.0, e));
+    const Point at = evaluate(problem_, x_);
+    if (!at.finite) throw ParamError("parameter 'x_norm': exp/cosh/sinh of A x overflows at this x");
+    base_ = at;
+    measure_norm_ = measure(problem_.A).norm;
+    rows_.clear();
+  }
+
+  void step(const Budget& budget) override {
+    for (std::int64_t k = 0; k < budget.max_units && rows_.size() < deltas_.size(); ++k) rows_.push_back(measure_move(deltas_[rows_.size()]));
+  }
+  Progress progress() const override {
+    return {static_cast<std::int64_t>(rows_.size()), static_cast<std::int64_t>(deltas_.size())};
+  }
+  Results results() const override;
+
+ private:
+  // One move of size delta: b~, its distance to b, the residual identity, the bound.
+  std::vector<double> measure_move(double delta) const {
+    Problem moved = problem_;
+    Eigen::VectorXd x_new = x_;
+    if (move_A_) moved.A = (Eigen::MatrixXd(problem_.A) + delta * direction_A_).sparseView();
+    else x_new = x_ + delta * direction_;
+    const Point after = evaluate(moved, x_new);
+    const Eigen::VectorXd b_shifted = (after.u - base_.c) / after.alpha;
+    const double shift = (b_shifted - problem_.b).norm();
+    const double identity = (after.u - after.alpha * b_shifted - base_.c).cwiseAbs().maxCoeff() /
+                            std::max(1e-300, base_.c.cwiseAbs().maxCoeff() + after.u.cwiseAbs().maxCoeff());
+    // ||u' - u|| <= max|v| ||A' x' - A x|| (max over the segment is at an end), and
+    // |alpha - alpha'| <= sqrt(n) ||u' - u||: ||b~ - b|| <= vmax m (1 + sqrt(n) ||b||) / |alpha'|,
+    // with m = ||A|| delta (x moves) or delta ||x|| (A moves).
+    const double vmax = std::max(base_.v.cwiseAbs().maxCoeff(), after.v.cwiseAbs().maxCoeff());
+    const double moved_by = move_A_ ? delta * x_.norm() : measure_norm_ * delta;
+    const double bound = vmax * moved_by * (1.0 + std::sqrt(double(problem_.n())) * problem_.b.norm()) /
+                         std::fabs(after.alpha);
+    return {delta, shift, shift / delta, bound, identity, after.alpha};
+  }
+
+  ExperimentInfo info_;
+  Schema schema_;
+  std::vector<Preset> presets_;
+  Problem problem_;
+  Point base_;
+  Eigen::VectorXd x_, direction_;
+  Eigen::MatrixXd direction_A_;
+  bool move_A_ = false;
+  double measure_norm_ = 1.0;
+  std::vector<double> deltas_;
+  std::vector<std::vector<double>> rows_;
+};
+
+Results IclExperiment::results() const {
+  Results r;
+  r.table.columns = {"delta", "b_shift", "shift_per_delta", "bound", "identity_error", "alpha_new"};
+  r.table.rows = rows_;
+  std::vector<double> delta, shift, bound, identity, slope_line;
+  for (const auto& row : rows_) {
+    delta.push_back(row[0]);
+    shift.push_back(row[1]);
+    bound.push_back(row[3]);
+    identity.push_back(row[4]);
+  }
+  const char* what = move_A_ ? "||A_{t+1} - A_t||" : "||x_{t+1} - x_t||";
+  Plot p{"Target shift of one step (Corollary F.2)", what, "||b~ - b||", true, true, false, 0, 1, {}};
+  p.series.push_back({"measured ||b~ - b||", SeriesStyle::LineMarkers, delta, shift, {}, {}});
+  p.series.push_back({"bound max|v| m (1 + sqrt(n) ||b||) / |alpha'|", SeriesStyle::Line, delta, bound, {}, {}});
+  if (!rows_.empty() && shift[0] > 0.0) {
+    for (double x : delta) slope_line.push_back(shift[0] * x / delta[0]);
+    p.series.push_back({"slope 1", SeriesStyle::Reference, delta, slope_line, {}, {}});
+  }
+  r.plots.push_back(p);
+  Plot q{"Residual identity u(x_{t+1}) - alpha(x_{t+1}) b~ = c(x_t)", what, "max error / max |entry|", true, true,
+         false, 0, 1, {}};
+  q.series.push_back({"relative error", SeriesStyle::LineMarkers, delta, identity, {}, {}});
+  r.plots.push_back(q);
+  if (rows_.size() >= 2) {
+    // Least-squares slope of log shift against log delta.
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int m = 0;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      if (!(shift[i] > 0.0)) continue;
+      const double lx = std::log10(delta[i]), ly = std::log10(shift[i]);
+      sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly, ++m;
+    }
+    if (m >= 2) r.notes.push_back(fmt("Log-log slope of ||b~ - b|| against the move: %.4f (theory: 1).",
+                                      (m * sxy - sx * sy) / (m * sxx - sx * sx)));
+    double worst = 0.0;
+    for (double e : identity) worst = std::max(worst, e);
+    r.notes.push_back(fmt("Residual identity: largest relative error %.2g over the sweep.", worst));
+    double smallest_alpha = INFINITY;
+    for (const auto& row : rows_) smallest_alpha = std::min(smallest_alpha, std::fabs(row[5]));
+    if (smallest_alpha < 1e-6 * std::max(1.0, base_.u.cwiseAbs().sum()))
+      r.notes.push_back(fmt("Warning: |alpha(x_{t+1})| gets as small as %.2g: b~ divides by it, so ||b~ - b|| has no "
+                            "linear bound here (the sinh case of spec s.4).",
+                            smallest_alpha));
+  }
+  return r;
+}
+
+}  // namespace
+
+std::unique_ptr<Experiment> make_icl_experiment() { return std::make_unique<IclExperiment>(); }
+
+}  // namespace attnlab::regression

@@ -1,0 +1,100 @@
+#include "experiments/regression/loss.hpp"
+
+#include <cmath>
+
+namespace attnlab::regression {
+
+Point evaluate(const Problem& p, const Eigen::VectorXd& x) {
+  Point at;
+  at.x = x;
+  at.Ax = p.A * x;
+  at.max_exponent = at.Ax.size() ? at.Ax.cwiseAbs().maxCoeff() : 0.0;
+  if (!(at.max_exponent <= kMaxExponent)) {  // also catches NaN
+    at.finite = false;
+    at.loss = INFINITY;
+    return at;
+  }
+  const Eigen::ArrayXd e = at.Ax.array();
+  switch (p.function) {
+    case Hyperbolic::Exp:
+      at.u = e.exp().matrix();
+      at.v = at.u;
+      break;
+    case Hyperbolic::Cosh:
+      at.u = e.cosh().matrix();
+      at.v = e.sinh().matrix();
+      break;
+    case Hyperbolic::Sinh:
+      at.u = e.sinh().matrix();
+      at.v = e.cosh().matrix();
+      break;
+  }
+  at.alpha = at.u.sum();
+  at.c = at.u - at.alpha * p.b;
+  at.cb = at.c.dot(p.b);
+  const Eigen::VectorXd wAx = p.w.cwiseProduct(at.Ax);
+  at.loss = 0.5 * at.c.squaredNorm() + 0.5 * wAx.squaredNorm();
+  at.finite = std::isfinite(at.loss);
+  return at;
+}
+
+Eigen::VectorXd gradient(const Problem& p, const Point& at) {
+  const Eigen::VectorXd inner = at.v.cwiseProduct(at.c) - at.cb * at.v + p.w.cwiseAbs2().cwiseProduct(at.Ax);
+  return p.A.transpose() * inner;
+}
+
+Eigen::VectorXd b_diagonal(const Point& at) {
+  return at.v.cwiseAbs2() + at.u.cwiseProduct(at.c) - at.cb * at.u;
+}
+
+Eigen::MatrixXd weighted_gram(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXd& weights) {
+  const Eigen::SparseMatrix<double> scaled = weights.asDiagonal() * A;
+  return Eigen::MatrixXd(A.transpose() * scaled);
+}
+
+Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at) {
+  const Eigen::VectorXd pv = p.A.transpose() * at.v;
+  const Eigen::VectorXd qv = p.A.transpose() * at.v.cwiseProduct(p.b);
+  return p.b.squaredNorm() * pv * pv.transpose() - qv * pv.transpose() - pv * qv.transpose();
+}
+
+Eigen::MatrixXd hessian(const Problem& p, const Point& at) {
+  const Eigen::VectorXd delta = b_diagonal(at) + p.w.cwiseAbs2();
+  return weighted_gram(p.A, delta) + hessian_rank2(p, at);
+}
+
+Eigen::MatrixXd hessian_dense_formula(const Problem& p, const Point& at) {
+  // B = diag(v o v) - (v o b) v^T - v (v o b)^T + ||b||^2 v v^T + diag(u o c) - <c, b> diag(u)
+  const Eigen::VectorXd vb = at.v.cwiseProduct(p.b);
+  Eigen::MatrixXd B = -vb * at.v.transpose() - at.v * vb.transpose() + p.b.squaredNorm() * at.v * at.v.transpose();
+  B.diagonal() += at.v.cwiseAbs2() + at.u.cwiseProduct(at.c) - at.cb * at.u;
+  B.diagonal() += p.w.cwiseAbs2();
+  const Eigen::MatrixXd A = Eigen::MatrixXd(p.A);
+  return A.transpose() * B * A;
+}
+
+double b_norm(const Problem& p, const Point& at) {
+  const Eigen::VectorXd diag = b_diagonal(at), vb = at.v.cwiseProduct(p.b);
+  const double bb = p.b.squaredNorm();
+  auto apply = [&](const Eigen::VectorXd& z) -> Eigen::VectorXd {
+    const double vz = at.v.dot(z), vbz = vb.dot(z);
+    return diag.cwiseProduct(z) - vb * vz - at.v * vbz + bb * vz * at.v;
+  };
+  // Power iteration from a fixed start: converges to the largest |eigenvalue| of the symmetric B.
+  Eigen::VectorXd z = Eigen::VectorXd::Ones(diag.size()) / std::sqrt(double(diag.size()));
+  z += 0.5 * at.v.normalized();
+  z.normalize();
+  double estimate = 0.0;
+  for (int k = 0; k < 300; ++k) {
+    const Eigen::VectorXd y = apply(z);
+    const double norm = y.norm();
+    if (!(norm > 0.0)) return 0.0;
+    const bool settled = std::fabs(norm - estimate) <= 1e-10 * norm;
+    estimate = norm;
+    z = y / norm;
+    if (settled) break;
+  }
+  return estimate;
+}
+
+}  // namespace attnlab::regression

@@ -1,0 +1,11 @@
+// The `regression` presets (issue: presets; spec/regression.md s.5).
+#pragma once
+#include <vector>
+
+#include "lab/experiment.hpp"
+
+namespace attnlab::regression {
+
+std::vector<Preset> regression_presets();
+
+}  // namespace attnlab::regression

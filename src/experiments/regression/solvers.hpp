@@ -1,0 +1,104 @@
+// The solvers compared on one problem from one start (spec/regression.md s.3): exact Newton
+// (optionally damped), the paper's approximate Newton x_{t+1} = x_t - H~^-1 grad L with four
+// choices of H~, and gradient descent with Armijo backtracking. Each runs one iteration per step()
+// so the page can interleave them and draw the traces live.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "experiments/regression/loss.hpp"
+
+namespace attnlab::regression {
+
+enum class Method { Newton, ApproxDiag, ApproxW2, Sampled, SampledRank2, GradientDescent };
+constexpr int kMethods = 6;
+const char* method_key(Method m);    // "newton", "approx_diag", ... (parameter and column names)
+const char* method_label(Method m);  // "exact Newton", ...
+
+// x*, found once per problem by damped exact Newton to ||grad L|| <= 1e-13 (spec s.6).
+struct Reference {
+  Eigen::VectorXd x;
+  double loss = 0.0;
+  double grad_norm = 0.0;
+  int iterations = 0;
+  bool found = false;
+  std::string message;
+};
+Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start);
+
+enum class SolverState { Running, Converged, Diverged, Stalled, MaxIterations };
+const char* to_string(SolverState s);
+
+// Flags of one iteration: states, not garbage (issue part 6).
+enum IterationFlag : unsigned {
+  kFallbackLdlt = 1,    // Cholesky of H~ failed; LDLT used
+  kJitter = 2,          // LDLT failed too; H~ + lambda I used
+  kClampedD = 4,        // negative entries of D clamped to 0 before sampling
+  kBacktracked = 8,     // the line search shortened the step
+};
+
+struct TraceRow {
+  int t = 0;                 // iteration; row 0 is the start
+  double distance = 0.0;     // ||x_t - x*||
+  double loss_gap = 0.0;     // L(x_t) - L*
+  double grad_norm = 0.0;    // ||grad L(x_t)||
+  double eps0 = NAN;         // measured: max |lambda(H^-1/2 H~ H^-1/2) - 1| of the step's H~
+  double seconds = 0.0;      // cumulative solver time (measurements excluded)
+  int kept_rows = -1;        // sampled methods: rows kept
+  int clamped = 0;           // entries of D clamped
+  unsigned flags = 0;
+  Eigen::VectorXd x;         // the iterate (kept for d = 2 paths)
+};
+
+struct SolverOptions {
+  bool damped = false;        // exact Newton only: Armijo backtracking (off: the paper's method)
+  double samples = 100.0;     // sampled methods: expected rows kept
+  int max_iterations = 100;
+  double tolerance = 1e-13;   // stop at ||x - x*|| <= tolerance
+  std::uint64_t seed = 1;
+  bool keep_iterates = false;
+};
+
+class Solver {
+ public:
+  Solver(Method method, const Problem& problem, const Reference& reference, const SolverOptions& options);
+  void step();  // one iteration (no-op once finished)
+  bool finished() const { return state_ != SolverState::Running; }
+  SolverState state() const { return state_; }
+  const std::string& message() const { return message_; }
+  Method method() const { return method_; }
+  const std::vector<TraceRow>& trace() const { return trace_; }
+
+ private:
+  void record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, int kept, int clamped,
+              unsigned flags);
+  Eigen::MatrixXd approximate_hessian(const Point& at, Rng& rng, int& kept, int& clamped, unsigned& flags) const;
+
+  Method method_;
+  const Problem& problem_;
+  const Reference& reference_;
+  SolverOptions options_;
+  SolverState state_ = SolverState::Running;
+  std::string message_;
+  Point at_;
+  Eigen::VectorXd grad_;
+  Eigen::MatrixXd w2_gram_;  // A^T W^2 A, constant
+  double gd_step_ = 1.0;
+  double elapsed_ = 0.0;
+  std::vector<TraceRow> trace_;
+};
+
+// Solves H z = g for symmetric H: Cholesky, else LDLT (flag), else with jitter (flag).
+Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd& g, unsigned& flags);
+
+// Leverage-score sampling of D (spec s.3 SubSample): approximate scores tau_i of the rows of
+// D^{1/2} A ("a sketch for large n": a uniform-sample Gram matrix and a 16-column Johnson-
+// Lindenstrauss projection, O(nnz(A)) per call), row i kept with probability
+// p_i = min(1, samples tau_i / d) (about `samples` rows), D~_ii = D_ii / p_i (unbiased: E D~ = D).
+// D must be >= 0. Returns D~ and the number of rows kept.
+Eigen::VectorXd leverage_sample(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXd& D, double samples,
+                                Rng& rng, int& kept);
+
+}  // namespace attnlab::regression

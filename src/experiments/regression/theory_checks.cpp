@@ -1,0 +1,71 @@
+#include "experiments/regression/theory_checks.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <cstdio>
+
+#include "core/rng.hpp"
+
+namespace attnlab::regression {
+
+namespace {
+std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, format, a, b, c);
+  return buf;
+}
+std::string verdict(bool ok) { return ok ? "OK: " : "FAILS: "; }
+}  // namespace
+
+TheoryReport check_theory(const Problem& p, const Reference& ref, const MatrixFacts& facts) {
+  TheoryReport r;
+  const Point star = evaluate(p, ref.x);
+  const Eigen::MatrixXd H = hessian(p, star);
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(H, Eigen::EigenvaluesOnly);
+  r.l = eig.eigenvalues().minCoeff();
+  r.r0 = (p.x0 - ref.x).norm();
+  r.beta_measured = std::max(b_norm(p, star), b_norm(p, evaluate(p, p.x0)));
+  // M^: the largest ||H(x* + h u) - H(x*)|| / h over a few directions and radii around x*.
+  Rng rng(12345);
+  const double scale = std::max(1e-3, r.r0);
+  for (double h : {1e-3 * scale, 0.1 * scale, scale}) {
+    for (int k = 0; k < 4; ++k) {
+      Eigen::VectorXd u(p.d());
+      for (int i = 0; i < p.d(); ++i) u[i] = rng.normal();
+      u.normalize();
+      const Point at = evaluate(p, ref.x + h * u);
+      if (!at.finite) continue;
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> diff(hessian(p, at) - H, Eigen::EigenvaluesOnly);
+      r.M_measured = std::max(r.M_measured, diff.eigenvalues().cwiseAbs().maxCoeff() / h);
+    }
+  }
+  r.R = std::max({4.0, facts.norm, ref.x.norm()});
+  const double growth = std::exp(2.0 * r.R * r.R);
+  r.beta_theory = 8.0 * p.n() * growth;
+  r.M_theory = 32.0 * std::pow(double(p.n()), 1.5) * std::pow(r.R, 3.0) * growth;
+  r.radius_theory = r.l > 0.0 ? 0.1 * r.l / r.M_theory : 0.0;
+  r.radius_measured = r.l > 0.0 && r.M_measured > 0.0 ? 0.1 * r.l / r.M_measured : 0.0;
+
+  const double w2 = p.w.cwiseAbs2().minCoeff();
+  const double sigma2 = facts.sigma_min * facts.sigma_min;
+  r.lines.push_back(verdict(r.l > 0.0) + fmt("H(x*) >= l I with l = lambda_min(H(x*)) = %.3g", r.l));
+  r.lines.push_back(verdict(p.b.norm() <= 1.0) + fmt("||b|| = %.3g <= 1", p.b.norm()));
+  r.lines.push_back(verdict(w2 >= r.beta_measured + std::max(r.l, 0.0) / sigma2) +
+                    fmt("Lemma C.4(1): min w^2 = %.3g >= beta^ + l / sigma_min^2 = %.3g (beta^ = max ||B|| = %.3g "
+                        "measured)",
+                        w2, r.beta_measured + std::max(r.l, 0.0) / sigma2, r.beta_measured));
+  r.lines.push_back(verdict(w2 >= 100.0 * r.beta_measured + std::max(r.l, 0.0) / sigma2) +
+                    fmt("Lemma C.4(2), W^2 alone a 10%% approximation: min w^2 = %.3g >= 100 beta^ + l / sigma_min^2 = "
+                        "%.3g",
+                        w2, 100.0 * r.beta_measured + std::max(r.l, 0.0) / sigma2));
+  r.lines.push_back(verdict(r.r0 <= r.radius_measured) +
+                    fmt("start inside the certified radius 0.1 l / M^: ||x0 - x*|| = %.3g, radius %.3g (M^ = %.3g "
+                        "measured)",
+                        r.r0, r.radius_measured, r.M_measured));
+  r.lines.push_back(fmt("theory's constants with R = %.3g: beta = 8 n e^{2R^2} = %.3g, M = 32 n^1.5 R^3 e^{2R^2} = %.3g",
+                        r.R, r.beta_theory, r.M_theory) +
+                    fmt(", certified radius 0.1 l / M = %.3g (measured: %.3g)", r.radius_theory, r.radius_measured));
+  return r;
+}
+
+}  // namespace attnlab::regression

@@ -1,0 +1,122 @@
+// The `regression` experiment: presets, problem files, validation messages.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "experiments/registry.hpp"
+#include "experiments/regression/generator.hpp"
+#include "experiments/regression/problem_file.hpp"
+#include "lab/runner.hpp"
+
+using namespace attnlab;
+using namespace attnlab::regression;
+
+TEST_CASE("a problem file round-trips", "[regression][data]") {
+  GeneratorSettings s;
+  s.n = 30;
+  s.d = 4;
+  for (double density : {1.0, 0.2}) {
+    s.density = density;
+    Problem p = generate(s, 5);
+    p.x0 = Eigen::VectorXd::Constant(4, 0.1);
+    const ProblemFile back = read_problem_file(write_problem_file(p));
+    CHECK(Eigen::MatrixXd(back.problem.A) == Eigen::MatrixXd(p.A));
+    CHECK(back.problem.b == p.b);
+    CHECK(back.problem.w == p.w);
+    CHECK(back.problem.x0 == p.x0);
+    CHECK(back.has_function);
+  }
+}
+
+TEST_CASE("malformed problem files get clear errors", "[regression][data]") {
+  const std::string A = R"("A": [[1, 0], [0, 1], [1, 1]])";
+  CHECK_THROWS_WITH(read_problem_file("{"), Catch::StartsWith("problem file: not valid JSON"));
+  CHECK_THROWS_WITH(read_problem_file("{" + A + R"(, "b": [0.1, 0.2], "w": 1})"),
+                    "problem file: b has 2 entries; it needs 3");
+  CHECK_THROWS_WITH(read_problem_file(R"({"A": [[1, 2, 3]], "b": [0.1], "w": 1})"),
+                    "problem file: A is 1 x 3; the problem needs n >= d");
+  CHECK_THROWS_WITH(read_problem_file(R"({"A": [[1, 2], [2, 4], [3, 6]], "b": [0, 0, 0], "w": 1})"),
+                    Catch::StartsWith("problem file: A is rank-deficient"));
+  CHECK_THROWS_WITH(read_problem_file("{" + A + R"(, "b": [0.1, 0.2, "x"], "w": 1})"),
+                    "problem file: b[2] is not a number");
+  CHECK_THROWS_WITH(read_problem_file("{" + A + R"(, "b": [0.1, 0.2, NaN], "w": 1})"),
+                    Catch::StartsWith("problem file: not valid JSON"));
+  CHECK_THROWS_WITH(read_problem_file("{" + A + R"(, "b": [1, 1, 1], "w": 1})"),
+                    Catch::StartsWith("problem file: ||b|| = 1.73"));
+  CHECK_THROWS_WITH(read_problem_file("{" + A + R"(, "b": [0.1, 0.2, 0.3], "w": 1, "function": "tanh"})"),
+                    R"(problem file: function must be "exp", "cosh" or "sinh")");
+}
+
+TEST_CASE("every regression preset runs and its solvers end in a state", "[regression][presets]") {
+  for (const char* preset : {"reference", "far_start", "w2_stall", "w2_converge", "cosh_two_minima"}) {
+    INFO(preset);
+    auto e = make_experiment("regression");
+    e->reset(e->make_params(preset, {{"max_iterations", "200"}}), 1);
+    run_to_completion(*e);
+    const Results r = e->results();
+    CHECK(r.plots.size() == 5);
+    CHECK(r.table.rows.size() >= 2);
+    CHECK(r.notes.size() >= 8);
+    if (std::string(preset) == "cosh_two_minima") CHECK(r.heatmaps.size() == 1);
+  }
+}
+
+TEST_CASE("W^2 alone stalls with w = 1 and converges with w = 12", "[regression][paper]") {
+  auto final_distance = [](const char* preset) {
+    auto e = make_experiment("regression");
+    e->reset(e->make_params(preset, {}), 1);
+    run_to_completion(*e);
+    const Table t = e->results().table;
+    const int k = t.column("approx_w2_distance");
+    double last = NAN;
+    for (const auto& row : t.rows)
+      if (std::isfinite(row[static_cast<std::size_t>(k)])) last = row[static_cast<std::size_t>(k)];
+    return last;
+  };
+  CHECK(final_distance("w2_stall") > 0.1);
+  CHECK(final_distance("w2_converge") <= 1e-13);
+}
+
+TEST_CASE("regression settings are validated with messages naming the parameter", "[regression][states]") {
+  auto e = make_experiment("regression");
+  CHECK_THROWS_WITH(e->reset(e->make_params("", {{"n", "5"}, {"d", "10"}}), 1),
+                    "parameter 'n': 5 is less than d = 10; allowed: n >= d");
+  CHECK_THROWS_WITH(e->reset(e->make_params("", {{"source", "data"}}), 1),
+                    Catch::StartsWith("parameter 'source': 'data' needs a problem file"));
+  CHECK_THROWS_WITH(e->reset(e->make_params("", {{"norm_A", "100"}, {"x_true_norm", "10"}}), 1),
+                    Catch::StartsWith("parameter 'x_true_norm': ||A|| ||x_true|| = 1000 would overflow"));
+}
+
+TEST_CASE("a loaded problem runs like a generated one", "[regression][data]") {
+  GeneratorSettings s;
+  s.n = 50;
+  s.d = 3;
+  Problem p = generate(s, 2);
+  p.x0 = p.x_true * 0.5;
+  auto e = make_experiment("regression");
+  e->set_data(write_problem_file(p));
+  e->reset(e->make_params("", {{"source", "data"}, {"max_iterations", "50"}}), 1);
+  run_to_completion(*e);
+  CHECK(e->results().notes.back().find("Loaded problem") == std::string::npos);  // theory lines come last
+  bool loaded = false;
+  for (const auto& note : e->results().notes) loaded = loaded || note.rfind("Loaded problem: exp, n = 50, d = 3", 0) == 0;
+  CHECK(loaded);
+}
+
+TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][paper]") {
+  for (const char* preset : {"move_x", "move_A"}) {
+    INFO(preset);
+    auto e = make_experiment("regression.icl");
+    e->reset(e->make_params(preset, {{"n", "80"}, {"d", "5"}}), 3);
+    run_to_completion(*e);
+    const Results r = e->results();
+    REQUIRE(r.table.rows.size() == 28);  // 1e-10 .. 0.1 at 3 points per decade
+    double log_first = 0, log_last = 0;
+    for (const auto& row : r.table.rows) {
+      CHECK(row[4] <= 1e-12);    // u(x') - alpha(x') b~ = c(x), relative error
+      CHECK(row[1] <= row[3]);   // below the bound
+    }
+    log_first = std::log10(r.table.rows.front()[1]);
+    log_last = std::log10(r.table.rows.back()[1]);
+    CHECK((log_last - log_first) / 9.0 == Approx(1.0).margin(0.02));  // slope 1 over nine decades
+  }
+}
