@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "core/attention.hpp"
+#include "core/det_math.hpp"
+#include "core/rng.hpp"
 
 using namespace attnlab;
 
@@ -53,4 +55,30 @@ TEST_CASE("linear attention with a non-positive row sum gives a clear error", "[
                     Catch::Contains("linear attention needs a positive, finite row sum"));
   std::vector<double> zero{0.0, 0.0};
   CHECK_THROWS_AS(linear_normalise(zero.data(), 2, f.data()), std::domain_error);
+}
+
+TEST_CASE("the project's exp, log, pow, cosh, sinh agree with the C library within a few ulps", "[core][dmath]") {
+  attnlab::Rng rng(31);
+  double worst[5] = {0, 0, 0, 0, 0};
+  auto rel = [](double a, double b) { return b == 0.0 ? std::fabs(a) : std::fabs(a - b) / std::fabs(b); };
+  for (int k = 0; k < 200000; ++k) {
+    const double z = (k % 2 ? 1.0 : 0.01) * rng.uniform(-30.0, 30.0);
+    const double wide = rng.uniform(-708.0, 709.0), positive = std::exp(rng.uniform(-700.0, 700.0));
+    worst[0] = std::max(worst[0], rel(dmath::exp(wide), std::exp(wide)));
+    worst[1] = std::max(worst[1], rel(dmath::log(positive), std::log(positive)));
+    worst[2] = std::max(worst[2], rel(dmath::pow(positive, z / 30.0), std::pow(positive, z / 30.0)) / (1.0 + std::fabs(z / 30.0 * std::log(positive))));
+    worst[3] = std::max(worst[3], rel(dmath::cosh(z), std::cosh(z)));
+    worst[4] = std::max(worst[4], rel(dmath::sinh(z), std::sinh(z)));
+  }
+  INFO(worst[0] << " " << worst[1] << " " << worst[2] << " " << worst[3] << " " << worst[4]);
+  for (int k = 0; k < 4; ++k) CHECK(worst[k] <= 5e-16);
+  CHECK(worst[4] <= 8e-16);  // sinh: e - 1/e loses a little above the series' range
+  CHECK(dmath::exp(0.0) == 1.0);
+  CHECK(dmath::log(1.0) == 0.0);
+  CHECK(dmath::pow(0.75, 3) == 0.421875);  // integer exponents: exact products
+  CHECK(dmath::exp(-746.0) == 0.0);
+  CHECK(dmath::exp(710.0) == HUGE_VAL);
+  CHECK(dmath::exp(-740.0) == Approx(std::exp(-740.0)).epsilon(1e-3));  // subnormal
+  CHECK(dmath::sinh(0.0) == 0.0);
+  CHECK(std::isnan(dmath::log(-1.0)));
 }

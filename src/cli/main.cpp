@@ -281,7 +281,7 @@ int cmd_bench(const std::vector<std::string>& args) {
     std::printf("%s\n", bench_json(results).c_str());
   } else {
     for (const auto& r : results)
-      std::printf("%-16s %12.0f %s  (%lld in %.2f s)\n", r.name.c_str(), r.rate, r.unit.c_str(), r.units, r.seconds);
+      std::printf("%-34s %12.4g %s  (%lld in %.2f s)\n", r.name.c_str(), r.rate, r.unit.c_str(), r.units, r.seconds);
   }
   return 0;
 }

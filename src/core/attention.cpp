@@ -1,4 +1,5 @@
 #include "core/attention.hpp"
+#include "core/det_math.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -13,7 +14,7 @@ void softmax(const double* v, std::size_t n, double* out) {
   if (!std::isfinite(vmax)) throw std::domain_error("softmax: a logit is not finite");
   double sum = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
-    out[i] = std::exp(v[i] - vmax);
+    out[i] = dmath::exp(v[i] - vmax);
     sum += out[i];
   }
   const double inv = 1.0 / sum;  // sum >= 1: the maximum contributes exp(0)

@@ -1,4 +1,5 @@
 #include "core/rng.hpp"
+#include "core/det_math.hpp"
 
 #include <cmath>
 
@@ -64,7 +65,7 @@ double Rng::normal() {
     v = 2.0 * uniform() - 1.0;
     s = u * u + v * v;
   } while (s >= 1.0 || s == 0.0);
-  const double f = std::sqrt(-2.0 * std::log(s) / s);
+  const double f = std::sqrt(-2.0 * dmath::log(s) / s);
   spare_normal_ = v * f;
   has_spare_ = true;
   return u * f;

@@ -36,6 +36,7 @@ class App {
 
   RunState state() const { return state_; }
   // Something is computing (a run or the reproduction): the page gives it most of each frame.
+  bool batch_running() const { return reproduction_.started() && !reproduction_.finished() && !reproduction_.paused(); }
   bool busy() const {
     return state_ == RunState::Running || (reproduction_.started() && !reproduction_.finished() && !reproduction_.paused());
   }

@@ -110,3 +110,20 @@ test('the reproduction lists the paper panels', () => {
   assert.deepStrictEqual(panels[2], { panel: 'fig4a', experiment: 'separation.self', preset: 'fig4a' });
   assert.match(JSON.parse(lab.reproductionPanels('nope')).error, /unknown reproduction 'nope'; reproductions: separation/);
 });
+
+test('regression traces are the same in wasm as natively, and problem files load', () => {
+  for (const [id, preset] of [['regression', 'reference'], ['regression', 'cosh_two_minima'], ['regression.icl', 'move_A']]) {
+    const cli = execFileSync(cliPath, ['run', id, '--preset', preset, '--set',
+      id === 'regression' ? 'max_iterations=300' : 'per_decade=2', '--seed', '3', '--quiet']).toString();
+    const params = id === 'regression' ? { max_iterations: 300 } : { per_decade: 2 };
+    assert.strictEqual(lab.runExperimentCsv(id, preset, params, 3), cli, `${id} ${preset}`);
+  }
+  const file = JSON.stringify({ A: [[1, 0], [0, 1], [1, 1]], b: [0.1, 0.2, 0.3], w: 1 });
+  const run = JSON.parse(lab.runExperiment('regression', '', { source: 'data', max_iterations: 20 }, 1, file));
+  assert.ok(run.rows.length > 1);
+  assert.ok(run.notes.some((n) => n.startsWith('Loaded problem: exp, n = 3, d = 2')));
+  assert.strictEqual(JSON.parse(lab.runExperiment('regression', '', { source: 'data' }, 1, '{"A": 3}')).error,
+    'problem file: A must be an array of rows or a sparse object');
+  assert.match(JSON.parse(lab.runExperiment('regression', '', { source: 'data' }, 1)).error,
+    /parameter 'source': 'data' needs a problem file/);
+});

@@ -1,4 +1,5 @@
 #include "experiments/regression/generator.hpp"
+#include "core/det_math.hpp"
 
 #include <cmath>
 #include <vector>
@@ -15,11 +16,11 @@ namespace {
 // Gaussian entries at a `density` fraction of places (each place independently), so nnz(A) is
 // about density n d. Column j is scaled by kappa^{-j/(d-1)}: with n >> d the Gaussian part is
 // well conditioned, so kappa(A) is close to the target (the measured value is reported).
-Eigen::SparseMatrix<double> random_matrix(const GeneratorSettings& s, Rng& rng) {
+SparseRows random_matrix(const GeneratorSettings& s, Rng& rng) {
   std::vector<Eigen::Triplet<double>> entries;
   entries.reserve(static_cast<std::size_t>(s.density * s.n * s.d * 1.1) + 16);
   for (int j = 0; j < s.d; ++j) {
-    const double scale = s.d > 1 ? std::pow(s.condition, -double(j) / double(s.d - 1)) : 1.0;
+    const double scale = s.d > 1 ? dmath::pow(s.condition, -double(j) / double(s.d - 1)) : 1.0;
     bool any = false;
     for (int i = 0; i < s.n; ++i) {
       if (s.density < 1.0 && !(rng.uniform() < s.density)) continue;
@@ -28,8 +29,9 @@ Eigen::SparseMatrix<double> random_matrix(const GeneratorSettings& s, Rng& rng) 
     }
     if (!any) entries.emplace_back(static_cast<int>(rng.below(static_cast<std::uint64_t>(s.n))), j, scale);
   }
-  Eigen::SparseMatrix<double> A(s.n, s.d);
+  SparseRows A(s.n, s.d);
   A.setFromTriplets(entries.begin(), entries.end());
+  A.makeCompressed();
   return A;
 }
 
@@ -50,7 +52,7 @@ double weight_for(const Problem& p, WeightRule rule, double l, double R) {
     beta = b_norm(unweighted, evaluate(unweighted, Eigen::VectorXd::Zero(p.d())));
     if (p.x_true.size() == p.d()) beta = std::max(beta, b_norm(unweighted, evaluate(unweighted, p.x_true)));
   } else {
-    beta = 8.0 * p.n() * std::exp(2.0 * R * R);  // spec s.3: a safe explicit beta
+    beta = 8.0 * p.n() * dmath::exp(2.0 * R * R);  // spec s.3: a safe explicit beta
   }
   return std::sqrt(100.0 * beta + l / (f.sigma_min * f.sigma_min));
 }
@@ -85,7 +87,7 @@ Problem generate(const GeneratorSettings& s, std::uint64_t seed) {
     }
     case TargetKind::Simplex: {
       p.b.resize(s.n);  // uniform on the simplex: normalised exponentials
-      for (int i = 0; i < s.n; ++i) p.b[i] = -std::log(1.0 - rng.uniform());
+      for (int i = 0; i < s.n; ++i) p.b[i] = -dmath::log(1.0 - rng.uniform());
       p.b /= p.b.sum();
       break;
     }

@@ -1,4 +1,5 @@
 #include "experiments/regression/icl_experiment.hpp"
+#include "core/det_math.hpp"
 
 #include <Eigen/SVD>
 #include <cmath>
@@ -104,7 +105,7 @@ class IclExperiment final : public Experiment {
                        format_number(lo) + "; allowed: delta_max > delta_min");
     deltas_.clear();
     const double step = 1.0 / double(params.integer("per_decade"));
-    for (double e = std::log10(lo); e <= std::log10(hi) + 1e-9; e += step) deltas_.push_back(std::pow(10.0, e));
+    for (double e = dmath::log10(lo); e <= dmath::log10(hi) + 1e-9; e += step) deltas_.push_back(dmath::pow(10.0, e));
     const Point at = evaluate(problem_, x_);
     if (!at.finite) throw ParamError("parameter 'x_norm': exp/cosh/sinh of A x overflows at this x");
     base_ = at;
@@ -125,7 +126,10 @@ class IclExperiment final : public Experiment {
   std::vector<double> measure_move(double delta) const {
     Problem moved = problem_;
     Eigen::VectorXd x_new = x_;
-    if (move_A_) moved.A = (Eigen::MatrixXd(problem_.A) + delta * direction_A_).sparseView();
+    if (move_A_) {
+      moved.A = (Eigen::MatrixXd(problem_.A) + delta * direction_A_).sparseView();
+      moved.A.makeCompressed();
+    }
     else x_new = x_ + delta * direction_;
     const Point after = evaluate(moved, x_new);
     const Eigen::VectorXd b_shifted = (after.u - base_.c) / after.alpha;
@@ -185,7 +189,7 @@ Results IclExperiment::results() const {
     int m = 0;
     for (std::size_t i = 0; i < rows_.size(); ++i) {
       if (!(shift[i] > 0.0)) continue;
-      const double lx = std::log10(delta[i]), ly = std::log10(shift[i]);
+      const double lx = dmath::log10(delta[i]), ly = dmath::log10(shift[i]);
       sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly, ++m;
     }
     if (m >= 2) r.notes.push_back(fmt("Log-log slope of ||b~ - b|| against the move: %.4f (theory: 1).",

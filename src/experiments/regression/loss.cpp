@@ -2,7 +2,19 @@
 
 #include <cmath>
 
+#include "core/det_math.hpp"
+
 namespace attnlab::regression {
+
+namespace {
+// Eigen sizes its matrix-product blocks from the CPU's cache sizes, queried at run time natively
+// but fixed defaults in wasm; different blocks sum in different orders. Fixed sizes on both
+// targets keep the CLI and the page bit for bit the same.
+const bool kFixedEigenBlocking = [] {
+  Eigen::setCpuCacheSizes(32 * 1024, 256 * 1024, 2 * 1024 * 1024);
+  return true;
+}();
+}  // namespace
 
 Point evaluate(const Problem& p, const Eigen::VectorXd& x) {
   Point at;
@@ -17,16 +29,16 @@ Point evaluate(const Problem& p, const Eigen::VectorXd& x) {
   const Eigen::ArrayXd e = at.Ax.array();
   switch (p.function) {
     case Hyperbolic::Exp:
-      at.u = e.exp().matrix();
+      at.u = e.unaryExpr([](double z) { return dmath::exp(z); }).matrix();
       at.v = at.u;
       break;
-    case Hyperbolic::Cosh:
-      at.u = e.cosh().matrix();
-      at.v = e.sinh().matrix();
+    case Hyperbolic::Cosh:  // core/hyperbolic.hpp: the same numbers natively and in wasm
+      at.u = e.unaryExpr([](double z) { return dmath::cosh(z); }).matrix();
+      at.v = e.unaryExpr([](double z) { return dmath::sinh(z); }).matrix();
       break;
     case Hyperbolic::Sinh:
-      at.u = e.sinh().matrix();
-      at.v = e.cosh().matrix();
+      at.u = e.unaryExpr([](double z) { return dmath::sinh(z); }).matrix();
+      at.v = e.unaryExpr([](double z) { return dmath::cosh(z); }).matrix();
       break;
   }
   at.alpha = at.u.sum();
@@ -47,9 +59,24 @@ Eigen::VectorXd b_diagonal(const Point& at) {
   return at.v.cwiseAbs2() + at.u.cwiseProduct(at.c) - at.cb * at.u;
 }
 
-Eigen::MatrixXd weighted_gram(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXd& weights) {
-  const Eigen::SparseMatrix<double> scaled = weights.asDiagonal() * A;
-  return Eigen::MatrixXd(A.transpose() * scaled);
+Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weights) {
+  const int d = static_cast<int>(A.cols());
+  Eigen::MatrixXd G = Eigen::MatrixXd::Zero(d, d);
+  const auto* starts = A.outerIndexPtr();
+  const auto* columns = A.innerIndexPtr();
+  const double* values = A.valuePtr();
+  const bool compressed = A.isCompressed();
+  for (Eigen::Index i = 0; i < A.rows(); ++i) {
+    const double w = weights[i];
+    if (w == 0.0) continue;
+    const auto begin = starts[i], end = compressed ? starts[i + 1] : begin + A.innerNonZeroPtr()[i];
+    for (auto a = begin; a < end; ++a) {
+      const double s = w * values[a];
+      double* column = G.col(columns[a]).data();
+      for (auto b = a; b < end; ++b) column[columns[b]] += s * values[b];  // entries (k >= j): lower part
+    }
+  }
+  return G.selfadjointView<Eigen::Lower>();
 }
 
 Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at) {
@@ -69,7 +96,7 @@ Eigen::MatrixXd hessian_dense_formula(const Problem& p, const Point& at) {
   Eigen::MatrixXd B = -vb * at.v.transpose() - at.v * vb.transpose() + p.b.squaredNorm() * at.v * at.v.transpose();
   B.diagonal() += at.v.cwiseAbs2() + at.u.cwiseProduct(at.c) - at.cb * at.u;
   B.diagonal() += p.w.cwiseAbs2();
-  const Eigen::MatrixXd A = Eigen::MatrixXd(p.A);
+  const Eigen::MatrixXd A = Eigen::MatrixXd(p.A);  // dense: tests only
   return A.transpose() * B * A;
 }
 

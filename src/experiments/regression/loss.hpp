@@ -33,8 +33,9 @@ Eigen::VectorXd b_diagonal(const Point& at);
 Eigen::MatrixXd hessian(const Problem& p, const Point& at);
 // The rank-2 part ||b||^2 p p^T - q p^T - p q^T alone.
 Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at);
-// A^T diag(weights) A.
-Eigen::MatrixXd weighted_gram(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXd& weights);
+// A^T diag(weights) A: per-row outer products in a fixed order (the same on every target), rows
+// with weight 0 skipped. O(sum over rows of nnz(row)^2).
+Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weights);
 
 // The textbook form with the n x n matrix B (tests only: O(n^2) memory).
 Eigen::MatrixXd hessian_dense_formula(const Problem& p, const Point& at);

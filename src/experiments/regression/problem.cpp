@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <cmath>
 
+#include "experiments/regression/loss.hpp"
 #include "lab/param.hpp"
 #include "lab/schema.hpp"
 
@@ -17,8 +18,8 @@ const char* to_string(Hyperbolic f) {
   return "";
 }
 
-MatrixFacts measure(const Eigen::SparseMatrix<double>& A) {
-  const Eigen::MatrixXd gram = Eigen::MatrixXd(A.transpose() * A);
+MatrixFacts measure(const SparseRows& A) {
+  const Eigen::MatrixXd gram = weighted_gram(A, Eigen::VectorXd::Ones(A.rows()));
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);
   MatrixFacts f;
   f.norm = std::sqrt(std::max(0.0, eig.eigenvalues().maxCoeff()));
@@ -33,7 +34,7 @@ void validate(const Problem& p, const std::string& source) {
   if (d < 1) fail("A must have at least one column");
   if (n < d) fail("A is " + std::to_string(n) + " x " + std::to_string(d) + "; the problem needs n >= d");
   for (int k = 0; k < p.A.outerSize(); ++k)
-    for (Eigen::SparseMatrix<double>::InnerIterator it(p.A, k); it; ++it)
+    for (SparseRows::InnerIterator it(p.A, k); it; ++it)
       if (!std::isfinite(it.value()))
         fail("A(" + std::to_string(it.row()) + ", " + std::to_string(it.col()) + ") is not a finite number");
   auto check_vector = [&](const Eigen::VectorXd& v, const char* name, int size) {

@@ -8,11 +8,15 @@
 namespace attnlab::regression {
 
 enum class Hyperbolic { Exp, Cosh, Sinh };
+
+// A is stored by rows (compressed): A x is a dot product per row, and A^T D A is a sum of per-row
+// outer products that skips rows with weight 0 (sampling) and allocates nothing.
+using SparseRows = Eigen::SparseMatrix<double, Eigen::RowMajor>;
 const char* to_string(Hyperbolic f);
 
 struct Problem {
   Hyperbolic function = Hyperbolic::Exp;
-  Eigen::SparseMatrix<double> A;  // n x d, full column rank, n >= d (sparse: nnz(A) matters)
+  SparseRows A;                   // n x d, full column rank, n >= d (sparse: nnz(A) matters)
   Eigen::VectorXd b;              // ||b|| <= 1
   Eigen::VectorXd w;              // W = diag(w)
   Eigen::VectorXd x0;             // the start every solver shares
@@ -28,7 +32,7 @@ struct MatrixFacts {
   double condition() const { return sigma_min > 0.0 ? norm / sigma_min : INFINITY; }
   long long nonzeros = 0;
 };
-MatrixFacts measure(const Eigen::SparseMatrix<double>& A);
+MatrixFacts measure(const SparseRows& A);
 
 // Checks shapes, finiteness, n >= d, ||b|| <= 1 and full column rank; throws ParamError naming the
 // field (`source` says where the problem came from, e.g. "problem file").

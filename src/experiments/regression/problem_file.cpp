@@ -33,7 +33,7 @@ Eigen::VectorXd vector_field(const json& doc, const char* key, int size, bool al
   return out;
 }
 
-Eigen::SparseMatrix<double> matrix_field(const json& doc) {
+SparseRows matrix_field(const json& doc) {
   if (!doc.contains("A")) fail("the field \"A\" is missing");
   const json& a = doc["A"];
   std::vector<Eigen::Triplet<double>> entries;
@@ -70,8 +70,9 @@ Eigen::SparseMatrix<double> matrix_field(const json& doc) {
     fail("A must be an array of rows or a sparse object");
   }
   if (cols > 1000) fail("A has " + std::to_string(cols) + " columns; at most 1000 are allowed");
-  Eigen::SparseMatrix<double> A(rows, cols);
+  SparseRows A(rows, cols);
   A.setFromTriplets(entries.begin(), entries.end());
+  A.makeCompressed();
   return A;
 }
 
@@ -120,7 +121,7 @@ std::string write_problem_file(const Problem& p) {
   } else {
     json entries = json::array();
     for (int k = 0; k < p.A.outerSize(); ++k)
-      for (Eigen::SparseMatrix<double>::InnerIterator it(p.A, k); it; ++it)
+      for (SparseRows::InnerIterator it(p.A, k); it; ++it)
         entries.push_back({it.row(), it.col(), it.value()});
     doc["A"] = {{"rows", p.n()}, {"cols", p.d()}, {"entries", entries}};
   }

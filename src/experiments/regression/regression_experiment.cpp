@@ -1,4 +1,5 @@
 #include "experiments/regression/regression_experiment.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -183,7 +184,7 @@ class RegressionExperiment final : public Experiment {
         Eigen::VectorXd x(2);
         x << lo_[0] + (j + 0.5) / kGrid * (hi_[0] - lo_[0]), hi_[1] - (i + 0.5) / kGrid * (hi_[1] - lo_[1]);
         const Point at = evaluate(problem_, x);
-        const double v = at.finite ? std::log10(std::max(at.loss - reference_.loss, 0.0) +
+        const double v = at.finite ? dmath::log10(std::max(at.loss - reference_.loss, 0.0) +
                                                 1e-16 * std::max(1.0, std::fabs(reference_.loss)))
                                    : NAN;
         contour_.values.push_back(v);

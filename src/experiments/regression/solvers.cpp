@@ -64,7 +64,7 @@ Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd&
   }
 }
 
-Eigen::VectorXd leverage_sample(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXd& D, double samples,
+Eigen::VectorXd leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, double samples,
                                 Rng& rng, int& kept) {
   const int n = static_cast<int>(A.rows()), d = static_cast<int>(A.cols());
   // Approximate leverage scores tau_i = D_i a_i^T G^-1 a_i, G = A^T D A, without forming G:
@@ -103,8 +103,8 @@ Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
   Reference r;
   Eigen::VectorXd x = start;
   Point at = evaluate(p, x);
-  double first_grad = -1.0;
-  int polish = 0;  // full Newton steps taken after reaching the tolerance
+  double first_grad = -1.0, best_grad = INFINITY;
+  int polish = 0, best_at = 0;  // full Newton steps taken after reaching the tolerance
   for (r.iterations = 0; r.iterations < 300; ++r.iterations) {
     if (!at.finite) break;
     const Eigen::VectorXd g = gradient(p, at);
@@ -120,20 +120,58 @@ Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
     r.loss = at.loss;
     // spec s.6: ||grad|| <= 1e-13; at large scales double precision cannot reach an absolute 1e-13,
     // so 1e-15 of the starting gradient also counts.
-    if (grad_norm <= std::max(1e-13, 1e-15 * first_grad)) r.found = true;
-    unsigned flags = 0;
-    Eigen::VectorXd step = solve_symmetric(hessian(p, at), g, flags);
-    if (g.dot(step) <= 0.0) step = g;  // not a descent direction (indefinite H): use the gradient
+    // The rounding level of the gradient: c = u - alpha b cancels, so ||grad L|| cannot go much
+    // below eps |A|^T (|v| (|u| + |alpha| |b|) + w^2 |A x|); 1e-13 (spec s.6) or that floor.
+    const Eigen::VectorXd magnitude =
+        at.v.cwiseAbs().cwiseProduct(at.u.cwiseAbs() + std::fabs(at.alpha) * p.b.cwiseAbs()) +
+        p.w.cwiseAbs2().cwiseProduct(at.Ax.cwiseAbs());
+    const double floor = 1e-14 * (SparseRows(p.A.cwiseAbs()).transpose() * magnitude).norm();
+    if (grad_norm <= std::max(1e-13, floor)) r.found = true;
+    // Stagnation near the floor: 20 steps without a smaller gradient, already tiny: double precision
+    // allows no better.
+    if (grad_norm < best_grad) best_grad = grad_norm, best_at = r.iterations;
+    if (!r.found && r.iterations - best_at >= 20 && best_grad <= 1e-9 * std::max(1.0, first_grad)) {
+      r.found = true;
+      break;
+    }
+    // Newton direction; where H is not positive definite, shift it (Levenberg-Marquardt) until it
+    // is, so every step is a descent step that becomes Newton's near a minimiser.
+    const Eigen::MatrixXd H = hessian(p, at);
+    Eigen::VectorXd step;
+    const double scale = std::max(1e-300, H.diagonal().cwiseAbs().maxCoeff());
+    for (double lambda = 0.0;; lambda = lambda == 0.0 ? 1e-10 * scale : 10.0 * lambda) {
+      Eigen::MatrixXd shifted = H;
+      shifted.diagonal().array() += lambda;
+      Eigen::LLT<Eigen::MatrixXd> llt(shifted);
+      if (llt.info() == Eigen::Success) {
+        step = llt.solve(g);
+        break;
+      }
+      if (lambda > 1e10 * scale) {
+        step = g;
+        break;
+      }
+    }
     double eta = 1.0;
     Point next = evaluate(p, x - step);
-    if (!r.found) {  // Armijo backtracking on L until the tolerance is met
+    // Near the minimiser L's decrease drops below its rounding, and Armijo would shrink good full
+    // steps: accept a full step that halves the gradient without raising L beyond rounding.
+    const bool full_step_ok = next.finite && next.loss <= at.loss + 1e-14 * std::fabs(at.loss) &&
+                              gradient(p, next).norm() <= 0.5 * grad_norm;
+    if (!r.found && !full_step_ok) {  // Armijo backtracking on L until the tolerance is met
       while (!(next.finite && next.loss <= at.loss - 1e-4 * eta * g.dot(step)) && eta > 1e-20) {
         eta *= 0.5;
         next = evaluate(p, x - eta * step);
       }
-      if (eta <= 1e-20) {  // no decrease possible at double precision: as close as we can get
-        r.found = grad_norm <= 1e-9 * std::max(1.0, first_grad);
-        break;
+      if (eta <= 1e-20) {
+        // L cannot resolve the decrease (it is below L's rounding), but the gradient still can:
+        // take the full Newton step if it makes the gradient smaller, else stop here.
+        next = evaluate(p, x - step);
+        eta = 1.0;
+        if (!next.finite || gradient(p, next).norm() >= grad_norm) {
+          r.found = grad_norm <= 1e-9 * std::max(1.0, first_grad);
+          break;
+        }
       }
     }
     if (!next.finite) break;

@@ -98,7 +98,7 @@ Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd&
 // Lindenstrauss projection, O(nnz(A)) per call), row i kept with probability
 // p_i = min(1, samples tau_i / d) (about `samples` rows), D~_ii = D_ii / p_i (unbiased: E D~ = D).
 // D must be >= 0. Returns D~ and the number of rows kept.
-Eigen::VectorXd leverage_sample(const Eigen::SparseMatrix<double>& A, const Eigen::VectorXd& D, double samples,
+Eigen::VectorXd leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, double samples,
                                 Rng& rng, int& kept);
 
 }  // namespace attnlab::regression

@@ -1,4 +1,5 @@
 #include "experiments/regression/theory_checks.hpp"
+#include "core/det_math.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
@@ -40,9 +41,9 @@ TheoryReport check_theory(const Problem& p, const Reference& ref, const MatrixFa
     }
   }
   r.R = std::max({4.0, facts.norm, ref.x.norm()});
-  const double growth = std::exp(2.0 * r.R * r.R);
+  const double growth = dmath::exp(2.0 * r.R * r.R);
   r.beta_theory = 8.0 * p.n() * growth;
-  r.M_theory = 32.0 * std::pow(double(p.n()), 1.5) * std::pow(r.R, 3.0) * growth;
+  r.M_theory = 32.0 * dmath::pow(double(p.n()), 1.5) * dmath::pow(r.R, 3.0) * growth;
   r.radius_theory = r.l > 0.0 ? 0.1 * r.l / r.M_theory : 0.0;
   r.radius_measured = r.l > 0.0 && r.M_measured > 0.0 ? 0.1 * r.l / r.M_measured : 0.0;
 

@@ -1,4 +1,5 @@
 #include "experiments/separation/attention_datasets.hpp"
+#include "core/det_math.hpp"
 
 #include <cmath>
 
@@ -11,7 +12,7 @@ namespace {
 // Def. D.1: column 1 is e_{j3} a sqrt(log n); columns 2..d-1 stack I_{d-2} times b sqrt(log n);
 // column d is 1_n c sqrt(log n). Row of a token of class k (planted or not):
 std::vector<double> self_row(const AttentionSettings& s, double a, int k, bool planted) {
-  const double r = std::sqrt(std::log(static_cast<double>(s.n)));
+  const double r = std::sqrt(dmath::log(static_cast<double>(s.n)));
   std::vector<double> row(static_cast<std::size_t>(s.d), 0.0);
   row[0] = planted ? a * r : 0.0;
   row[1 + k] = s.b * r;
@@ -21,7 +22,7 @@ std::vector<double> self_row(const AttentionSettings& s, double a, int k, bool p
 
 // Def. F.1, A1: column 1 is a log n at row j2 (log n, not sqrt), columns 2..d all log n.
 std::vector<double> cross_query_row(const AttentionSettings& s, double a, bool query_token) {
-  const double ln = std::log(static_cast<double>(s.n));
+  const double ln = dmath::log(static_cast<double>(s.n));
   std::vector<double> row(static_cast<std::size_t>(s.d), ln);
   row[0] = query_token ? a * ln : 0.0;
   return row;

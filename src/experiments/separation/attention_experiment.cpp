@@ -1,4 +1,5 @@
 #include "experiments/separation/attention_experiment.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -155,7 +156,7 @@ class AttentionExperiment final : public Experiment {
       const AttentionSettings& s = settings_[point];
       std::vector<double> row{double(s.n), double(s.d), double(s.m), s.tau, s.a0, s.a1};
       if (self) row.insert(row.end(), {s.b, s.c});
-      row.push_back(1.0 - std::pow(0.75, s.m));  // spec s.5: detection by the planted row
+      row.push_back(1.0 - dmath::pow(0.75, s.m));  // spec s.5: detection by the planted row
       return row;
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
@@ -212,14 +213,14 @@ class AttentionExperiment final : public Experiment {
                          " with lock_b gives b = 1 - c below 0.01; allowed: c <= 0.99 while lock_b is on");
     }
     const std::string& swept = sweep_.sweep().key;
-    const double ln = std::log(static_cast<double>(s.n));
+    const double ln = dmath::log(static_cast<double>(s.n));
     if (p.text("m_rule") == "fixed" || swept == "m") {
       s.m = static_cast<int>(p.integer("m"));
     } else {
       const Rounding rounding = p.text("m_rounding") == "floor" ? Rounding::Floor
                                 : p.text("m_rounding") == "ceil" ? Rounding::Ceil
                                                                  : Rounding::Round;
-      s.m = readout_width_for(std::log(s.n / p.real("delta")), rounding);
+      s.m = readout_width_for(dmath::log(s.n / p.real("delta")), rounding);
       if (self) s.m = std::max(s.m, 15);  // spec s.4: m = max(log(n/delta), 15) for Figs. 4, 5
     }
     if (p.text("tau_rule") == "fixed" || swept == "tau") s.tau = p.real("tau");

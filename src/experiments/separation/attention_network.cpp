@@ -1,4 +1,5 @@
 #include "experiments/separation/attention_network.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,7 +55,7 @@ void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Norm
     if (norm == Normalisation::Softmax) {
       if (!std::isfinite(top)) throw std::domain_error("softmax attention: a score is not finite");
       for (std::size_t g = 0; g < groups; ++g) {
-        weight[g] = std::exp(weight[g] - top);
+        weight[g] = dmath::exp(weight[g] - top);
         total += keys.count(g) * weight[g];
       }
     } else {

@@ -1,4 +1,5 @@
 #include "experiments/separation/toy_experiment.hpp"
+#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -128,7 +129,7 @@ class ToyExperiment final : public Experiment {
     Results r;
     r.table = sweep_.table({"n", "m", "tau", "theory"}, [&](std::size_t point) {
       const ToySettings& s = settings_[point];
-      return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - std::pow(2.0, -s.m)};
+      return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - dmath::pow(2.0, -s.m)};
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
     r.plots = sweep_.plots(r.table, x, {"theory", "theory 1 - 2^-m", true});
@@ -142,7 +143,7 @@ class ToyExperiment final : public Experiment {
     s.n = static_cast<int>(p.integer("n"));
     const bool fixed_m = p.text("m_rule") == "fixed" || sweep_.sweep().key == "m";
     s.m = fixed_m ? static_cast<int>(p.integer("m"))
-                  : readout_width_for(std::log(static_cast<double>(s.n)), rounding_from(p.text("m_rounding")));
+                  : readout_width_for(dmath::log(static_cast<double>(s.n)), rounding_from(p.text("m_rounding")));
     s.tau = p.real("tau");
     s.sampler = sampler_from(p.text("sampler"));
     s.shared_readout = p.boolean("shared_readout");

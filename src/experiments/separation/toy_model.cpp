@@ -1,4 +1,5 @@
 #include "experiments/separation/toy_model.hpp"
+#include "core/det_math.hpp"
 
 #include <cmath>
 
@@ -23,7 +24,7 @@ int readout_width_for(double log_value, Rounding rounding) {
 
 void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng) {
   const std::size_t n = v.size();
-  const double lo = std::log(static_cast<double>(n)), hi = 1.4 * lo;
+  const double lo = dmath::log(static_cast<double>(n)), hi = 1.4 * lo;
   switch (sampler) {
     case ToySampler::Uniform:
       for (auto& x : v) x = rng.uniform(lo, hi);
@@ -33,7 +34,7 @@ void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng) {
       break;
     case ToySampler::Adversarial: {
       // round(n^0.6) entries at 1.4 log n, at uniformly chosen places (partial Fisher-Yates).
-      std::size_t high = static_cast<std::size_t>(std::round(std::pow(static_cast<double>(n), 0.6)));
+      std::size_t high = static_cast<std::size_t>(std::round(dmath::pow(static_cast<double>(n), 0.6)));
       if (high > n) high = n;
       for (auto& x : v) x = lo;
       std::vector<std::size_t> index(n);
@@ -50,7 +51,7 @@ void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng) {
 
 void sample_d1(ToySampler sampler, std::vector<double>& v, Rng& rng) {
   sample_d0(sampler, v, rng);
-  v[rng.below(v.size())] = 4.0 * std::log(static_cast<double>(v.size()));
+  v[rng.below(v.size())] = 4.0 * dmath::log(static_cast<double>(v.size()));
 }
 
 void Readout::draw(int n, int m, Rng& rng) {

@@ -1,0 +1,128 @@
+#include "core/det_math.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace attnlab::dmath {
+
+namespace {
+
+// 2^(j/64), j = 0..63, correctly rounded (generated with Python's decimal module at 60 digits).
+constexpr double kExp2Table[64] = {
+    0x1.0000000000000p+0, 0x1.02c9a3e778061p+0, 0x1.059b0d3158574p+0, 0x1.0874518759bc8p+0,
+    0x1.0b5586cf9890fp+0, 0x1.0e3ec32d3d1a2p+0, 0x1.11301d0125b51p+0, 0x1.1429aaea92de0p+0,
+    0x1.172b83c7d517bp+0, 0x1.1a35beb6fcb75p+0, 0x1.1d4873168b9aap+0, 0x1.2063b88628cd6p+0,
+    0x1.2387a6e756238p+0, 0x1.26b4565e27cddp+0, 0x1.29e9df51fdee1p+0, 0x1.2d285a6e4030bp+0,
+    0x1.306fe0a31b715p+0, 0x1.33c08b26416ffp+0, 0x1.371a7373aa9cbp+0, 0x1.3a7db34e59ff7p+0,
+    0x1.3dea64c123422p+0, 0x1.4160a21f72e2ap+0, 0x1.44e086061892dp+0, 0x1.486a2b5c13cd0p+0,
+    0x1.4bfdad5362a27p+0, 0x1.4f9b2769d2ca7p+0, 0x1.5342b569d4f82p+0, 0x1.56f4736b527dap+0,
+    0x1.5ab07dd485429p+0, 0x1.5e76f15ad2148p+0, 0x1.6247eb03a5585p+0, 0x1.6623882552225p+0,
+    0x1.6a09e667f3bcdp+0, 0x1.6dfb23c651a2fp+0, 0x1.71f75e8ec5f74p+0, 0x1.75feb564267c9p+0,
+    0x1.7a11473eb0187p+0, 0x1.7e2f336cf4e62p+0, 0x1.82589994cce13p+0, 0x1.868d99b4492edp+0,
+    0x1.8ace5422aa0dbp+0, 0x1.8f1ae99157736p+0, 0x1.93737b0cdc5e5p+0, 0x1.97d829fde4e50p+0,
+    0x1.9c49182a3f090p+0, 0x1.a0c667b5de565p+0, 0x1.a5503b23e255dp+0, 0x1.a9e6b5579fdbfp+0,
+    0x1.ae89f995ad3adp+0, 0x1.b33a2b84f15fbp+0, 0x1.b7f76f2fb5e47p+0, 0x1.bcc1e904bc1d2p+0,
+    0x1.c199bdd85529cp+0, 0x1.c67f12e57d14bp+0, 0x1.cb720dcef9069p+0, 0x1.d072d4a07897cp+0,
+    0x1.d5818dcfba487p+0, 0x1.da9e603db3285p+0, 0x1.dfc97337b9b5fp+0, 0x1.e502ee78b3ff6p+0,
+    0x1.ea4afa2a490dap+0, 0x1.efa1bee615a27p+0, 0x1.f50765b6e4540p+0, 0x1.fa7c1819e90d8p+0,
+};
+constexpr double kInvLn2Times64 = 0x1.71547652b82fep+6;  // 64 / ln 2
+constexpr double kLn2Over64Hi = 0x1.62e42fe800000p-7;   // ln 2 / 64, leading 30 bits: k * hi is exact
+constexpr double kLn2Over64Lo = 0x1.e8e7bcd5e4f1ep-37;     // the rest of ln 2 / 64
+constexpr double kLn2Hi = 0x1.62e42fee00000p-1;      // ln 2, leading 32 bits
+constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
+constexpr double kShifter = 0x1.8p52;  // adding it rounds to an integer in the low bits
+
+double from_bits(std::uint64_t b) {
+  double x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+std::uint64_t to_bits(double x) {
+  std::uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+}  // namespace
+
+double exp(double x) {
+  if (!(x < 709.782712893384)) return x != x ? x : HUGE_VAL;  // NaN stays NaN; overflow
+  if (x < -745.2) return 0.0;
+  // x = (64 k' + j) ln2/64 + r with |r| <= ln2/128; exp(x) = 2^k' 2^(j/64) exp(r).
+  double kd = x * kInvLn2Times64 + kShifter;
+  const std::int64_t k = static_cast<std::int64_t>(static_cast<std::int32_t>(to_bits(kd) & 0xffffffffu));
+  kd -= kShifter;
+  const double r = (x - kd * kLn2Over64Hi) - kd * kLn2Over64Lo;
+  // exp(r) - 1 to degree 6: |r| <= 0.0055, so r^7 / 7! < 1e-20.
+  const double p = r + r * r * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720)))));
+  const int j = static_cast<int>(k & 63);
+  const std::int64_t e = (k - j) / 64;
+  const double t = kExp2Table[j];
+  const double m = t + t * p;
+  if (e >= -1022) return m * from_bits(static_cast<std::uint64_t>(e + 1023) << 52);
+  // Subnormal results: scale in two steps (the second rounds once, into the subnormal range).
+  return (m * from_bits(static_cast<std::uint64_t>(e + 1000 + 1023) << 52)) * 0x1p-1000;
+}
+
+double log(double x) {
+  if (!(x > 0.0)) return x == 0.0 ? -HUGE_VAL : NAN;
+  if (x == HUGE_VAL) return x;
+  int e = 0;
+  double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1): exact
+  if (m < 0.70710678118654752) {
+    m *= 2.0;
+    --e;
+  }
+  // log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| <= 0.1716: the series to s^23 is below an ulp.
+  const double s = (m - 1.0) / (m + 1.0), s2 = s * s;
+  double sum = 1.0 / 23;
+  for (int k = 21; k >= 3; k -= 2) sum = 1.0 / k + s2 * sum;
+  const double log_m = 2.0 * s + 2.0 * s * s2 * sum;
+  return (e * kLn2Hi + log_m) + e * kLn2Lo;
+}
+
+double pow(double base, double exponent) {
+  if (exponent == 0.0) return 1.0;
+  if (base == 0.0) return exponent > 0.0 ? 0.0 : HUGE_VAL;
+  // Integer exponents by repeated squaring (exact where the product is), others through exp/log.
+  if (exponent == std::floor(exponent) && std::fabs(exponent) <= 1024.0) {
+    double result = 1.0, b = base;
+    for (long long n = static_cast<long long>(std::fabs(exponent)); n > 0; n >>= 1) {
+      if (n & 1) result *= b;
+      b *= b;
+    }
+    return exponent < 0.0 ? 1.0 / result : result;
+  }
+  if (base < 0.0) return NAN;
+  return exp(exponent * log(base));
+}
+
+double log10(double x) { return log(x) * 0.43429448190325182765; }
+
+double cosh(double z) {
+  const double e = exp(std::fabs(z));
+  return 0.5 * e + 0.5 / e;  // e >= 1: no cancellation; 0.5 / e underflows harmlessly
+}
+
+double sinh(double z) {
+  const double a = std::fabs(z);
+  double s;
+  if (a < 1.0) {
+    // Taylor series: e - 1/e would cancel here. a^25 / 25! < 1e-25 at a = 1: below an ulp.
+    const double a2 = a * a;
+    double term = a, sum = a;
+    for (int k = 1; k <= 12; ++k) {
+      term *= a2 / double((2 * k) * (2 * k + 1));
+      sum += term;
+    }
+    s = sum;
+  } else {
+    const double e = exp(a);
+    s = 0.5 * e - 0.5 / e;
+  }
+  return z < 0.0 ? -s : s;
+}
+
+}  // namespace attnlab::dmath
