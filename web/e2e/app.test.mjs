@@ -151,3 +151,22 @@ test('the inspector draws its heatmaps and matches the CLI', async () => {
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+test('the regression lab runs from a link and matches the native CLI', async () => {
+  const { page, errors } = await openPage('exp=regression&preset=reference&seed=4&max_iterations=200&run=1');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const csv = await page.evaluate(() => window.attnlab.appCsv());
+  const expected = execFileSync(cli, ['run', 'regression', '--preset', 'reference', '--set', 'max_iterations=200',
+    '--seed', '4', '--quiet']).toString();
+  assert.strictEqual(csv, expected);
+  const notes = JSON.parse(await page.evaluate(() => window.attnlab.appJson())).notes;
+  assert.ok(notes.some((n) => n.startsWith('exact Newton: converged')));
+  // A problem file through the page's loader switches the problem to it.
+  const error = await page.evaluate(() => window.attnlab.appLoadData('{"A": [[1, 0], [0, 1], [1, 1]], "b": [0.1, 0.2, 0.3], "w": 1}'));
+  assert.strictEqual(error, '');
+  assert.match(await page.evaluate(() => window.attnlab.appHash()), /source=data/);
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appLoadData('{"A": 1}')),
+    'problem file: A must be an array of rows or a sparse object');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});

@@ -305,24 +305,45 @@ Results RegressionExperiment::results() const {
     return v;
   };
   std::vector<double> iterations = column("t");
-  auto plot = [&](const char* title, const char* y_label, const char* suffix, bool log_y) {
+  // The Newton-type solvers finish in tens of iterations, gradient descent may take thousands: the
+  // main plots show the Newton-type range, and gradient descent gets its own plot over all of it.
+  std::size_t newton_range = 10;
+  for (const Solver& s : solvers_)
+    if (s.method() != Method::GradientDescent) newton_range = std::max(newton_range, s.trace().size() + 2);
+  newton_range = std::min(newton_range, rows);
+  auto plot = [&](const char* title, const char* y_label, const char* suffix, bool log_y, std::size_t range) {
     Plot p{title, "iteration t", y_label, false, log_y, false, 0, 1, {}};
-    for (const Solver& s : solvers_)
-      p.series.push_back({method_label(s.method()), SeriesStyle::LineMarkers, iterations,
-                          column(std::string(method_key(s.method())) + suffix), {}, {}});
+    for (const Solver& s : solvers_) {
+      std::vector<double> y = column(std::string(method_key(s.method())) + suffix);
+      y.resize(range);
+      // A diverging solver's values leave the page: they stop at 1e6 times the start (the
+      // divergence itself is reported as the solver's state in the notes).
+      if (log_y && !y.empty() && std::isfinite(y[0]) && y[0] > 0.0)
+        for (double& v : y)
+          if (v > 1e6 * y[0]) v = NAN;
+      p.series.push_back({method_label(s.method()), SeriesStyle::LineMarkers,
+                          std::vector<double>(iterations.begin(), iterations.begin() + range), y, {}, {}});
+    }
     return p;
   };
-  r.plots.push_back(plot("Distance to the minimiser", "||x_t - x*||", "_distance", true));
-  r.plots.push_back(plot("Gradient norm", "||grad L(x_t)||", "_grad_norm", true));
-  r.plots.push_back(plot("Loss gap", "L(x_t) - L*", "_loss_gap", true));
-  Plot ratio = plot("Contraction ratio", "||x_{t+1} - x*|| / ||x_t - x*||", "_ratio", false);
+  r.plots.push_back(plot("Distance to the minimiser", "||x_t - x*||", "_distance", true, newton_range));
+  r.plots.push_back(plot("Gradient norm", "||grad L(x_t)||", "_grad_norm", true, newton_range));
+  r.plots.push_back(plot("Loss gap", "L(x_t) - L*", "_loss_gap", true, newton_range));
+  Plot ratio = plot("Contraction ratio", "||x_{t+1} - x*|| / ||x_t - x*||", "_ratio", false, newton_range);
   ratio.fixed_y = true;
   ratio.y_min = 0.0;
   ratio.y_max = 1.2;
-  const double last = rows > 1 ? double(rows - 1) : 1.0;
+  const double last = newton_range > 1 ? double(newton_range - 1) : 1.0;
   ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, last}, {0.4, 0.4}, {}, {}});
   r.plots.push_back(ratio);
-  r.plots.push_back(plot("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true));
+  r.plots.push_back(
+      plot("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true, newton_range));
+  for (const Solver& s : solvers_)
+    if (s.method() == Method::GradientDescent && rows > newton_range) {
+      Plot gd{"Gradient descent over all its iterations", "iteration t", "||x_t - x*||", false, true, false, 0, 1, {}};
+      gd.series.push_back({method_label(s.method()), SeriesStyle::Line, iterations, column("gd_distance"), {}, {}});
+      r.plots.push_back(gd);
+    }
 
   // Solver states and speed.
   for (const Solver& s : solvers_) {
