@@ -53,7 +53,7 @@ TEST_CASE("every regression preset runs and its solvers end in a state", "[regre
     e->reset(e->make_params(preset, {{"max_iterations", "200"}}), 1);
     run_to_completion(*e);
     const Results r = e->results();
-    CHECK(r.plots.size() >= 5);
+    CHECK(r.plots.size() >= 6);
     CHECK(r.table.rows.size() >= 2);
     CHECK(r.notes.size() >= 8);
     if (std::string(preset) == "cosh_two_minima") CHECK(r.heatmaps.size() == 1);

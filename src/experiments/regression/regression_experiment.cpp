@@ -50,7 +50,7 @@ Schema regression_schema() {
        "uniform: every w_i = w. practical: w^2 = 100 beta^ + l / sigma_min^2 with beta^ = ||B|| measured. paper: the "
        "same with the paper's safe beta = 8 n e^{2 R^2}.",
        kAlgorithm, {"uniform", "practical", "paper"}});
-  add({"w", "weight w", ParamType::Real, 0, 1e4, "1", "", "The uniform weight of the regulariser 1/2 ||W A x||^2.",
+  add({"w", "weight w", ParamType::Real, 1e-4, 1e4, "1", "", "The uniform weight of the regulariser 1/2 ||W A x||^2.",
        kProblem, {}, true});
   add({"l", "target l", ParamType::Real, 1e-8, 1e3, "0.001", "",
        "The strong-convexity level H >= l I that the practical and paper weight rules aim at.", kAlgorithm, {}, true});
@@ -329,6 +329,11 @@ Results RegressionExperiment::results() const {
   r.plots.push_back(plot("Distance to the minimiser", "||x_t - x*||", "_distance", true, newton_range));
   r.plots.push_back(plot("Gradient norm", "||grad L(x_t)||", "_grad_norm", true, newton_range));
   r.plots.push_back(plot("Loss gap", "L(x_t) - L*", "_loss_gap", true, newton_range));
+  // Correct digits -log10 ||x_t - x*||: exact Newton doubles them per step, linear rates add a constant.
+  Plot digits = plot("Correct digits", "-log10 ||x_t - x*||", "_distance", false, newton_range);
+  for (Series& series : digits.series)
+    for (double& v : series.y) v = v > 0.0 ? -dmath::log10(v) : NAN;
+  r.plots.push_back(digits);
   Plot ratio = plot("Contraction ratio", "||x_{t+1} - x*|| / ||x_t - x*||", "_ratio", false, newton_range);
   ratio.fixed_y = true;
   ratio.y_min = 0.0;
