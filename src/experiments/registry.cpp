@@ -1,5 +1,6 @@
 #include "experiments/registry.hpp"
 
+#include "experiments/mirror/mirror_experiment.hpp"
 #include "experiments/regression/icl_experiment.hpp"
 #include "experiments/regression/regression_experiment.hpp"
 #include "experiments/separation/attention_experiment.hpp"
@@ -18,6 +19,7 @@ const Entry kEntries[] = {
     {"separation.cross", &separation::make_cross_attention_experiment},
     {"regression", &regression::make_regression_experiment},
     {"regression.icl", &regression::make_icl_experiment},
+    {"mirror", &mirror::make_mirror_experiment},
 };
 }  // namespace
 

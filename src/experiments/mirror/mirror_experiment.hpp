@@ -1,0 +1,12 @@
+// `mirror`: training one attention layer with l_p-AttGD and comparing the direction of W_k with the
+// l_p-AttSVM solutions (Julistiono, Tarzanagh, Azizan; spec/mirror_descent.md).
+#pragma once
+#include <memory>
+
+#include "lab/experiment.hpp"
+
+namespace attnlab::mirror {
+
+std::unique_ptr<Experiment> make_mirror_experiment();
+
+}  // namespace attnlab::mirror

@@ -1,0 +1,39 @@
+// One attention layer trained by l_p-AttGD (spec/mirror_descent.md s.1): token logits
+// a_it = x_it^T W z_i, s_i = softmax, f_i = v^T X_i^T s_i, L = (1/n) sum_i l(Y_i f_i).
+#pragma once
+#include <Eigen/Dense>
+#include <vector>
+
+#include "experiments/mirror/dataset.hpp"
+
+namespace attnlab::mirror {
+
+enum class Loss { Logistic, Exponential, Correlation };
+
+struct Forward {
+  std::vector<Eigen::VectorXd> log_s;  // log-softmax of each sequence (exact even when s underflows)
+  std::vector<Eigen::VectorXd> s;      // the softmax itself
+  Eigen::VectorXd f;                   // outputs f_i
+  double loss = 0.0;
+};
+Forward forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss);
+
+// grad L(W) = (1/n) sum_i l'(Y_i f_i) Y_i h_i z_i^T with the stable pairwise form
+// h_i = sum_{t<tau} s_it s_itau (x_it^T v - x_itau^T v)(x_it - x_itau) (spec s.1), returned scaled:
+// grad = direction * exp(log_scale). Every weight is formed in the log domain and the largest is
+// factored out, so the direction stays representable when s is one-hot to within e^-1000 and the
+// gradient itself underflows (spec s.6). `direction` is zero only when the gradient is exactly 0.
+struct ScaledGradient {
+  Eigen::MatrixXd direction;
+  double log_scale = 0.0;
+  Eigen::MatrixXd value() const;  // direction * exp(log_scale): may underflow to 0 ("saturated")
+};
+ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss,
+                          const Forward& fw);
+// grad_v L = (1/n) sum_i l'(Y_i f_i) Y_i X_i^T s_i (joint training).
+Eigen::VectorXd gradient_v(const Dataset& data, const Eigen::VectorXd& v, Loss loss, const Forward& fw);
+
+// The selected token of each sequence: argmax of its softmax.
+std::vector<int> selected_tokens(const Forward& fw);
+
+}  // namespace attnlab::mirror
