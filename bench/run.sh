@@ -14,13 +14,15 @@ wasm=$(node bench/node_bench.cjs build/wasm/attnlab_node.cjs "$SECONDS_PER")
 # Debian's python3 has python3-numpy (scripts/setup.sh); a pyenv python first on PATH may not.
 PY=${PYTHON:-/usr/bin/python3}
 PYENV=(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$PY")
-# The reference list: the separation workloads, then the regression ones (the order of `attnlab bench`).
+# The reference list: the separation workloads, then the regression ones, then the mirror ones (the
+# order of `attnlab bench`).
 numpy=$("${PYENV[@]}" bench/separation_numpy.py --seconds "$SECONDS_PER")
 scipy=$("${PYENV[@]}" bench/regression_scipy.py --seconds "$SECONDS_PER")
-python3 - "$native" "$wasm" "$numpy" "$scipy" <<'PY'
+mirror=$("${PYENV[@]}" bench/mirror_numpy.py --seconds "$SECONDS_PER")
+python3 - "$native" "$wasm" "$numpy" "$scipy" "$mirror" <<'PY'
 import json, sys
-native, wasm, numpy, scipy = (json.loads(a) for a in sys.argv[1:5])
-numpy += scipy
+native, wasm, numpy, scipy, mirror = (json.loads(a) for a in sys.argv[1:6])
+numpy += scipy + mirror
 assert len(native) == len(wasm) == len(numpy), "the three benchmark lists differ in length"
 w = max(len("workload"), *(len(a["name"]) for a in native))
 rate = lambda x: f"{x:>12.1f}" if x >= 100 else f"{x:>12.3g}"
@@ -37,7 +39,10 @@ print('Note: the "dense" rows compute the n x n attention matrices row by row, a
       'between "self dense" and NumPy is the implementation.\n'
       'The regression rows are solver iterations per second of solver time on the presets\' problems (seed 1),\n'
       'restarted from x0 whenever a solver converges. NumPy uses a dense A, a different draw of the same\n'
-      'distribution, and exact leverage scores (QR) where the C++ sampler uses a sketch.')
+      'distribution, and exact leverage scores (QR) where the C++ sampler uses a sketch.\n'
+      'The mirror rows are normalised l_p mirror-descent steps (eta = 0.1) on the paper\'s synthetic data (seed 1,\n'
+      'the same data and W0 ~ N(0, 1) on all three sides), restarted from W0 every 2000 steps; NumPy uses the\n'
+      'direct gradient and grad / (||grad||_q + eps) (bench/mirror_numpy.py), the C++ the pairwise, log-domain one.')
 PY
 echo
 tolerance=$("${PYENV[@]}" bench/regression_scipy.py --time-to-tolerance --native build/native/attnlab \

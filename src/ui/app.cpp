@@ -49,14 +49,16 @@ void App::select_experiment(const std::string& id) {
 std::string App::load_data(const std::string& json) {
   try {
     experiment_->set_data(json);
+    // The parameter that selects the loaded data: regression's source=data, mirror's data=file.
     if (experiment_->schema().find("source")) experiment_->schema().set(params_, "source", "data");
+    else if (experiment_->schema().find("data")) experiment_->schema().set(params_, "data", "file");
     preset_.clear();
     controls_.forget_edits();
-    data_status_ = "Problem file loaded (" + std::to_string(json.size()) + " bytes); 'problem' is set to data.";
+    data_status_ = "Data file loaded (" + std::to_string(json.size()) + " bytes); the experiment now uses it.";
     params_changed();
     return "";
   } catch (const std::exception& e) {
-    data_status_ = std::string("Problem file not loaded: ") + e.what();
+    data_status_ = std::string("Data file not loaded: ") + e.what();
     return e.what();
   }
 }
@@ -324,9 +326,9 @@ void App::draw_controls() {
   }
   ImGui::PopTextWrapPos();
   if (experiment_->accepts_data() && open_picker_) {
-    if (ImGui::Button("Load problem file...")) open_picker_();
+    if (ImGui::Button("Load data file...")) open_picker_();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("A JSON file with A (rows of numbers), b, w and optionally x0 and function; see the README.");
+      ImGui::SetTooltip("A JSON data file for this experiment (see the README), then the data parameter switches to it.");
     if (!data_status_.empty()) ImGui::TextWrapped("%s", data_status_.c_str());
   }
   ImGui::Separator();

@@ -127,3 +127,16 @@ test('regression traces are the same in wasm as natively, and problem files load
   assert.match(JSON.parse(lab.runExperiment('regression', '', { source: 'data' }, 1)).error,
     /parameter 'source': 'data' needs a problem file/);
 });
+
+test('mirror descent gives the CLI numbers in wasm, and data files load', () => {
+  for (const [preset, sets] of [['joint_toy', {}], ['synthetic_figure', { seeds: 2, sweep: 'p=1.75,3', iterations_rule: 'fixed', iterations: 300 }]]) {
+    const cli = execFileSync(cliPath, ['run', 'mirror', '--preset', preset, ...Object.entries(sets).flatMap(([k, v]) => ['--set', `${k}=${v}`]),
+      '--seed', '2', '--quiet']).toString();
+    assert.strictEqual(lab.runExperimentCsv('mirror', preset, sets, 2), cli, preset);
+  }
+  const file = JSON.stringify({ X: [[[1, 0], [0, 1], [0.5, 0.5]], [[0, 1], [1, 0], [0.2, 0.9]]], Y: [1, -1] });
+  const run = JSON.parse(lab.runExperiment('mirror', '', { data: 'file', seeds: 1, sweep: 'none', iterations_rule: 'fixed', iterations: 50 }, 1, file));
+  assert.ok(run.rows.length > 2, JSON.stringify(run).slice(0, 200));
+  assert.strictEqual(JSON.parse(lab.runExperiment('mirror', '', { data: 'file' }, 1, '{"X": [[[1, 2]]], "Y": [1]}')).error,
+    'data file: sequences need T >= 2 tokens (attention selects among them); X[0] has 1');
+});
