@@ -17,6 +17,8 @@ struct Forward {
   double loss = 0.0;
 };
 Forward forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss);
+// The same into `out`, reusing its buffers (the training loop calls this every step).
+void forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss, Forward& out);
 
 // grad L(W) = (1/n) sum_i l'(Y_i f_i) Y_i h_i z_i^T with the stable pairwise form
 // h_i = sum_{t<tau} s_it s_itau (x_it^T v - x_itau^T v)(x_it - x_itau) (spec s.1), returned scaled:

@@ -35,7 +35,7 @@ void MirrorDescent::step() {
     v_ = grad_psi_inverse(theta_v_, s_.p);
   }
   ++k_;
-  fw_ = forward(data_, W_, v_, s_.loss);
+  forward(data_, W_, v_, s_.loss, fw_);
 }
 
 }  // namespace attnlab::mirror
