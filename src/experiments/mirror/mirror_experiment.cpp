@@ -92,6 +92,8 @@ struct Run {
   int iterations = 0;
   std::vector<int> ks;                 // checkpoints
   std::vector<Eigen::MatrixXd> Ws;     // W at each checkpoint reached
+  std::vector<Eigen::VectorXd> vs;     // v at each checkpoint (joint training)
+  std::vector<Eigen::VectorXd> final_s;  // the softmax of every sequence at the end
   std::vector<double> loss, max_prob;  // at each checkpoint
   std::vector<int> alpha;              // final selected tokens
   std::vector<std::vector<double>> D;  // [compare p index][checkpoint]: D_psi(W_mm/||W_mm||, W_k/||W_k||)
@@ -246,6 +248,7 @@ class MirrorExperiment final : public Experiment {
     s.p = r.p;
     trainer_.emplace(data, W0, data.v, s);
     r.Ws.clear();
+    r.vs.clear();
     r.loss.clear();
     r.max_prob.clear();
     record_if_checkpoint(r);
@@ -255,6 +258,7 @@ class MirrorExperiment final : public Experiment {
     const int k = trainer_->iteration();
     if (r.Ws.size() >= r.ks.size() || r.ks[r.Ws.size()] != k) return;
     r.Ws.push_back(trainer_->W());
+    r.vs.push_back(trainer_->v());
     const Forward& fw = trainer_->last_forward();
     r.loss.push_back(fw.loss);
     double prob = 0.0;
@@ -265,6 +269,7 @@ class MirrorExperiment final : public Experiment {
   void finish(Run& r) {
     const Dataset& data = cached_dataset(r.seed_index);
     r.alpha = selected_tokens(trainer_->last_forward());
+    r.final_s = trainer_->last_forward().s;
     r.saturated = trainer_->saturated();
     r.v_final = trainer_->v();
     r.svm.clear();
@@ -471,8 +476,52 @@ Results MirrorExperiment::results() const {
         h.note = "|entries|; colour scale 0 to the largest";
         return h;
       };
-      r.heatmaps.push_back(heat("|W_k| / ||W_k||_p at the end, " + label_p(p) + " (seed 1)", Wn));
+      Heatmap wk = heat("|W_k| / ||W_k||_p at the end, " + label_p(p) + " (seed 1)", Wn);
+      const double top = Wn.cwiseAbs().maxCoeff();
+      wk.note = fmt("%.0f of %.0f entries below 1%% of the largest", double((Wn.cwiseAbs().array() < 0.01 * top).count()),
+                    double(Wn.size()));
+      r.heatmaps.push_back(wk);
       r.heatmaps.push_back(heat("|W_mm| / ||W_mm||_p, " + label_p(p), Sn));
+      r.heatmaps.push_back(heat("|W_k / ||W_k|| - W_mm / ||W_mm|||, " + label_p(p), Wn - Sn));
+      // The softmax of every sequence at the end (rows: sequences, columns: tokens); the selected
+      // token and the SVM's support tokens are marked.
+      if (!first->final_s.empty()) {
+        const int n = static_cast<int>(first->final_s.size()), T = static_cast<int>(first->final_s[0].size());
+        Heatmap soft{"softmax s_it at the end, " + label_p(p) + " (rows: sequences, columns: tokens)", "token t",
+                     "sequence i", n, T, {}, 0.0, 1.0, "ringed: support tokens of the SVM", {}, {}};
+        for (const auto& row : first->final_s)
+          for (Eigen::Index t = 0; t < row.size(); ++t) soft.values.push_back(row[t]);
+        for (const auto& [i, t] : first->svm[own_index].support) soft.marks.push_back({i, t, ""});
+        r.heatmaps.push_back(soft);
+      }
+      // The path of two entries of W_k / ||W_k|| against the SVM's direction (spec s.4, single run).
+      if (W.rows() >= 4) {
+        Plot path{"Path of (W[0,1], W[2,3]) / ||W_k||_p, " + label_p(p) + " (seed 1)", "W[0,1] / ||W||_p",
+                  "W[2,3] / ||W||_p", false, false, false, 0, 1, {}};
+        Series walk{"W_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+        for (const Eigen::MatrixXd& Wc : first->Ws) {
+          const double nrm = entrywise_norm(Wc, p);
+          if (nrm > 0.0) walk.x.push_back(Wc(0, 1) / nrm), walk.y.push_back(Wc(2, 3) / nrm);
+        }
+        path.series.push_back(walk);
+        path.series.push_back({"SVM direction", SeriesStyle::Reference, {0.0, Sn(0, 1)}, {0.0, Sn(2, 3)}, {}, {}});
+        r.plots.push_back(path);
+      }
+      // Joint training: the (v0, v1) path against the v-SVM ray, and the logistic probabilities.
+      if (first->v_svm && first->vs.size() > 1 && first->vs[0].size() >= 2) {
+        Plot vpath{"Path of (v0, v1) / ||v||_p, " + label_p(p), "v0 / ||v||_p", "v1 / ||v||_p", false, false, false, 0, 1,
+                   {}};
+        Series walk{"v_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+        for (const Eigen::VectorXd& vc : first->vs) {
+          const double nrm = entrywise_norm(vc, p);
+          if (nrm > 0.0) walk.x.push_back(vc[0] / nrm), walk.y.push_back(vc[1] / nrm);
+        }
+        vpath.series.push_back(walk);
+        const Eigen::MatrixXd& vm = first->v_svm->W;
+        const double vn = std::max(1e-300, first->v_svm->norm_p);
+        vpath.series.push_back({"v-SVM direction", SeriesStyle::Reference, {0.0, vm(0, 0) / vn}, {0.0, vm(1, 0) / vn}, {}, {}});
+        r.plots.push_back(vpath);
+      }
     }
   }
   return r;
