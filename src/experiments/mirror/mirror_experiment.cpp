@@ -51,7 +51,10 @@ Schema mirror_schema() {
        kSpec});
   add({"eps", "eps", ParamType::Real, 0, 1e-3, "2.22e-16", "", "The code's normalisation guard.", kSpec});
   add({"init", "initialisation", ParamType::Choice, 0, 0, "gaussian", "",
-       "zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)).", kSpec, {"zero", "gaussian"}});
+       "zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / ||W_mm||_p "
+       "plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring tokens (inside the cone "
+       "of the local convergence theorem).",
+       kSpec, {"zero", "gaussian", "cone"}});
   add({"init_std", "init std", ParamType::Real, 0, 10, "1", "", "Standard deviation of a Gaussian W0.", kSpec});
   add({"iterations_rule", "iterations", ParamType::Choice, 0, 0, "paper", "",
        "paper: 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3 (2000 for other p). fixed: the parameter "
@@ -165,6 +168,7 @@ class MirrorExperiment final : public Experiment {
     T_ = static_cast<int>(params.integer("T"));
     d_ = static_cast<int>(params.integer("d"));
     init_zero_ = params.text("init") == "zero";
+    init_cone_ = params.text("init") == "cone";
     init_std_ = params.real("init_std");
     const int seeds = static_cast<int>(params.integer("seeds"));
     const bool paper = params.text("iterations_rule") == "paper";
@@ -244,6 +248,17 @@ class MirrorExperiment final : public Experiment {
       Rng rng = Rng::for_stream(seed_ + static_cast<std::uint64_t>(r.seed_index), 99);  // same W0 for every p
       for (Eigen::Index k = 0; k < W0.size(); ++k) W0.data()[k] = init_std_ * rng.normal();
     }
+    if (init_cone_) {
+      // The best-scoring tokens gamma_it = Y_i v^T x_it and their SVM for this p.
+      std::vector<int> alpha;
+      for (int i = 0; i < data.n(); ++i) {
+        Eigen::Index best = 0;
+        (data.Y[i] * (data.X[static_cast<std::size_t>(i)] * data.v)).maxCoeff(&best);
+        alpha.push_back(static_cast<int>(best));
+      }
+      const SvmSolution& svm = svm_for(r.seed_index, alpha, data, r.p);
+      if (svm.feasible && svm.norm_p > 0.0) W0 += 5.0 * svm.W / svm.norm_p;
+    }
     TrainerSettings s = settings_;
     s.p = r.p;
     trainer_.emplace(data, W0, data.v, s);
@@ -318,7 +333,7 @@ class MirrorExperiment final : public Experiment {
   std::string data_kind_;
   TrainerSettings settings_;
   int n_ = 6, T_ = 8, d_ = 10;
-  bool init_zero_ = false;
+  bool init_zero_ = false, init_cone_ = false;
   double init_std_ = 1.0;
   std::vector<Run> runs_;
   std::size_t current_ = 0;
