@@ -1,6 +1,7 @@
 #include "experiments/registry.hpp"
 
 #include "experiments/mirror/mirror_experiment.hpp"
+#include "experiments/multihead/multihead_experiment.hpp"
 #include "experiments/regression/icl_experiment.hpp"
 #include "experiments/regression/regression_experiment.hpp"
 #include "experiments/separation/attention_experiment.hpp"
@@ -20,6 +21,7 @@ const Entry kEntries[] = {
     {"regression", &regression::make_regression_experiment},
     {"regression.icl", &regression::make_icl_experiment},
     {"mirror", &mirror::make_mirror_experiment},
+    {"multihead", &multihead::make_multihead_experiment},
 };
 }  // namespace
 

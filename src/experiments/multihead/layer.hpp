@@ -1,0 +1,28 @@
+// The multi-head attention layer of Chen and Li (spec/multihead.md s.1):
+//   F(X) = sum_i softmax(X Theta_i X^T) X W_i,  X in {+-1}^{k x d} (tokens as rows),
+// softmax per row; and its gradient for training by Adam (the baseline learner).
+#pragma once
+#include <Eigen/Dense>
+#include <vector>
+
+#include "core/rng.hpp"
+
+namespace attnlab::multihead {
+
+struct Layer {
+  std::vector<Eigen::MatrixXd> Theta, W;  // m heads, each d x d
+  int heads() const { return static_cast<int>(Theta.size()); }
+  int d() const { return Theta.empty() ? 0 : static_cast<int>(Theta[0].rows()); }
+};
+
+// A uniform X in {+-1}^{k x d}.
+Eigen::MatrixXd random_input(int k, int d, Rng& rng);
+// Row-wise softmax, max-subtracted.
+Eigen::MatrixXd row_softmax(const Eigen::MatrixXd& logits);
+Eigen::MatrixXd apply(const Layer& layer, const Eigen::MatrixXd& X);
+
+// Adds d(1/2 ||F(X) - Y||^2) / d(parameters) to `grad` (same shapes as `layer`) and returns the
+// squared error.
+double accumulate_gradient(const Layer& layer, const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y, Layer& grad);
+
+}  // namespace attnlab::multihead
