@@ -140,3 +140,10 @@ test('mirror descent gives the CLI numbers in wasm, and data files load', () => 
   assert.strictEqual(JSON.parse(lab.runExperiment('mirror', '', { data: 'file' }, 1, '{"X": [[[1, 2]]], "Y": [1]}')).error,
     'data file: sequences need T >= 2 tokens (attention selects among them); X[0] has 1');
 });
+
+test('multihead gives the CLI numbers in wasm', () => {
+  const sets = { crude_samples: 2000, adam_steps: 200 };
+  const cli = execFileSync(cliPath, ['run', 'multihead', '--preset', 'two_heads', '--set', 'crude_samples=2000',
+    '--set', 'adam_steps=200', '--seed', '3', '--quiet']).toString();
+  assert.strictEqual(lab.runExperimentCsv('multihead', 'two_heads', sets, 3), cli);
+});
