@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
 #include "experiments/registry.hpp"
@@ -87,4 +88,96 @@ TEST_CASE("Adam recovers a one-head instance", "[multihead]") {
   const auto& last = t.rows.back();
   CHECK(last[static_cast<std::size_t>(t.column("test_mse"))] < 1e-6);
   CHECK(last[static_cast<std::size_t>(t.column("theta_error"))] < 0.01);
+}
+
+TEST_CASE("the simplex-edge fit is optimal", "[multihead][certification]") {
+  Rng rng(4);
+  for (int trial = 0; trial < 50; ++trial) {
+    Eigen::MatrixXd Z(4, 3);
+    for (Eigen::Index e = 0; e < Z.size(); ++e) Z.data()[e] = rng.normal();
+    Eigen::RowVectorXd y(3);
+    for (int j = 0; j < 3; ++j) y[j] = rng.normal();
+    const EdgeFit fit = best_edge(Z, y);
+    double brute = INFINITY;
+    for (int a = 0; a < 4; ++a)
+      for (int b = a + 1; b < 4; ++b)
+        for (int s = 0; s <= 10000; ++s) {
+          const double t = s / 10000.0;
+          brute = std::min(brute, (t * Z.row(a) + (1 - t) * Z.row(b) - y).norm());
+        }
+    CHECK(fit.residual <= brute + 1e-12);
+    CHECK(fit.residual >= brute - 1e-3);
+  }
+}
+
+TEST_CASE("certified constraints are nearly sound: the true heads satisfy almost all of them", "[multihead][certification]") {
+  for (int m : {1, 2}) {
+    InstanceSettings s;
+    s.m = m;
+    const Layer truth = random_instance(s, 11);
+    Eigen::MatrixXd W_sum = Eigen::MatrixXd::Zero(s.d, s.d);
+    for (const auto& W : truth.W) W_sum += W;
+    std::vector<Constraint> constraints;
+    Rng rng(5);
+    CertifySettings cs;
+    for (int n = 0; n < 40000; ++n) {
+      const Eigen::MatrixXd X = random_input(s.k, s.d, rng);
+      certify(X, apply(truth, X), W_sum, cs, constraints);
+    }
+    REQUIRE(!constraints.empty());
+    // Measured: an edge fit within eps/2 can hide a third token of small weight, which shifts the
+    // logit difference; with one head well under 1% of constraints leave the 2 eps slab, none by
+    // more than 6 eps.
+    int violated = 0;
+    double worst = 0.0;
+    for (const Constraint& c : constraints)
+      for (const auto& T : truth.Theta) {
+        const double gap = std::fabs(c.a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) - c.rhs);
+        violated += gap > 2.0 * cs.eps;
+        worst = std::max(worst, gap);
+      }
+    INFO("m " << m << ": " << violated << " of " << constraints.size() << ", worst " << worst);
+    // m = 2 certifies only when both heads attend alike, and "alike" within eps/2 is looser: measured
+    // about 10% of (head, constraint) pairs outside the slab, still within 6 eps.
+    CHECK(violated < (m == 1 ? 0.01 : 0.2) * double(constraints.size() * truth.Theta.size()));
+    CHECK(worst < 6.0 * cs.eps);
+  }
+}
+
+TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[multihead][paper]") {
+  auto e = make_experiment("multihead");
+  e->reset(e->make_params("one_head", {{"cert_samples", "40000"}, {"adam_steps", "0"}, {"crude_samples", "20000"}}), 1);
+  run_to_completion(*e);
+  const Table t = e->results().table;
+  bool found = false;
+  for (const auto& row : t.rows)
+    if (row[0] == 3.0) {
+      found = true;
+      CHECK(row[static_cast<std::size_t>(t.column("theta_error"))] < 0.05);
+      CHECK(row[static_cast<std::size_t>(t.column("w_error"))] < 0.02);
+    }
+  CHECK(found);
+  // Acceptance per (sample, row) at fixed eps: m = 1 > m = 2 > m = 3 (spec s.5).
+  double rate[3];
+  for (int m = 1; m <= 3; ++m) {
+    InstanceSettings s;
+    s.m = m;
+    const Layer truth = random_instance(s, 2);
+    Eigen::MatrixXd W_sum = Eigen::MatrixXd::Zero(s.d, s.d);
+    for (const auto& W : truth.W) W_sum += W;
+    std::vector<Constraint> constraints;
+    Rng rng(7);
+    CertifySettings cs;
+    cs.eps = 0.1;
+    long long accepted = 0;
+    const int samples = 100000;
+    for (int n = 0; n < samples; ++n) {
+      const Eigen::MatrixXd X = random_input(s.k, s.d, rng);
+      accepted += certify(X, apply(truth, X), W_sum, cs, constraints);
+    }
+    rate[m - 1] = double(accepted) / (3.0 * samples);
+  }
+  INFO(rate[0] << " " << rate[1] << " " << rate[2]);
+  CHECK(rate[0] > 10 * rate[1]);
+  CHECK(rate[1] > rate[2]);
 }
