@@ -5,6 +5,7 @@
 #include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
+#include "experiments/multihead/lower_bound.hpp"
 #include "experiments/registry.hpp"
 #include "lab/runner.hpp"
 
@@ -180,4 +181,26 @@ TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[m
   INFO(rate[0] << " " << rate[1] << " " << rate[2]);
   CHECK(rate[0] > 10 * rate[1]);
   CHECK(rate[1] > rate[2]);
+}
+
+TEST_CASE("the lower-bound gadget reproduces the parity on every input", "[multihead][lower_bound]") {
+  for (int s = 1; s <= 3; ++s) {
+    const Gadget g = build_gadget(5, s, 12.0);
+    CHECK(g.layer.heads() == 8 * s + 8);
+    double sum = 0.0;
+    for (double w : g.weights) sum += w;
+    CHECK(std::fabs(sum) < 1e-9);
+    CHECK(verify_gadget(g, s) <= 1e-12);
+  }
+}
+
+TEST_CASE("Gaussian elimination over GF(2) recovers S from about d + 10 examples", "[multihead][lower_bound]") {
+  for (int s = 1; s <= 3; ++s)
+    for (std::uint64_t seed : {1, 2, 3}) {
+      std::vector<int> found;
+      const int used = recover_parity_gf2(10, s, seed, 200, found);
+      REQUIRE(used > 0);
+      CHECK(used <= 10 + 10);
+      for (int j = 0; j < 9; ++j) CHECK(found[static_cast<std::size_t>(j)] == (j < s ? 1 : 0));
+    }
 }

@@ -1,6 +1,7 @@
 #include "experiments/registry.hpp"
 
 #include "experiments/mirror/mirror_experiment.hpp"
+#include "experiments/multihead/lower_bound_experiment.hpp"
 #include "experiments/multihead/multihead_experiment.hpp"
 #include "experiments/regression/icl_experiment.hpp"
 #include "experiments/regression/regression_experiment.hpp"
@@ -22,6 +23,7 @@ const Entry kEntries[] = {
     {"regression.icl", &regression::make_icl_experiment},
     {"mirror", &mirror::make_mirror_experiment},
     {"multihead", &multihead::make_multihead_experiment},
+    {"multihead.lower_bound", &multihead::make_lower_bound_experiment},
 };
 }  // namespace
 
