@@ -147,3 +147,9 @@ test('multihead gives the CLI numbers in wasm', () => {
     '--set', 'adam_steps=200', '--seed', '3', '--quiet']).toString();
   assert.strictEqual(lab.runExperimentCsv('multihead', 'two_heads', sets, 3), cli);
 });
+
+test('the lower-bound panel gives the CLI numbers in wasm', () => {
+  const cli = execFileSync(cliPath, ['run', 'multihead.lower_bound', '--set', 'max_S=2', '--set', 'adam_steps=20',
+    '--set', 'adam_samples=500', '--seed', '3', '--quiet']).toString();
+  assert.strictEqual(lab.runExperimentCsv('multihead.lower_bound', '', { max_S: 2, adam_steps: 20, adam_samples: 500 }, 3), cli);
+});
