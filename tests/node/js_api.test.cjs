@@ -142,9 +142,9 @@ test('mirror descent gives the CLI numbers in wasm, and data files load', () => 
 });
 
 test('multihead gives the CLI numbers in wasm', () => {
-  const sets = { crude_samples: 2000, adam_steps: 200 };
-  const cli = execFileSync(cliPath, ['run', 'multihead', '--preset', 'two_heads', '--set', 'crude_samples=2000',
-    '--set', 'adam_steps=200', '--seed', '3', '--quiet']).toString();
+  const sets = { crude_samples: 2000, adam_steps: 200, cert_samples: 30000, pool_samples: 3000 };
+  const cli = execFileSync(cliPath, ['run', 'multihead', '--preset', 'two_heads', ...Object.entries(sets).flatMap(([k, v]) => ['--set', `${k}=${v}`]),
+    '--seed', '3', '--quiet']).toString();
   assert.strictEqual(lab.runExperimentCsv('multihead', 'two_heads', sets, 3), cli);
 });
 

@@ -67,8 +67,14 @@ Eigen::MatrixXd refit_w_sum(const std::vector<Eigen::MatrixXd>& X, const std::ve
     }
   }
   const std::size_t kept = std::max<std::size_t>(static_cast<std::size_t>(keep * rows.size()), W_hat.rows() * 4);
-  std::nth_element(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(std::min(kept, rows.size()) - 1), rows.end(),
-                   [](const Row& a, const Row& b) { return a.residual < b.residual; });
+  // A total order (ties broken by position) and a sorted prefix: the kept set and the summation order
+  // are the same under every standard library (libstdc++ natively, libc++ in wasm).
+  const auto before = [](const Row& a, const Row& b) {
+    return a.residual != b.residual ? a.residual < b.residual : a.n != b.n ? a.n < b.n : a.r < b.r;
+  };
+  const auto end = rows.begin() + static_cast<std::ptrdiff_t>(std::min(kept, rows.size()));
+  std::nth_element(rows.begin(), end - 1, rows.end(), before);
+  std::sort(rows.begin(), end, before);
   const int d = static_cast<int>(W_hat.rows());
   Eigen::MatrixXd UtU = Eigen::MatrixXd::Zero(d, d), UtY = Eigen::MatrixXd::Zero(d, d);
   for (std::size_t i = 0; i < std::min(kept, rows.size()); ++i) {
