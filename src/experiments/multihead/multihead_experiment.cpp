@@ -158,8 +158,13 @@ class MultiheadExperiment final : public Experiment {
     std::int64_t total = crude_total_ + adam_total_ * adam_settings_.batch;
     std::int64_t done = (crude_ ? crude_->count() : 0) + adam_done * adam_settings_.batch;
     if (pipeline_) {
-      total += pool_total_ + cert_total_ + heldout_total_;
-      done += static_cast<std::int64_t>(pool_x_.size()) + cert_done_ + static_cast<std::int64_t>(heldout_x_.size());
+      // The head search (m = 2) evaluates three grids of size^2 cells, each a regression on the
+      // held-out set: counted as that many examples.
+      const std::int64_t cells = m_ == 2 ? 3 * search_.size * search_.size : 0;
+      const std::int64_t searched = m_ == 2 ? search_.round * search_.size * search_.size + search_.next : 0;
+      total += pool_total_ + cert_total_ + heldout_total_ + cells * heldout_total_ / 10;
+      done += static_cast<std::int64_t>(pool_x_.size()) + cert_done_ + static_cast<std::int64_t>(heldout_x_.size()) +
+              std::min(searched, cells) * heldout_total_ / 10;
     }
     if (stage_ == Stage::Done) done = total;
     return {std::min(done, total), total};
