@@ -340,6 +340,18 @@ Results RegressionExperiment::results() const {
   ratio.y_max = 1.2;
   const double last = newton_range > 1 ? double(newton_range - 1) : 1.0;
   ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, last}, {0.4, 0.4}, {}, {}});
+  // Each approximation's own bound 2 eps0 (median over its steps), where it is below the plot's top.
+  for (const Solver& s : solvers_) {
+    std::vector<double> eps;
+    for (const TraceRow& x : s.trace())
+      if (std::isfinite(x.eps0)) eps.push_back(x.eps0);
+    if (eps.empty()) continue;
+    std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
+    const double bound = 2.0 * eps[eps.size() / 2];
+    if (bound < 1.2)
+      ratio.series.push_back({std::string("2 eps0, ") + method_key(s.method()), SeriesStyle::Reference, {0.0, last},
+                              {bound, bound}, {}, {}});
+  }
   r.plots.push_back(ratio);
   r.plots.push_back(
       plot("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true, newton_range));
