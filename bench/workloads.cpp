@@ -7,6 +7,9 @@
 #include "core/rng.hpp"
 #include "experiments/mirror/dataset.hpp"
 #include "experiments/mirror/trainer.hpp"
+#include "experiments/multihead/certification.hpp"
+#include "experiments/multihead/instance.hpp"
+#include "experiments/multihead/learners.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/solvers.hpp"
@@ -265,6 +268,49 @@ BenchResult mirror_steps(double p, const std::string& p_label, double min_second
 
 }  // namespace
 
+// The multi-head pipeline's inner loop at (d, k, m) = (12, 3, 2): draw X, label it with the hidden
+// layer, certify its rows (spec/multihead.md s.6 costs). No reference implementation exists.
+BenchResult multihead_certification(double min_seconds) {
+  multihead::InstanceSettings s;
+  const multihead::Layer truth = multihead::random_instance(s, 1);
+  Eigen::MatrixXd W_sum = truth.W[0] + truth.W[1];
+  std::vector<multihead::Constraint> constraints;
+  Rng rng = Rng::for_stream(1, 1);
+  BenchResult r{"multihead (12,3,2) certification", "samples/s"};
+  const double start = now_seconds();
+  double elapsed = 0.0;
+  while (elapsed < min_seconds) {
+    for (int k = 0; k < 200; ++k, ++r.units) {
+      const Eigen::MatrixXd X = multihead::random_input(s.k, s.d, rng);
+      multihead::certify(X, multihead::apply(truth, X), W_sum, {}, constraints);
+    }
+    elapsed = now_seconds() - start;
+  }
+  r.seconds = elapsed;
+  r.rate = static_cast<double>(r.units) / elapsed + 0.0 * static_cast<double>(constraints.size());
+  return r;
+}
+
+// Adam on the same architecture at (12, 3, 2): minibatch steps of 256 examples.
+BenchResult multihead_adam(double min_seconds) {
+  multihead::InstanceSettings s;
+  const multihead::Layer truth = multihead::random_instance(s, 1);
+  multihead::AdamSettings a;
+  a.samples = 2000;
+  multihead::AdamBaseline adam(truth, s.k, a, 1);
+  BenchResult r{"multihead (12,3,2) adam", "steps/s"};
+  const double start = now_seconds();
+  double elapsed = 0.0;
+  while (elapsed < min_seconds) {
+    adam.step();
+    ++r.units;
+    elapsed = now_seconds() - start;
+  }
+  r.seconds = elapsed;
+  r.rate = static_cast<double>(r.units) / elapsed;
+  return r;
+}
+
 std::vector<BenchResult> run_benchmarks(double min_seconds) {
   if (!(min_seconds > 0.0 && min_seconds <= kMaxBenchSeconds))
     throw std::invalid_argument("benchmark seconds must be in (0, 600]; got " + format_number(min_seconds));
@@ -290,6 +336,8 @@ std::vector<BenchResult> run_benchmarks(double min_seconds) {
   out.push_back(mirror_steps(1.75, "1.75", min_seconds));
   out.push_back(mirror_steps(2.0, "2", min_seconds));
   out.push_back(mirror_steps(3.0, "3", min_seconds));
+  out.push_back(multihead_certification(min_seconds));
+  out.push_back(multihead_adam(min_seconds));
   return out;
 }
 
