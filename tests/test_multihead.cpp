@@ -204,3 +204,14 @@ TEST_CASE("Gaussian elimination over GF(2) recovers S from about d + 10 examples
       for (int j = 0; j < 9; ++j) CHECK(found[static_cast<std::size_t>(j)] == (j < s ? 1 : 0));
     }
 }
+
+TEST_CASE("the acceptance experiment sweeps m and reports falling rates", "[multihead][acceptance]") {
+  auto e = make_experiment("multihead.acceptance");
+  e->reset(e->make_params("versus_m", {{"sweep", "m=1,2"}, {"samples", "30000"}}), 1);
+  run_to_completion(*e);
+  const Table t = e->results().table;
+  REQUIRE(t.rows.size() == 2);
+  const auto rate = static_cast<std::size_t>(t.column("rate"));
+  CHECK(t.rows[0][rate] > 0.05);
+  CHECK(t.rows[0][rate] > 20 * t.rows[1][rate]);
+}

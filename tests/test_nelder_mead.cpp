@@ -4,7 +4,6 @@
 
 #include "core/nelder_mead.hpp"
 
-
 TEST_CASE("Nelder-Mead finds the minimum of the Rosenbrock function", "[core][nelder_mead]") {
   const auto rosenbrock = [](const Eigen::VectorXd& x) {
     return 100.0 * std::pow(x[1] - x[0] * x[0], 2) + std::pow(1.0 - x[0], 2);

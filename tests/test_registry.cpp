@@ -24,7 +24,7 @@ TEST_CASE("every experiment's defaults and presets validate", "[lab][registry]")
 }
 
 TEST_CASE("unknown experiments and presets are named in the error", "[lab][registry]") {
-  CHECK_THROWS_WITH(make_experiment("nope"), "unknown experiment 'nope'; experiments: separation.toy, separation.self, separation.cross, regression, regression.icl, mirror, multihead, multihead.lower_bound");
+  CHECK_THROWS_WITH(make_experiment("nope"), "unknown experiment 'nope'; experiments: separation.toy, separation.self, separation.cross, regression, regression.icl, mirror, multihead, multihead.lower_bound, multihead.acceptance");
   auto e = make_experiment("separation.toy");
   CHECK_THROWS_WITH(e->make_params("fig9", {}), Catch::StartsWith("unknown preset 'fig9' for separation.toy; presets: fig3a"));
 }

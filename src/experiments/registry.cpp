@@ -1,6 +1,7 @@
 #include "experiments/registry.hpp"
 
 #include "experiments/mirror/mirror_experiment.hpp"
+#include "experiments/multihead/acceptance_experiment.hpp"
 #include "experiments/multihead/lower_bound_experiment.hpp"
 #include "experiments/multihead/multihead_experiment.hpp"
 #include "experiments/regression/icl_experiment.hpp"
@@ -24,6 +25,7 @@ const Entry kEntries[] = {
     {"mirror", &mirror::make_mirror_experiment},
     {"multihead", &multihead::make_multihead_experiment},
     {"multihead.lower_bound", &multihead::make_lower_bound_experiment},
+    {"multihead.acceptance", &multihead::make_acceptance_experiment},
 };
 }  // namespace
 
