@@ -147,6 +147,8 @@ class MultiheadExperiment final : public Experiment {
     message_.clear();
     next_checkpoint_ = 10;
     stage_ = Stage::Crude;
+    stream_alpha_.resize(0);
+    stream_heads_.clear();
     for (auto& t : seconds_) t = 0.0;
   }
 
@@ -236,7 +238,9 @@ class MultiheadExperiment final : public Experiment {
       case Stage::Certify:
         for (int u = 0; u < 16 && cert_done_ < cert_total_; ++u, ++cert_done_) {
           draw(X, Y);
-          cert_rows_accepted_ += certify(X, Y, w_hat_, certify_, constraints_);
+          const int accepted = certify(X, Y, w_hat_, certify_, constraints_);
+          cert_rows_accepted_ += accepted;
+          if (accepted) remember_certified(X, Y);
         }
         if (cert_done_ >= cert_total_) stage_ = Stage::Span;
         return;
@@ -287,6 +291,24 @@ class MultiheadExperiment final : public Experiment {
         return;
       case Stage::Done:
         return;
+    }
+  }
+
+  // The latest certified row, for the "certification stream" plot: its edge weights next to each
+  // hidden head's true attention row.
+  void remember_certified(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y) {
+    const Eigen::MatrixXd Z = X * w_hat_;
+    for (Eigen::Index r = 0; r < X.rows(); ++r) {
+      const EdgeFit fit = best_edge(Z, Y.row(r));
+      if (fit.residual < 0.5 * certify_.eps && fit.t >= certify_.min_weight && 1.0 - fit.t >= certify_.min_weight) {
+        stream_alpha_ = Eigen::VectorXd::Zero(X.rows());
+        stream_alpha_[fit.a] = fit.t;
+        stream_alpha_[fit.b] = 1.0 - fit.t;
+        stream_heads_.clear();
+        for (const auto& T : truth_.Theta)
+          stream_heads_.push_back(row_softmax(X.row(r) * T * X.transpose()).transpose());
+        return;
+      }
     }
   }
 
@@ -394,6 +416,8 @@ class MultiheadExperiment final : public Experiment {
   std::string message_;
   std::vector<std::array<double, 2>> crude_curve_;
   std::vector<double> refit_curve_;
+  Eigen::VectorXd stream_alpha_;             // the latest certified row's edge weights
+  std::vector<Eigen::VectorXd> stream_heads_;  // and each head's true attention on that row
   std::vector<std::array<double, 4>> adam_curve_;
   Stage stage_ = Stage::Crude;
   double seconds_[2] = {0.0, 0.0};  // pipeline (phase I included), Adam
@@ -435,6 +459,19 @@ Results MultiheadExperiment::results() const {
       ss.x.push_back(double(j)), ss.y.push_back(span_.singular_values[j]);
     sv.series.push_back(ss);
     r.plots.push_back(sv);
+  }
+  if (stream_alpha_.size()) {
+    Plot stream{"Certification stream: the latest certified row", "token", "attention weight", false, false, true, 0,
+                1, {}};
+    std::vector<double> tokens;
+    for (Eigen::Index t = 0; t < stream_alpha_.size(); ++t) tokens.push_back(double(t));
+    stream.series.push_back({"alpha* (simplex edge fit)", SeriesStyle::Bars, tokens,
+                             std::vector<double>(stream_alpha_.data(), stream_alpha_.data() + stream_alpha_.size()), {}, {}});
+    for (std::size_t i = 0; i < stream_heads_.size(); ++i)
+      stream.series.push_back({"head " + std::to_string(i + 1) + " (hidden)", SeriesStyle::LineMarkers, tokens,
+                               std::vector<double>(stream_heads_[i].data(), stream_heads_[i].data() + stream_heads_[i].size()),
+                               {}, {}});
+    r.plots.push_back(stream);
   }
   Plot mse{"Adam: test error", "Adam step", "E ||F(X) - F^(X)||_F^2 (test set)", false, true, false, 0, 1, {}};
   Plot params{"Adam: parameter error, heads matched", "Adam step", "relative Frobenius error", false, true, false, 0, 1,
