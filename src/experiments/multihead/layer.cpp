@@ -4,9 +4,10 @@
 
 namespace attnlab::multihead {
 
-Eigen::MatrixXd random_input(int k, int d, Rng& rng) {
+Eigen::MatrixXd random_input(int k, int d, Rng& rng, bool gaussian) {
   Eigen::MatrixXd X(k, d);
-  for (Eigen::Index e = 0; e < X.size(); ++e) X.data()[e] = (rng.next_u64() >> 63) ? 1.0 : -1.0;
+  for (Eigen::Index e = 0; e < X.size(); ++e)
+    X.data()[e] = gaussian ? rng.normal() : (rng.next_u64() >> 63) ? 1.0 : -1.0;
   return X;
 }
 

@@ -15,8 +15,8 @@ struct Layer {
   int d() const { return Theta.empty() ? 0 : static_cast<int>(Theta[0].rows()); }
 };
 
-// A uniform X in {+-1}^{k x d}.
-Eigen::MatrixXd random_input(int k, int d, Rng& rng);
+// A uniform X in {+-1}^{k x d} (the paper's inputs), or with N(0, 1) entries when `gaussian`.
+Eigen::MatrixXd random_input(int k, int d, Rng& rng, bool gaussian = false);
 // Row-wise softmax, max-subtracted.
 Eigen::MatrixXd row_softmax(const Eigen::MatrixXd& logits);
 Eigen::MatrixXd apply(const Layer& layer, const Eigen::MatrixXd& X);

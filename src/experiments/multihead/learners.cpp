@@ -42,11 +42,11 @@ AdamBaseline::AdamBaseline(const Layer& truth, int k, const AdamSettings& s, std
     : s_(s), rng_(Rng::for_stream(seed, 3)) {
   Rng data = Rng::for_stream(seed, 2);
   for (int n = 0; n < s.samples; ++n) {
-    train_x_.push_back(random_input(k, truth.d(), data));
+    train_x_.push_back(random_input(k, truth.d(), data, s.gaussian_inputs));
     train_y_.push_back(apply(truth, train_x_.back()));
   }
   for (int n = 0; n < 1000; ++n) {
-    test_x_.push_back(random_input(k, truth.d(), data));
+    test_x_.push_back(random_input(k, truth.d(), data, s.gaussian_inputs));
     test_y_.push_back(apply(truth, test_x_.back()));
   }
   layer_ = zeros_like(truth);

@@ -31,6 +31,7 @@ struct AdamSettings {
   int batch = 256;
   double lr = 1e-2;
   double init_scale = 0.1;  // initial parameters init_scale * N(0, 1)
+  bool gaussian_inputs = false;
 };
 
 // Relative parameter errors of `learned` against `truth`, matched over head permutations (m <= 4).

@@ -24,6 +24,9 @@ Schema multihead_schema() {
   add({"d", "dimension d", ParamType::Integer, 2, 16, "12", "", "Token dimension; Theta_i and W_i are d x d.", kSpec});
   add({"k", "tokens k", ParamType::Integer, 2, 6, "3", "", "Tokens per input X in {+-1}^{k x d}.", kSpec});
   add({"m", "heads m", ParamType::Integer, 1, 4, "2", "", "Heads of the hidden layer.", kSpec});
+  add({"inputs", "input distribution", ParamType::Choice, 0, 0, "boolean", "",
+       "boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (duplicate tokens never occur).",
+       kSpec, {"boolean", "gaussian"}});
   add({"norm", "||Theta_1||", ParamType::Real, 0.1, 20, "3", "",
        "Frobenius norm of the largest Theta_i (3-8 in the spec; 15 makes attention hard).", kSpec});
   add({"lambda", "norm spread lambda", ParamType::Real, 0.05, 1, "0.5", "",
@@ -106,6 +109,7 @@ class MultiheadExperiment final : public Experiment {
     s.lambda = p.real("lambda");
     k_ = s.k;
     m_ = s.m;
+    gaussian_ = p.text("inputs") == "gaussian";
     truth_ = random_instance(s, seed);
     meter_ = measure_assumptions(truth_);
     crude_total_ = p.integer("crude_samples");
@@ -121,6 +125,7 @@ class MultiheadExperiment final : public Experiment {
     a.samples = static_cast<int>(p.integer("adam_samples"));
     a.batch = static_cast<int>(p.integer("batch"));
     a.lr = p.real("lr");
+    a.gaussian_inputs = gaussian_;
     const double work = double(crude_total_) + double(adam_total_) * a.batch + a.samples +
                         (pipeline_ ? double(cert_total_) + double(pool_total_) * (refit_rounds_ + 1) : 0.0);
     if (work * s.m * s.k * s.d * s.d > 5e12)
@@ -192,7 +197,7 @@ class MultiheadExperiment final : public Experiment {
   }
   double relative(const Eigen::MatrixXd& estimate) const { return (estimate - w_sum()).norm() / w_sum().norm(); }
   void draw(Eigen::MatrixXd& X, Eigen::MatrixXd& Y) {
-    X = random_input(k_, truth_.d(), data_rng_);
+    X = random_input(k_, truth_.d(), data_rng_, gaussian_);
     Y = apply(truth_, X);
   }
 
@@ -316,7 +321,7 @@ class MultiheadExperiment final : public Experiment {
     Rng rng = Rng::for_stream(seed_, 5);
     double total = 0.0;
     for (int n = 0; n < 1000; ++n) {
-      const Eigen::MatrixXd X = random_input(k_, truth_.d(), rng);
+      const Eigen::MatrixXd X = random_input(k_, truth_.d(), rng, gaussian_);
       total += (apply(layer, X) - apply(truth_, X)).squaredNorm();
     }
     return total / 1000.0;
@@ -395,6 +400,7 @@ class MultiheadExperiment final : public Experiment {
   Layer truth_, learned_;
   AssumptionMeter meter_;
   int k_ = 3, m_ = 2;
+  bool gaussian_ = false;
   std::uint64_t seed_ = 1;
   long long crude_total_ = 0, adam_total_ = 0, next_checkpoint_ = 10;
   bool pipeline_ = true;
