@@ -87,6 +87,32 @@ Eigen::MatrixXd refit_w_sum(const std::vector<Eigen::MatrixXd>& X, const std::ve
   return UtU.ldlt().solve(UtY);
 }
 
+Eigen::MatrixXd paper_phase3(const std::vector<Eigen::MatrixXd>& X, const std::vector<Eigen::MatrixXd>& Y,
+                             const Eigen::MatrixXd& W_hat, const CertifySettings& s, double margin) {
+  const int d = static_cast<int>(W_hat.rows());
+  std::vector<Constraint> constraints;
+  for (std::size_t n = 0; n < X.size(); ++n) certify(X[n], Y[n], W_hat, s, constraints);
+  if (constraints.size() < static_cast<std::size_t>(d)) return W_hat;  // too few to form a proxy
+  const Span proxy = extract_span(constraints, d, 1);
+  const Eigen::Map<const Eigen::MatrixXd> theta(proxy.theta_p.data(), d, d);
+  Eigen::MatrixXd UtU = Eigen::MatrixXd::Zero(d, d), UtY = Eigen::MatrixXd::Zero(d, d);
+  int kept = 0;
+  for (std::size_t n = 0; n < X.size(); ++n) {
+    const Eigen::RowVectorXd logits = X[n].row(0) * theta * X[n].transpose();
+    Eigen::Index top = 0;
+    const double best = logits.maxCoeff(&top);
+    double second = -INFINITY;
+    for (Eigen::Index c = 0; c < logits.size(); ++c)
+      if (c != top) second = std::max(second, logits[c]);
+    if (best - second < margin) continue;
+    UtU.noalias() += X[n].row(top).transpose() * X[n].row(top);
+    UtY.noalias() += X[n].row(top).transpose() * Y[n].row(0);
+    ++kept;
+  }
+  if (kept < 4 * d) return W_hat;
+  return UtU.ldlt().solve(UtY);
+}
+
 Span extract_span(const std::vector<Constraint>& constraints, int d, int m) {
   const int D = d * d;
   Eigen::MatrixXd C(static_cast<Eigen::Index>(constraints.size()), D);
