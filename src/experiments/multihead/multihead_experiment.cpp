@@ -282,13 +282,20 @@ class MultiheadExperiment final : public Experiment {
         return;
       case Stage::Values: {
         learned_.Theta = search_.best_thetas(span_, truth_.d());
+        if (constraints_.size() < static_cast<std::size_t>(truth_.d())) {
+          message_ = "too few rows were certified (" + std::to_string(constraints_.size()) +
+                     "): W^ is still " + format_number(std::round(100.0 * relative(w_hat_))) +
+                     "% off W_sum at this eps, so Theta is not determined; use the refit refinement, more samples or a "
+                     "larger eps";
+          learned_.Theta.clear();
+        }
         if (!learned_.Theta.empty()) {
           fit_values(learned_.Theta, heldout_x_, heldout_y_, learned_.W);
           const ParameterError e = parameter_error(truth_, learned_);
           pipeline_error_ = {e.theta, e.w};
           pipeline_mse_ = test_mse(learned_);
         } else {
-          message_ = "the head search found no candidate";
+          if (message_.empty()) message_ = "the head search found no candidate";
         }
         stage_ = Stage::Adam;
         return;
