@@ -513,6 +513,22 @@ Results MultiheadExperiment::results() const {
   params.series.push_back(w);
   r.plots.push_back(mse);
   r.plots.push_back(params);
+  // Both learners on one axis: test error against the examples they consumed (Adam: examples seen,
+  // steps x batch; the pipeline: every example it drew), with wall-clock times in the legend.
+  if (std::isfinite(pipeline_mse_) || !adam_curve_.empty()) {
+    Plot versus{"Test error against examples used", "examples", "E ||F(X) - F^(X)||_F^2", true, true, false, 0, 1, {}};
+    if (!adam_curve_.empty()) {
+      Series a{fmt("Adam (%.1f s)", seconds_[1]), SeriesStyle::Line, {}, {}, {}, {}};
+      for (const auto& c : adam_curve_) a.x.push_back(c[0] * adam_settings_.batch), a.y.push_back(std::max(c[1], 1e-32));
+      versus.series.push_back(a);
+    }
+    if (std::isfinite(pipeline_mse_)) {
+      const double used = double(crude_total_ + pool_total_ + cert_total_ + heldout_total_);
+      versus.series.push_back({fmt("the paper's pipeline (%.1f s)", seconds_[0]), SeriesStyle::LineMarkers, {used},
+                               {pipeline_mse_}, {}, {}});
+    }
+    r.plots.push_back(versus);
+  }
   if (search_.m == 2 && search_.grid.size() == static_cast<std::size_t>(search_.size * search_.size)) {
     Heatmap h{"Head search: held-out loss over (c_1, c_2) (m = 2)", "c_2", "c_1", search_.size, search_.size, {}, 0.0,
               1.0, "log10 of the held-out loss after the value regression; two symmetric minima (swapped heads)", {},
