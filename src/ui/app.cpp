@@ -160,6 +160,17 @@ std::string App::status_text() const {
   return s;
 }
 
+std::string App::export_name(const char* extension) const {
+  return experiment_->info().id + "-" + (preset_.empty() ? std::string("custom") : preset_) + "-seed" +
+         std::to_string(seed_) + "." + extension;
+}
+
+void App::download(const std::string& kind) const {
+  if (!download_ || !started_) return;
+  if (kind == "json") download_(export_name("json").c_str(), "application/json", json().c_str());
+  else download_(export_name("csv").c_str(), "text/csv", csv().c_str());
+}
+
 std::string App::hash() const {
   HashState st;
   st.experiment = experiment_->info().id;
@@ -288,6 +299,19 @@ void App::draw_toolbar() {
   if (ImGui::Button("Step")) step_once();
   ImGui::SameLine();
   if (ImGui::Button("Reset")) reset();
+  if (share_) {
+    flow(button_width("Share") + button_width("CSV") + button_width("JSON") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+    if (ImGui::Button("Share")) share();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!started_ || !download_);
+    if (ImGui::Button("CSV")) download("csv");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("Download the results table with every parameter, the seed and the version.");
+    ImGui::SameLine();
+    if (ImGui::Button("JSON")) download("json");
+    ImGui::EndDisabled();
+  }
   flow(em * 9.0f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("seed");

@@ -53,6 +53,12 @@ class App {
   std::string load_data(const std::string& json);
   // Set by the browser glue: opens a file picker whose text comes back through load_data().
   void set_file_picker(void (*open_picker)()) { open_picker_ = open_picker; }
+  // Set by the browser glue: save text as a file, and copy a link to the clipboard.
+  void set_exporters(void (*download)(const char* name, const char* mime, const char* text),
+                     void (*share)(const char* hash)) {
+    download_ = download;
+    share_ = share;
+  }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
 
@@ -88,6 +94,14 @@ class App {
   HeatmapWidget heatmaps_;  // the results' heatmaps (e.g. a contour of the loss)
   unsigned results_version_ = 0;
   void (*open_picker_)() = nullptr;
+  void (*download_)(const char*, const char*, const char*) = nullptr;
+  void (*share_)(const char*) = nullptr;
+  std::string export_name(const char* extension) const;  // "separation.toy-fig3b-seed1.csv"
+
+ public:
+  // The Share / CSV / JSON buttons' actions (also the page API's, for tests and course pages).
+  void share() const { if (share_) share_(hash().c_str()); }
+  void download(const std::string& kind) const;
   std::string data_status_;
   ReproductionView reproduction_;
   bool paper_trials_ = true;

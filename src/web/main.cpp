@@ -75,6 +75,26 @@ EM_JS(void, js_open_file_picker, (), {
   }
   input.click();
 });
+// Exports: a download of `text`, and the full-state link on the clipboard (with a visible fallback).
+EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
+  const blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+});
+EM_JS(void, js_share, (const char* hash), {
+  const url = window.location.origin + window.location.pathname + "#" + UTF8ToString(hash);
+  const status = document.getElementById("status");
+  const done = (text) => { if (status) status.textContent = text; };
+  if (navigator.clipboard && window.isSecureContext)
+    navigator.clipboard.writeText(url).then(() => done("Link copied: " + url), () => window.prompt("Copy this link:", url));
+  else
+    window.prompt("Copy this link:", url);
+});
 EM_JS(void, js_mark_ready, (), {
   document.body.dataset.ready = "1";
   if (Module.onAppReady) Module.onAppReady();
@@ -149,6 +169,8 @@ std::string app_inspector_json() { return g_app->inspector_json(); }
 void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials); }
 std::string app_reproduction_json() { return g_app->reproduction_json(); }
 std::string app_load_data(const std::string& json) { return g_app->load_data(json); }
+void app_download(const std::string& kind) { g_app->download(kind); }
+void app_share() { g_app->share(); }
 std::string app_run_button() {
   const float* r = g_app->run_button_rect();
   char buf[96];
@@ -171,6 +193,8 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appReproduce", &app_reproduce);
   emscripten::function("appReproductionJson", &app_reproduction_json);
   emscripten::function("appLoadData", &app_load_data);
+  emscripten::function("appDownload", &app_download);
+  emscripten::function("appShare", &app_share);
 }
 
 int main() {
@@ -215,6 +239,7 @@ int main() {
   static attnlab::ui::App app;
   g_app = &app;
   app.set_file_picker(&js_open_file_picker);
+  app.set_exporters(&js_download, &js_share);
   char* hash = js_get_hash();
   if (hash && *hash) app.load_hash(hash);
   std::free(hash);

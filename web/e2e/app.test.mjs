@@ -170,3 +170,17 @@ test('the regression lab runs from a link and matches the native CLI', async () 
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+test('downloads carry the results, named after the experiment, preset and seed', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&preset=fig3b&seed=4&trials=20&run=1');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate(() => window.attnlab.appDownload('csv'))]);
+  assert.strictEqual(download.suggestedFilename(), 'separation.toy-fig3b-seed4.csv');
+  const fs = await import('node:fs');
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  assert.strictEqual(text, await page.evaluate(() => window.attnlab.appCsv()));
+  page.on('dialog', (d) => d.dismiss());
+  await page.evaluate(() => window.attnlab.appShare());
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
