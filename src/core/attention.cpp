@@ -1,9 +1,10 @@
 #include "core/attention.hpp"
-#include "core/det_math.hpp"
 
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "core/det_math.hpp"
 
 namespace attnlab {
 

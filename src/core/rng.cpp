@@ -1,7 +1,8 @@
 #include "core/rng.hpp"
-#include "core/det_math.hpp"
 
 #include <cmath>
+
+#include "core/det_math.hpp"
 
 namespace attnlab {
 

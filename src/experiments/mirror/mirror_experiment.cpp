@@ -13,6 +13,7 @@
 #include "experiments/mirror/trainer.hpp"
 #include "lab/clock.hpp"
 #include "lab/sweep.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::mirror {
 
@@ -81,12 +82,6 @@ std::vector<int> checkpoints(int last) {
   }
   ks.push_back(last);
   return ks;
-}
-
-std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c, d);
-  return buf;
 }
 
 struct Run {
@@ -458,20 +453,20 @@ Results MirrorExperiment::results() const {
       sparsity.push_back(top > 0.0 ? double((W.cwiseAbs().array() < 0.01 * top).count()) / double(W.size()) : NAN);
     }
     if (!done) continue;
-    std::string line = label_p(p) + fmt(": %.0f runs done; final D_k against the own-p SVM: mean %.3g", done,
+    std::string line = label_p(p) + printf_text(": %.0f runs done; final D_k against the own-p SVM: mean %.3g", done,
                                         summarise(final_D).mean);
-    line += fmt("; own-p SVM the closest of p' = 1.75, 2, 3 in %.0f of %.0f runs", own_closest, done);
-    line += fmt("; SVM duality gap <= %.2g, violation <= %.2g", worst_gap, worst_violation);
-    line += fmt("; %.0f%% of entries of W_k below 1%% of the largest", 100.0 * summarise(sparsity).mean);
-    if (not_optimal) line += fmt("; %.0f runs select tokens that are not locally optimal", not_optimal);
-    if (saturated) line += fmt("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
+    line += printf_text("; own-p SVM the closest of p' = 1.75, 2, 3 in %.0f of %.0f runs", own_closest, done);
+    line += printf_text("; SVM duality gap <= %.2g, violation <= %.2g", worst_gap, worst_violation);
+    line += printf_text("; %.0f%% of entries of W_k below 1%% of the largest", 100.0 * summarise(sparsity).mean);
+    if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
+    if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
     r.notes.push_back(line + ".");
     if (first && (data_kind_ != "synthetic" || runs_.size() <= 3 * ps_.size())) {
       std::string tokens = label_p(p) + ": selected tokens [";
       for (std::size_t i = 0; i < first->alpha.size(); ++i) tokens += (i ? ", " : "") + std::to_string(first->alpha[i]);
       tokens += "] (0-indexed)";
       if (first->v_svm)
-        tokens += fmt("; v = (%.3g, %.3g), ||v_mm||_p = %.3g", first->v_final[0],
+        tokens += printf_text("; v = (%.3g, %.3g), ||v_mm||_p = %.3g", first->v_final[0],
                       first->v_final.size() > 1 ? first->v_final[1] : 0.0, first->v_svm->norm_p);
       r.notes.push_back(tokens + ".");
     }
@@ -493,7 +488,7 @@ Results MirrorExperiment::results() const {
       };
       Heatmap wk = heat("|W_k| / ||W_k||_p at the end, " + label_p(p) + " (seed 1)", Wn);
       const double top = Wn.cwiseAbs().maxCoeff();
-      wk.note = fmt("%.0f of %.0f entries below 1%% of the largest", double((Wn.cwiseAbs().array() < 0.01 * top).count()),
+      wk.note = printf_text("%.0f of %.0f entries below 1%% of the largest", double((Wn.cwiseAbs().array() < 0.01 * top).count()),
                     double(Wn.size()));
       r.heatmaps.push_back(wk);
       r.heatmaps.push_back(heat("|W_mm| / ||W_mm||_p, " + label_p(p), Sn));

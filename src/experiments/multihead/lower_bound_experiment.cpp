@@ -5,6 +5,7 @@
 
 #include "experiments/multihead/learners.hpp"
 #include "experiments/multihead/lower_bound.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::multihead {
 
@@ -27,12 +28,6 @@ Schema lower_bound_schema() {
   add({"batch", "batch size", ParamType::Integer, 1, 4096, "128", "", "Examples per Adam step.", kSpec});
   add({"lr", "learning rate", ParamType::Real, 1e-5, 1, "0.01", "", "Adam's step size.", kSpec, {}, true});
   return Schema(std::move(s));
-}
-
-std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c, d);
-  return buf;
 }
 
 struct Row {
@@ -129,10 +124,10 @@ class LowerBoundExperiment final : public Experiment {
     exact.series = {err};
     r.plots = {accuracy, exact};
     for (const Row& row : rows_) {
-      std::string line = fmt("|S| = %.0f: %.0f heads, max error %.2g over all inputs (d = %.0f)", row.S, row.heads,
+      std::string line = printf_text("|S| = %.0f: %.0f heads, max error %.2g over all inputs (d = %.0f)", row.S, row.heads,
                              row.verify_error, verify_d_);
-      if (std::isfinite(row.sign_accuracy)) line += fmt("; Adam sign accuracy %.3f", row.sign_accuracy);
-      line += row.gf2_correct ? fmt("; GF(2) elimination found S from %.0f examples", row.gf2_examples)
+      if (std::isfinite(row.sign_accuracy)) line += printf_text("; Adam sign accuracy %.3f", row.sign_accuracy);
+      line += row.gf2_correct ? printf_text("; GF(2) elimination found S from %.0f examples", row.gf2_examples)
                               : std::string("; GF(2) elimination did not finish");
       r.notes.push_back(line + ".");
     }

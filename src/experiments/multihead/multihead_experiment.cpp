@@ -1,8 +1,8 @@
 #include "experiments/multihead/multihead_experiment.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
-#include <array>
 #include <optional>
 
 #include "core/det_math.hpp"
@@ -11,6 +11,7 @@
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
 #include "lab/clock.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::multihead {
 
@@ -56,12 +57,6 @@ Schema multihead_schema() {
   add({"batch", "batch size", ParamType::Integer, 1, 4096, "256", "", "Examples per Adam step.", kSpec});
   add({"lr", "learning rate", ParamType::Real, 1e-5, 1, "0.01", "", "Adam's step size.", kSpec, {}, true});
   return Schema(std::move(s));
-}
-
-std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c);
-  return buf;
 }
 
 // The run's stages, in order; each step() advances the current one by a few units.
@@ -519,11 +514,11 @@ Results MultiheadExperiment::results() const {
     Plot versus{"Final test error against examples used", "distinct examples", "E ||F(X) - F^(X)||_F^2 (floored at 1e-32)",
                 true, true, false, 0, 1, {}};
     if (!adam_curve_.empty())
-      versus.series.push_back({fmt("Adam (%.1f s)", seconds_[1]), SeriesStyle::LineMarkers,
+      versus.series.push_back({printf_text("Adam (%.1f s)", seconds_[1]), SeriesStyle::LineMarkers,
                                {double(adam_settings_.samples)}, {std::max(adam_curve_.back()[1], 1e-32)}, {}, {}});
     if (std::isfinite(pipeline_mse_)) {
       const double used = double(crude_total_ + pool_total_ + cert_total_ + heldout_total_);
-      versus.series.push_back({fmt("the paper's pipeline (%.1f s)", seconds_[0]), SeriesStyle::LineMarkers, {used},
+      versus.series.push_back({printf_text("the paper's pipeline (%.1f s)", seconds_[0]), SeriesStyle::LineMarkers, {used},
                                {pipeline_mse_}, {}, {}});
     }
     r.plots.push_back(versus);
@@ -544,13 +539,13 @@ Results MultiheadExperiment::results() const {
 
   for (const auto& line : meter_.lines) r.notes.push_back(line);
   if (!crude_curve_.empty())
-    r.notes.push_back(fmt("Phase I: relative error %.3g after %.0f examples; it levels off at the estimator's bias "
+    r.notes.push_back(printf_text("Phase I: relative error %.3g after %.0f examples; it levels off at the estimator's bias "
                           "(attention depends on X), 15-35%% at d <= 32 in the spec.",
                           crude_curve_.back()[1], crude_curve_.back()[0]));
   if (refit_curve_.size() > 1)
-    r.notes.push_back(paper_phase3_ ? fmt("The paper's phase III: W_sum error %.3g -> %.3g.", refit_curve_.front(),
+    r.notes.push_back(paper_phase3_ ? printf_text("The paper's phase III: W_sum error %.3g -> %.3g.", refit_curve_.front(),
                                           refit_curve_.back())
-                                    : fmt("Certify, then refit (ours, not the paper's): W_sum error %.3g -> %.3g in %.0f "
+                                    : printf_text("Certify, then refit (ours, not the paper's): W_sum error %.3g -> %.3g in %.0f "
                                           "rounds.",
                                           refit_curve_.front(), refit_curve_.back(), double(refit_curve_.size() - 1)));
   if (cert_done_ > 0) {
@@ -559,11 +554,11 @@ Results MultiheadExperiment::results() const {
     for (const Constraint& c : constraints_)
       for (const auto& T : truth_.Theta)
         violated += std::fabs(c.a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) - c.rhs) > 2.0 * certify_.eps;
-    r.notes.push_back(fmt("Certification: %.0f of %.0f rows accepted", double(cert_rows_accepted_), double(cert_done_ * k_)) +
-                      fmt(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", 
+    r.notes.push_back(printf_text("Certification: %.0f of %.0f rows accepted", double(cert_rows_accepted_), double(cert_done_ * k_)) +
+                      printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", 
                           double(cert_rows_accepted_) / double(cert_done_ * k_), double(constraints_.size()),
                           double(truth_.d() * truth_.d())) +
-                      fmt("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
+                      printf_text("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
                           double(violated)));
   }
   if (m_ >= 2 && span_.directions.cols() == m_ - 1 && span_.singular_values.size()) {
@@ -574,17 +569,17 @@ Results MultiheadExperiment::results() const {
       const Eigen::Map<const Eigen::VectorXd> v(diff.data(), diff.size());
       worst = std::min(worst, (span_.directions.transpose() * v).norm() / v.norm());
     }
-    r.notes.push_back(fmt("Span extraction: |cos| between the recovered directions and the true differences "
+    r.notes.push_back(printf_text("Span extraction: |cos| between the recovered directions and the true differences "
                           "Theta_1 - Theta_i is at least %.4f (the spec measured >= 0.999).",
                           worst));
   }
   if (std::isfinite(pipeline_mse_))
-    r.notes.push_back(fmt("Pipeline: Theta error %.3g, W error %.3g", pipeline_error_[0], pipeline_error_[1]) +
-                      fmt(", test MSE %.3g, %.2f s.", pipeline_mse_, seconds_[0]));
+    r.notes.push_back(printf_text("Pipeline: Theta error %.3g, W error %.3g", pipeline_error_[0], pipeline_error_[1]) +
+                      printf_text(", test MSE %.3g, %.2f s.", pipeline_mse_, seconds_[0]));
   if (!message_.empty()) r.notes.push_back("Pipeline: " + message_ + ".");
   if (!adam_curve_.empty())
-    r.notes.push_back(fmt("Adam: test MSE %.3g, Theta error %.3g", adam_curve_.back()[1], adam_curve_.back()[2]) +
-                      fmt(", W error %.3g after %.0f steps (%.2f s).", adam_curve_.back()[3], adam_curve_.back()[0],
+    r.notes.push_back(printf_text("Adam: test MSE %.3g, Theta error %.3g", adam_curve_.back()[1], adam_curve_.back()[2]) +
+                      printf_text(", W error %.3g after %.0f steps (%.2f s).", adam_curve_.back()[3], adam_curve_.back()[0],
                           seconds_[1]));
   r.notes.push_back("The honest story: gradient descent recovers random instances from far fewer examples; the "
                     "paper's algorithm proves learnability, at a cost exponential in m. Not in this version: the exact "

@@ -1,9 +1,9 @@
 #include "experiments/regression/generator.hpp"
-#include "core/det_math.hpp"
 
 #include <cmath>
 #include <vector>
 
+#include "core/det_math.hpp"
 #include "core/rng.hpp"
 #include "experiments/regression/loss.hpp"
 #include "lab/param.hpp"

@@ -1,13 +1,14 @@
 #include "experiments/regression/icl_experiment.hpp"
-#include "core/det_math.hpp"
 
 #include <Eigen/SVD>
 #include <cmath>
 #include <cstdio>
 
+#include "core/det_math.hpp"
 #include "core/rng.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::regression {
 
@@ -38,12 +39,6 @@ Schema icl_schema() {
   add({"per_decade", "points per decade", ParamType::Integer, 1, 20, "3", "", "Sweep points per factor of 10.",
        kSpec});
   return Schema(std::move(s));
-}
-
-std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c);
-  return buf;
 }
 
 class IclExperiment final : public Experiment {
@@ -192,15 +187,15 @@ Results IclExperiment::results() const {
       const double lx = dmath::log10(delta[i]), ly = dmath::log10(shift[i]);
       sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly, ++m;
     }
-    if (m >= 2) r.notes.push_back(fmt("Log-log slope of ||b~ - b|| against the move: %.4f (theory: 1).",
+    if (m >= 2) r.notes.push_back(printf_text("Log-log slope of ||b~ - b|| against the move: %.4f (theory: 1).",
                                       (m * sxy - sx * sy) / (m * sxx - sx * sx)));
     double worst = 0.0;
     for (double e : identity) worst = std::max(worst, e);
-    r.notes.push_back(fmt("Residual identity: largest relative error %.2g over the sweep.", worst));
+    r.notes.push_back(printf_text("Residual identity: largest relative error %.2g over the sweep.", worst));
     double smallest_alpha = INFINITY;
     for (const auto& row : rows_) smallest_alpha = std::min(smallest_alpha, std::fabs(row[5]));
     if (smallest_alpha < 1e-6 * std::max(1.0, base_.u.cwiseAbs().sum()))
-      r.notes.push_back(fmt("Warning: |alpha(x_{t+1})| gets as small as %.2g: b~ divides by it, so ||b~ - b|| has no "
+      r.notes.push_back(printf_text("Warning: |alpha(x_{t+1})| gets as small as %.2g: b~ divides by it, so ||b~ - b|| has no "
                             "linear bound here (the sinh case of spec s.4).",
                             smallest_alpha));
   }

@@ -1,17 +1,17 @@
 #include "experiments/regression/regression_experiment.hpp"
-#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
 
-#include "lab/clock.hpp"
-
+#include "core/det_math.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/problem_file.hpp"
 #include "experiments/regression/regression_presets.hpp"
 #include "experiments/regression/theory_checks.hpp"
+#include "lab/clock.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::regression {
 
@@ -70,12 +70,6 @@ Schema regression_schema() {
   add({"tolerance", "stop at ||x - x*|| <=", ParamType::Real, 1e-15, 1, "1e-13", "",
        "A solver stops when its distance to x* is at most this.", kAlgorithm, {}, true});
   return Schema(std::move(s));
-}
-
-std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c, d);
-  return buf;
 }
 
 Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
@@ -246,11 +240,11 @@ class RegressionExperiment final : public Experiment {
 
   void describe_problem(const Params& params, bool from_data) {
     notes_.push_back(std::string(from_data ? "Loaded problem: " : "Problem: ") + to_string(problem_.function) +
-                     fmt(", n = %.0f, d = %.0f, ||A|| = %.4g, ", problem_.n(), problem_.d(), facts_.norm) +
-                     fmt("kappa(A) = %.4g, nnz(A) = %.0f, ||b|| = %.3g, ", facts_.condition(), double(facts_.nonzeros),
+                     printf_text(", n = %.0f, d = %.0f, ||A|| = %.4g, ", problem_.n(), problem_.d(), facts_.norm) +
+                     printf_text("kappa(A) = %.4g, nnz(A) = %.0f, ||b|| = %.3g, ", facts_.condition(), double(facts_.nonzeros),
                          problem_.b.norm()) +
-                     fmt("w in [%.4g, %.4g].", problem_.w.minCoeff(), problem_.w.maxCoeff()));
-    notes_.push_back(fmt("x*: damped exact Newton, ||x*|| = %.6g, ||grad L(x*)|| = %.2g after %.0f steps, L* = %.10g.",
+                     printf_text("w in [%.4g, %.4g].", problem_.w.minCoeff(), problem_.w.maxCoeff()));
+    notes_.push_back(printf_text("x*: damped exact Newton, ||x*|| = %.6g, ||grad L(x*)|| = %.2g after %.0f steps, L* = %.10g.",
                          reference_.x.norm(), reference_.grad_norm, reference_.iterations, reference_.loss));
     if (problem_.function != Hyperbolic::Exp && problem_.x0.norm() == 0.0)
       notes_.push_back("Warning: x0 = 0 is a critical point of L for cosh and sinh; Newton-type solvers stay there.");
@@ -367,11 +361,11 @@ Results RegressionExperiment::results() const {
     const auto& tr = s.trace();
     const int its = static_cast<int>(tr.size()) - 1;
     std::string line = std::string(method_label(s.method())) + ": " + to_string(s.state()) +
-                       fmt(" after %.0f iterations, %.3g ms per iteration", its,
+                       printf_text(" after %.0f iterations, %.3g ms per iteration", its,
                            its > 0 ? 1e3 * tr.back().seconds / its : 0.0);
     for (const TraceRow& x : tr)
       if (x.distance <= 1e-10) {
-        line += fmt(", ||x - x*|| <= 1e-10 after %.3g ms", 1e3 * x.seconds);
+        line += printf_text(", ||x - x*|| <= 1e-10 after %.3g ms", 1e3 * x.seconds);
         break;
       }
     unsigned flags = 0;
@@ -384,11 +378,11 @@ Results RegressionExperiment::results() const {
     }
     if (!eps.empty()) {
       std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
-      line += fmt(", median eps0 %.3g (rate bound 2 eps0 = %.3g)", eps[eps.size() / 2], 2.0 * eps[eps.size() / 2]);
+      line += printf_text(", median eps0 %.3g (rate bound 2 eps0 = %.3g)", eps[eps.size() / 2], 2.0 * eps[eps.size() / 2]);
     }
     if (flags & kFallbackLdlt) line += "; Cholesky failed, LDLT used";
     if (flags & kJitter) line += "; LDLT failed, jitter added";
-    if (flags & kClampedD) line += fmt("; %.0f negative entries of D clamped to 0", clamped);
+    if (flags & kClampedD) line += printf_text("; %.0f negative entries of D clamped to 0", clamped);
     if (!s.message().empty()) line += "; " + s.message();
     r.notes.push_back(line + ".");
   }

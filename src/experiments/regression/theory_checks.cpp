@@ -1,20 +1,16 @@
 #include "experiments/regression/theory_checks.hpp"
-#include "core/det_math.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
 #include <cstdio>
 
+#include "core/det_math.hpp"
 #include "core/rng.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::regression {
 
 namespace {
-std::string fmt(const char* format, double a, double b = 0.0, double c = 0.0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c);
-  return buf;
-}
 std::string verdict(bool ok) { return ok ? "OK: " : "FAILS: "; }
 }  // namespace
 
@@ -49,23 +45,23 @@ TheoryReport check_theory(const Problem& p, const Reference& ref, const MatrixFa
 
   const double w2 = p.w.cwiseAbs2().minCoeff();
   const double sigma2 = facts.sigma_min * facts.sigma_min;
-  r.lines.push_back(verdict(r.l > 0.0) + fmt("H(x*) >= l I with l = lambda_min(H(x*)) = %.3g", r.l));
-  r.lines.push_back(verdict(p.b.norm() <= 1.0) + fmt("||b|| = %.3g <= 1", p.b.norm()));
+  r.lines.push_back(verdict(r.l > 0.0) + printf_text("H(x*) >= l I with l = lambda_min(H(x*)) = %.3g", r.l));
+  r.lines.push_back(verdict(p.b.norm() <= 1.0) + printf_text("||b|| = %.3g <= 1", p.b.norm()));
   r.lines.push_back(verdict(w2 >= r.beta_measured + std::max(r.l, 0.0) / sigma2) +
-                    fmt("Lemma C.4(1): min w^2 = %.3g >= beta^ + l / sigma_min^2 = %.3g (beta^ = max ||B|| = %.3g "
+                    printf_text("Lemma C.4(1): min w^2 = %.3g >= beta^ + l / sigma_min^2 = %.3g (beta^ = max ||B|| = %.3g "
                         "measured)",
                         w2, r.beta_measured + std::max(r.l, 0.0) / sigma2, r.beta_measured));
   r.lines.push_back(verdict(w2 >= 100.0 * r.beta_measured + std::max(r.l, 0.0) / sigma2) +
-                    fmt("Lemma C.4(2), W^2 alone a 10%% approximation: min w^2 = %.3g >= 100 beta^ + l / sigma_min^2 = "
+                    printf_text("Lemma C.4(2), W^2 alone a 10%% approximation: min w^2 = %.3g >= 100 beta^ + l / sigma_min^2 = "
                         "%.3g",
                         w2, 100.0 * r.beta_measured + std::max(r.l, 0.0) / sigma2));
   r.lines.push_back(verdict(r.r0 <= r.radius_measured) +
-                    fmt("start inside the certified radius 0.1 l / M^: ||x0 - x*|| = %.3g, radius %.3g (M^ = %.3g "
+                    printf_text("start inside the certified radius 0.1 l / M^: ||x0 - x*|| = %.3g, radius %.3g (M^ = %.3g "
                         "measured)",
                         r.r0, r.radius_measured, r.M_measured));
-  r.lines.push_back(fmt("theory's constants with R = %.3g: beta = 8 n e^{2R^2} = %.3g, M = 32 n^1.5 R^3 e^{2R^2} = %.3g",
+  r.lines.push_back(printf_text("theory's constants with R = %.3g: beta = 8 n e^{2R^2} = %.3g, M = 32 n^1.5 R^3 e^{2R^2} = %.3g",
                         r.R, r.beta_theory, r.M_theory) +
-                    fmt(", certified radius 0.1 l / M = %.3g (measured: %.3g)", r.radius_theory, r.radius_measured));
+                    printf_text(", certified radius 0.1 l / M = %.3g (measured: %.3g)", r.radius_theory, r.radius_measured));
   return r;
 }
 

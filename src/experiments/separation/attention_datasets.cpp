@@ -1,7 +1,8 @@
 #include "experiments/separation/attention_datasets.hpp"
-#include "core/det_math.hpp"
 
 #include <cmath>
+
+#include "core/det_math.hpp"
 
 namespace attnlab::separation {
 

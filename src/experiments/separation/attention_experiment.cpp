@@ -1,9 +1,9 @@
 #include "experiments/separation/attention_experiment.hpp"
-#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
 
+#include "core/det_math.hpp"
 #include "experiments/separation/attention_presets.hpp"
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/inspector.hpp"

@@ -1,10 +1,11 @@
 #include "experiments/separation/attention_network.hpp"
-#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "core/det_math.hpp"
 
 namespace attnlab::separation {
 

@@ -1,9 +1,9 @@
 #include "experiments/separation/toy_experiment.hpp"
-#include "core/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
 
+#include "core/det_math.hpp"
 #include "experiments/separation/success_sweep.hpp"
 #include "experiments/separation/toy_model.hpp"
 

@@ -1,9 +1,9 @@
 #include "experiments/separation/toy_model.hpp"
-#include "core/det_math.hpp"
 
 #include <cmath>
 
 #include "core/attention.hpp"
+#include "core/det_math.hpp"
 
 namespace attnlab::separation {
 

@@ -1,0 +1,10 @@
+// printf-style text for notes and read-outs, with up to four numbers (every argument a double, so
+// integers passed here are converted before formatting, never read as the wrong type).
+#pragma once
+#include <string>
+
+namespace attnlab {
+
+std::string printf_text(const char* format, double a, double b = 0.0, double c = 0.0, double d = 0.0);
+
+}  // namespace attnlab
