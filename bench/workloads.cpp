@@ -12,6 +12,7 @@
 #include "experiments/multihead/learners.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/regression/generator.hpp"
+#include "experiments/regression/regression_experiment.hpp"
 #include "experiments/regression/solvers.hpp"
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/toy_model.hpp"
@@ -141,22 +142,7 @@ RegressionBench make_regression_bench(const std::string& preset) {
   using namespace regression;
   constexpr std::uint64_t kSeed = 1;
   const Params p = make_experiment("regression")->make_params(preset, {});
-  GeneratorSettings s;  // as the experiment's settings_from()
-  const std::string& f = p.text("function");
-  s.function = f == "cosh" ? Hyperbolic::Cosh : f == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
-  s.n = static_cast<int>(p.integer("n"));
-  s.d = static_cast<int>(p.integer("d"));
-  s.norm = p.real("norm_A");
-  s.condition = p.real("kappa");
-  s.density = p.real("density");
-  const std::string& t = p.text("target");
-  s.target = t == "simplex" ? TargetKind::Simplex : t == "unit" ? TargetKind::Unit : TargetKind::Planted;
-  s.x_true_norm = p.real("x_true_norm");
-  const std::string& w = p.text("w_rule");
-  s.weight_rule = w == "practical" ? WeightRule::Practical : w == "paper" ? WeightRule::PaperConstants
-                                                                            : WeightRule::Uniform;
-  s.w = p.real("w");
-  s.l = p.real("l");
+  const GeneratorSettings s = generator_settings(p);
   RegressionBench b;
   b.problem = generate(s, kSeed);
   b.reference = find_minimiser(b.problem, b.problem.x_true.size() ? b.problem.x_true

@@ -84,6 +84,13 @@ void load_data(Experiment& e, const RunOptions& o) {
   e.set_data(read_text_file(o.data));
 }
 
+// The value of --set: KEY=VALUE.
+std::pair<std::string, std::string> parse_set(const std::string& kv) {
+  const std::size_t eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0) throw UsageError{"option --set: '" + kv + "' is not KEY=VALUE"};
+  return {kv.substr(0, eq), kv.substr(eq + 1)};
+}
+
 // A count option: a plain non-negative integer up to `max`.
 long long parse_count(const std::string& option, const std::string& text, long long max) {
   const bool digits = !text.empty() && text.size() <= 10 && text.find_first_not_of("0123456789") == std::string::npos;
@@ -116,12 +123,8 @@ RunOptions parse_run_options(const std::vector<std::string>& args, bool inspect 
     else if (inspect && a == "--point") o.point = parse_count(a, value(), 9999);
     else if (inspect && a == "--trial") o.trial = parse_count(a, value(), 999999);
     else if (a == "--sweep") o.sets.emplace_back("sweep", value());
-    else if (a == "--set") {
-      const std::string kv = value();
-      const std::size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError{"option --set: '" + kv + "' is not KEY=VALUE"};
-      o.sets.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-    } else {
+    else if (a == "--set") o.sets.push_back(parse_set(value()));
+    else {
       throw UsageError{"unknown option '" + a + "'"};
     }
   }
@@ -202,14 +205,8 @@ int cmd_inspect(const std::vector<std::string>& args) {
   Output out(o.out);
   e->reset(params, o.seed);
   if (e->inspector_points().empty()) throw ParamError("experiment '" + o.experiment + "' has no inspector");
-  RunRecord record;
-  record.experiment = e->info().id;
-  record.preset = o.preset;
-  record.params = e->schema().to_key_values(params);
-  record.seed = o.seed;
-  record.progress = {1, 1};
-  record.results = e->inspect(static_cast<std::size_t>(o.point), o.trial);
-  record.context = {{"inspector_point", std::to_string(o.point)}, {"inspector_trial", std::to_string(o.trial)}};
+  const RunRecord record =
+      make_inspection_record(*e, params, o.preset, o.seed, static_cast<std::size_t>(o.point), o.trial);
   out.write(o.format == "json" ? to_json(record) + "\n" : to_csv(record));
   return 0;
 }
@@ -232,12 +229,8 @@ int cmd_reproduce(const std::vector<std::string>& args) {
     else if (a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), 64)));
     else if (a == "--quiet") o.quiet = true;
     else if (a == "--paper-trials") o.sets.emplace_back("paper_trials", "true");
-    else if (a == "--set") {
-      const std::string kv = value();
-      const std::size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError{"option --set: '" + kv + "' is not KEY=VALUE"};
-      o.sets.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-    } else {
+    else if (a == "--set") o.sets.push_back(parse_set(value()));
+    else {
       throw UsageError{"unknown option '" + a + "'"};
     }
   }

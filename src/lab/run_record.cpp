@@ -19,6 +19,19 @@ RunRecord make_record(const Experiment& experiment, const Params& params, const 
   return r;
 }
 
+RunRecord make_inspection_record(const Experiment& experiment, const Params& params, const std::string& preset,
+                                 std::uint64_t seed, std::size_t point, std::int64_t trial) {
+  RunRecord r;
+  r.experiment = experiment.info().id;
+  r.preset = preset;
+  r.params = experiment.schema().to_key_values(params);
+  r.seed = seed;
+  r.progress = {1, 1};
+  r.results = experiment.inspect(point, trial);
+  r.context = {{"inspector_point", std::to_string(point)}, {"inspector_trial", std::to_string(trial)}};
+  return r;
+}
+
 namespace {
 
 std::string cell(double x) { return std::isnan(x) ? "" : format_number(x); }

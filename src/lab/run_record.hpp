@@ -21,6 +21,11 @@ struct RunRecord {
 RunRecord make_record(const Experiment& experiment, const Params& params, const std::string& preset,
                       std::uint64_t seed);
 
+// One trial of one sweep point up close (Experiment::inspect on a reset experiment), with the
+// point and trial in the record's context. Throws what inspect() throws.
+RunRecord make_inspection_record(const Experiment& experiment, const Params& params, const std::string& preset,
+                                 std::uint64_t seed, std::size_t point, std::int64_t trial);
+
 // CSV: '#'-comment lines with version, experiment, preset, seed and each parameter, then the table.
 std::string to_csv(const RunRecord& record);
 // JSON: {"attnlab_version", "experiment", "preset", "seed", "params": {...}, "complete",

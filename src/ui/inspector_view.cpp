@@ -38,15 +38,9 @@ void InspectorView::recompute(const Experiment& current, const Params& params, c
     }
     computed_point_ = point_;
     computed_trial_ = trial_;
-    results_ = experiment_->inspect(static_cast<std::size_t>(point_), trial_);
-    RunRecord record;
-    record.experiment = experiment_->info().id;
-    record.preset = preset_;
-    record.params = experiment_->schema().to_key_values(params_);
-    record.seed = seed_;
-    record.progress = {1, 1};
-    record.results = results_;
-    record.context = {{"inspector_point", std::to_string(point_)}, {"inspector_trial", std::to_string(trial_)}};
+    const RunRecord record = make_inspection_record(*experiment_, params_, preset_, seed_,
+                                                    static_cast<std::size_t>(point_), trial_);
+    results_ = record.results;
     json_ = to_json(record);
   } catch (const std::exception& e) {
     error_ = e.what();

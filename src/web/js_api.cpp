@@ -207,14 +207,7 @@ std::string inspect_experiment(const val& id, const val& preset, const val& para
     const std::uint64_t s = seed_from(seed);
     const std::int64_t k = index_arg(point, "point"), t = index_arg(trial, "trial");
     e->reset(p, s);
-    RunRecord record;
-    record.experiment = e->info().id;
-    record.preset = preset_name;
-    record.params = e->schema().to_key_values(p);
-    record.seed = s;
-    record.progress = {1, 1};
-    record.results = e->inspect(static_cast<std::size_t>(k), t);
-    record.context = {{"inspector_point", std::to_string(k)}, {"inspector_trial", std::to_string(t)}};
+    const RunRecord record = make_inspection_record(*e, p, preset_name, s, static_cast<std::size_t>(k), t);
     return to_json(record);
   } catch (const std::exception& ex) {
     return error_json(ex.what());

@@ -9,12 +9,6 @@ namespace attnlab::mirror {
 
 namespace {
 
-double signed_power(double x, double e) {
-  if (x == 0.0) return 0.0;
-  const double m = magnitude_power(std::fabs(x), e);
-  return x < 0.0 ? -m : m;
-}
-
 // The dual coordinate ascent on flattened constraint matrices (rows of `A`, each of size m).
 struct DualProblem {
   std::vector<Eigen::VectorXd> A;  // constraints <A_j, W> >= 1

@@ -43,14 +43,11 @@ double magnitude_power(double a, double e) {
   return dmath::pow(a, e);  // integer exponents are exact products there
 }
 
-namespace {
-// sign(x) |x|^e, with |x|^e from the project's deterministic pow (same bits natively and in wasm).
 double signed_power(double x, double e) {
   if (x == 0.0) return 0.0;
   const double a = std::fabs(x);
   return x < 0.0 ? -magnitude_power(a, e) : magnitude_power(a, e);
 }
-}  // namespace
 
 double psi(const Eigen::MatrixXd& W, double p) {
   double sum = 0.0;

@@ -18,5 +18,7 @@ inline double dual_exponent(double p) { return p / (p - 1.0); }
 // a^e for a > 0 through the deterministic pow, with exact shortcuts for the exponents p = 2 and
 // p = 3 produce (1/2, -1/2, 3/2, 2).
 double magnitude_power(double a, double e);
+// sign(x) |x|^e: never pow() of a negative base (spec s.6).
+double signed_power(double x, double e);
 
 }  // namespace attnlab::mirror

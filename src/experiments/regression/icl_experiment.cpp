@@ -67,8 +67,7 @@ class IclExperiment final : public Experiment {
 
   void reset(const Params& params, std::uint64_t seed) override {
     GeneratorSettings s;
-    const std::string& f = params.text("function");
-    s.function = f == "cosh" ? Hyperbolic::Cosh : f == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
+    s.function = hyperbolic_from(params.text("function"));
     s.n = static_cast<int>(params.integer("n"));
     s.d = static_cast<int>(params.integer("d"));
     if (s.n < s.d)

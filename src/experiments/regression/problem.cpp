@@ -18,6 +18,10 @@ const char* to_string(Hyperbolic f) {
   return "";
 }
 
+Hyperbolic hyperbolic_from(const std::string& name) {
+  return name == "cosh" ? Hyperbolic::Cosh : name == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
+}
+
 MatrixFacts measure(const SparseRows& A) {
   const Eigen::MatrixXd gram = weighted_gram(A, Eigen::VectorXd::Ones(A.rows()));
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);

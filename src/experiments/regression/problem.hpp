@@ -13,6 +13,7 @@ enum class Hyperbolic { Exp, Cosh, Sinh };
 // outer products that skips rows with weight 0 (sampling) and allocates nothing.
 using SparseRows = Eigen::SparseMatrix<double, Eigen::RowMajor>;
 const char* to_string(Hyperbolic f);
+Hyperbolic hyperbolic_from(const std::string& name);  // "exp", "cosh", "sinh" (schema-validated)
 
 struct Problem {
   Hyperbolic function = Hyperbolic::Exp;

@@ -104,9 +104,9 @@ class RegressionExperiment final : public Experiment {
         throw ParamError("parameter 'source': 'data' needs a problem file (CLI --data FILE.json, the page's Load "
                          "problem button, or the JS API); allowed: generate, or load a file first");
       problem_ = data_->problem;
-      if (!data_->has_function) problem_.function = function_from(params.text("function"));
+      if (!data_->has_function) problem_.function = hyperbolic_from(params.text("function"));
     } else {
-      problem_ = generate(settings_from(params), seed);
+      problem_ = generate(generator_settings(params), seed);
     }
     facts_ = measure(problem_.A);
     // x*: damped exact Newton from x_true (or the file's x0, or 0), then the shared start.
@@ -210,32 +210,6 @@ class RegressionExperiment final : public Experiment {
       h.paths.push_back(std::move(path));
     }
     return h;
-  }
-
-  static Hyperbolic function_from(const std::string& s) {
-    return s == "cosh" ? Hyperbolic::Cosh : s == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
-  }
-
-  GeneratorSettings settings_from(const Params& p) const {
-    GeneratorSettings s;
-    s.function = function_from(p.text("function"));
-    s.n = static_cast<int>(p.integer("n"));
-    s.d = static_cast<int>(p.integer("d"));
-    if (s.n < s.d)
-      throw ParamError("parameter 'n': " + std::to_string(s.n) + " is less than d = " + std::to_string(s.d) +
-                       "; allowed: n >= d");
-    s.norm = p.real("norm_A");
-    s.condition = p.real("kappa");
-    s.density = p.real("density");
-    const std::string& t = p.text("target");
-    s.target = t == "simplex" ? TargetKind::Simplex : t == "unit" ? TargetKind::Unit : TargetKind::Planted;
-    s.x_true_norm = p.real("x_true_norm");
-    const std::string& w = p.text("w_rule");
-    s.weight_rule = w == "practical" ? WeightRule::Practical : w == "paper" ? WeightRule::PaperConstants
-                                                                              : WeightRule::Uniform;
-    s.w = p.real("w");
-    s.l = p.real("l");
-    return s;
   }
 
   void describe_problem(const Params& params, bool from_data) {
@@ -393,6 +367,28 @@ Results RegressionExperiment::results() const {
 }
 
 }  // namespace
+
+GeneratorSettings generator_settings(const Params& p) {
+  GeneratorSettings s;
+  s.function = hyperbolic_from(p.text("function"));
+  s.n = static_cast<int>(p.integer("n"));
+  s.d = static_cast<int>(p.integer("d"));
+  if (s.n < s.d)
+    throw ParamError("parameter 'n': " + std::to_string(s.n) + " is less than d = " + std::to_string(s.d) +
+                     "; allowed: n >= d");
+  s.norm = p.real("norm_A");
+  s.condition = p.real("kappa");
+  s.density = p.real("density");
+  const std::string& t = p.text("target");
+  s.target = t == "simplex" ? TargetKind::Simplex : t == "unit" ? TargetKind::Unit : TargetKind::Planted;
+  s.x_true_norm = p.real("x_true_norm");
+  const std::string& w = p.text("w_rule");
+  s.weight_rule = w == "practical" ? WeightRule::Practical : w == "paper" ? WeightRule::PaperConstants
+                                                                            : WeightRule::Uniform;
+  s.w = p.real("w");
+  s.l = p.real("l");
+  return s;
+}
 
 std::unique_ptr<Experiment> make_regression_experiment() { return std::make_unique<RegressionExperiment>(); }
 

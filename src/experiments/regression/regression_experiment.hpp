@@ -3,10 +3,15 @@
 #pragma once
 #include <memory>
 
+#include "experiments/regression/generator.hpp"
 #include "lab/experiment.hpp"
 
 namespace attnlab::regression {
 
 std::unique_ptr<Experiment> make_regression_experiment();
+
+// The generator settings a `regression` parameter set asks for; throws ParamError when n < d.
+// Shared with the benchmark, which builds the presets' problems the same way.
+GeneratorSettings generator_settings(const Params& params);
 
 }  // namespace attnlab::regression
