@@ -39,9 +39,10 @@ async function openPage(hash = '') {
   return { page, errors };
 }
 
-async function pixelStandardDeviation(page) {
+// Takes a screenshot, decodes it in the page and returns `measure(rgba)` evaluated there.
+async function screenshotMeasure(page, measure) {
   const png = (await page.screenshot()).toString('base64');
-  return page.evaluate(async (data) => {
+  return page.evaluate(async ({ data, source }) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + data;
     await img.decode();
@@ -49,11 +50,16 @@ async function pixelStandardDeviation(page) {
     c.width = img.width; c.height = img.height;
     const ctx = c.getContext('2d');
     ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    return new Function(`return (${source})`)()(ctx.getImageData(0, 0, c.width, c.height).data);
+  }, { data: png, source: measure.toString() });
+}
+
+async function pixelStandardDeviation(page) {
+  return screenshotMeasure(page, (d) => {
     let s = 0, s2 = 0, n = 0;
     for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
     return Math.sqrt(s2 / n - (s / n) ** 2);
-  }, png);
+  });
 }
 
 test('the page loads without console errors and draws something', async () => {
@@ -115,16 +121,7 @@ test('fig7c from a link matches the native CLI, read back through the page API',
 
 // Pixels of the screenshot close to the two ends of the viridis colour map.
 async function viridisPixels(page) {
-  const png = (await page.screenshot()).toString('base64');
-  return page.evaluate(async (data) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + data;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  return screenshotMeasure(page, (d) => {
     const near = (i, r, g, b) => Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40;
     let dark = 0, bright = 0;
     for (let i = 0; i < d.length; i += 4) {
@@ -132,7 +129,7 @@ async function viridisPixels(page) {
       if (near(i, 253, 231, 37) || near(i, 94, 201, 98)) bright++;
     }
     return { dark, bright };
-  }, png);
+  });
 }
 
 test('the inspector draws its heatmaps and matches the CLI', async () => {
