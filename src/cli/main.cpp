@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench/workloads.hpp"
+#include "cli/figure_files.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/reproduce.hpp"
 #include "experiments/registry.hpp"
@@ -33,7 +34,10 @@ const char* kUsage =
     "commands:\n"
     "  list                          the experiments\n"
     "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n"
-    "  run EXPERIMENT [options]      run it and write the results table\n"
+    "  run EXPERIMENT [options] [--figures DIR]\n"
+    "                                run it and write the results table; --figures also writes\n"
+    "                                each plot as DIR/<experiment>-<preset|custom>-seed<N>-plot<K>.svg\n"
+    "                                and each heatmap as ...-heatmap<K>.png (K = 0, 1, ...)\n"
     "  inspect EXPERIMENT [options] [--point K] [--trial T]\n"
     "                                one trial of sweep point K (default 0) up close: per-token\n"
     "                                table as CSV; --format json adds the attention matrices\n"
@@ -68,7 +72,10 @@ struct RunOptions {
   bool quiet = false;
   long long point = 0, trial = 0;  // inspect only
   std::string data;                // --data FILE: user data for experiments that accept it
+  std::string figures;             // run only: --figures DIR
 };
+
+enum class Command { Run, Inspect, Link };  // which options parse_run_options accepts
 
 std::string read_text_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -101,7 +108,8 @@ long long parse_count(const std::string& option, const std::string& text, long l
   return v;
 }
 
-RunOptions parse_run_options(const std::vector<std::string>& args, bool inspect = false) {
+RunOptions parse_run_options(const std::vector<std::string>& args, Command command) {
+  const bool inspect = command == Command::Inspect;
   RunOptions o;
   if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing EXPERIMENT (see 'attnlab list')"};
   o.experiment = args[0];
@@ -122,6 +130,7 @@ RunOptions parse_run_options(const std::vector<std::string>& args, bool inspect 
     else if (a == "--data") o.data = value();
     else if (inspect && a == "--point") o.point = parse_count(a, value(), 9999);
     else if (inspect && a == "--trial") o.trial = parse_count(a, value(), 999999);
+    else if (command == Command::Run && a == "--figures") o.figures = value();
     else if (a == "--sweep") o.sets.emplace_back("sweep", value());
     else if (a == "--set") o.sets.push_back(parse_set(value()));
     else {
@@ -183,22 +192,27 @@ class Output {
 };
 
 int cmd_run(const std::vector<std::string>& args) {
-  const RunOptions o = parse_run_options(args);
+  const RunOptions o = parse_run_options(args, Command::Run);
   auto e = make_experiment(o.experiment);
   load_data(*e, o);
   const Params params = e->make_params(o.preset, o.sets);
   Output out(o.out);
+  if (!o.figures.empty()) cli::prepare_figure_dir(o.figures);
   e->reset(params, o.seed);
   ProgressBar bar(!o.quiet && isatty(STDERR_FILENO));
   run_to_completion(*e, [&](const Progress& p) { bar.update(p); });
   bar.finish();
   const RunRecord record = make_record(*e, params, o.preset, o.seed);
   out.write(o.format == "json" ? to_json(record) + "\n" : to_csv(record));
+  if (!o.figures.empty()) {
+    const auto written = cli::write_figures(o.figures, record.experiment, o.preset, o.seed, record.results);
+    if (!o.quiet) std::fprintf(stderr, "attnlab: wrote %zu figures to %s\n", written.size(), o.figures.c_str());
+  }
   return 0;
 }
 
 int cmd_inspect(const std::vector<std::string>& args) {
-  const RunOptions o = parse_run_options(args, true);
+  const RunOptions o = parse_run_options(args, Command::Inspect);
   auto e = make_experiment(o.experiment);
   load_data(*e, o);
   const Params params = e->make_params(o.preset, o.sets);
@@ -239,7 +253,7 @@ int cmd_reproduce(const std::vector<std::string>& args) {
 }
 
 int cmd_link(const std::vector<std::string>& args) {
-  const RunOptions o = parse_run_options(args);
+  const RunOptions o = parse_run_options(args, Command::Link);
   auto e = make_experiment(o.experiment);
   HashState st;
   st.experiment = e->info().id;

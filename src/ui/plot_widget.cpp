@@ -5,72 +5,12 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "lab/plot_ticks.hpp"
 #include "ui/theme.hpp"
 
 namespace attnlab::ui {
 
-std::vector<double> nice_ticks(double lo, double hi, int target) {
-  std::vector<double> ticks;
-  if (!(hi > lo)) return {lo};
-  const double raw = (hi - lo) / std::max(1, target);
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  const double r = raw / mag;
-  const double step = (r < 1.5 ? 1.0 : r < 3.0 ? 2.0 : r < 7.0 ? 5.0 : 10.0) * mag;
-  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
-    ticks.push_back(std::fabs(t) < step * 1e-9 ? 0.0 : t);
-  return ticks;
-}
-
 namespace {
-
-struct Axis {
-  double lo = 0.0, hi = 1.0;
-  bool log = false;
-  double map(double v) const {  // value -> [0, 1]
-    if (log) return (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
-    return (v - lo) / (hi - lo);
-  }
-  bool usable(double v) const { return std::isfinite(v) && (!log || v > 0.0); }
-};
-
-Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
-  Axis a;
-  a.log = log;
-  double lo = INFINITY, hi = -INFINITY;
-  for (const auto* v : data)
-    for (double x : *v)
-      if (a.usable(x)) lo = std::min(lo, x), hi = std::max(hi, x);
-  if (!std::isfinite(lo)) lo = log ? 1.0 : 0.0, hi = log ? 10.0 : 1.0;
-  if (hi == lo) {
-    if (log) lo /= 2.0, hi *= 2.0;
-    else lo -= 0.5, hi += 0.5;
-  }
-  if (!log) {  // a little air at the ends
-    const double pad = 0.03 * (hi - lo);
-    lo -= pad, hi += pad;
-  }
-  a.lo = lo, a.hi = hi;
-  return a;
-}
-
-std::vector<double> axis_ticks(const Axis& a, int target) {
-  if (!a.log) return nice_ticks(a.lo, a.hi, target);
-  // Decades, every k-th one so that at most about `target` labels fit (1e-15 .. 10 gets 1e-15,
-  // 1e-12, ... rather than 17 overlapping labels).
-  const double first = std::ceil(std::log10(a.lo)), last = std::floor(std::log10(a.hi));
-  const double decades = last - first + 1.0;
-  const double stride = std::max(1.0, std::ceil(decades / std::max(2, target)));
-  std::vector<double> t;
-  for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
-  if (t.size() < 2) return nice_ticks(a.lo, a.hi, target);
-  return t;
-}
-
-std::string tick_label(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
 
 // A dashed segment from a to b (reference curves). `phase` is how far along the 10-pixel
 // pattern (6 on, 4 off) the segment starts; returns the phase at b, so dashes run on smoothly.
@@ -114,15 +54,8 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   }
   const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * (2.6f + 1.3f * legend_rows);
 
-  std::vector<const std::vector<double>*> xs, ys;
-  for (const auto& s : plot.series) {
-    xs.push_back(&s.x);
-    ys.push_back(&s.y);
-    if (!s.y_low.empty()) ys.push_back(&s.y_low), ys.push_back(&s.y_high);
-  }
-  const Axis ax = fit_axis(plot.log_x, xs);
-  Axis ay = fit_axis(plot.log_y, ys);
-  if (plot.fixed_y) ay.lo = plot.y_min - 0.03 * (plot.y_max - plot.y_min), ay.hi = plot.y_max + 0.03 * (plot.y_max - plot.y_min);
+  const PlotAxes axes = fit_plot_axes(plot);
+  const Axis &ax = axes.x, &ay = axes.y;
   auto px = [&](double x) { return left + static_cast<float>(ax.map(x)) * (right - left); };
   auto py = [&](double y) { return bottom - static_cast<float>(ay.map(y)) * (bottom - top); };
 

@@ -1,5 +1,7 @@
 #include "ui/theme.hpp"
 
+#include "lab/palette.hpp"
+
 namespace attnlab::ui {
 
 const Theme& theme() {
@@ -9,10 +11,8 @@ const Theme& theme() {
 }
 
 ImU32 series_colour(std::size_t index) {
-  static const ImU32 palette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),  IM_COL32(0, 158, 115, 255),
-                                  IM_COL32(204, 121, 167, 255), IM_COL32(240, 228, 66, 255), IM_COL32(213, 94, 0, 255),
-                                  IM_COL32(0, 114, 178, 255)};
-  return palette[index % (sizeof palette / sizeof palette[0])];
+  const Rgb c = series_rgb(index);
+  return IM_COL32(c.r, c.g, c.b, 255);
 }
 
 void apply_imgui_style(float dpi_scale) {

@@ -1,0 +1,27 @@
+// A heatmap as a raster image (the page's viridis colour map, marks ringed) and a dependency-free
+// PNG writer for it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lab/results.hpp"
+
+namespace attnlab {
+
+// shaders/heatmap.frag's polynomial fit of viridis, t clamped to [0, 1], as 8-bit RGB.
+std::array<std::uint8_t, 3> viridis(double t);
+
+// RGBA pixels, row-major from the top row, each cell `scale` x `scale` pixels; sets width and height.
+// A cell shows viridis(((v - low) / (high - low))^gamma) like the page (gamma 0.5 = the inspector's
+// sqrt colour scale); non-finite cells are grey. Marks get a ring, paths 1-pixel lines.
+std::vector<std::uint8_t> heatmap_rgba(const Heatmap& h, int scale, int& width, int& height, double gamma = 1.0);
+
+// A PNG file (8-bit RGBA, stored deflate blocks: no compression, no dependencies).
+std::string encode_png(const std::vector<std::uint8_t>& rgba, int width, int height);
+
+// The heatmap as a PNG, cells scaled up so the image is about 400 px or more wide, at most 2048.
+std::string heatmap_to_png(const Heatmap& h);
+
+}  // namespace attnlab

@@ -1,0 +1,213 @@
+#include "lab/plot_svg.hpp"
+
+#include <algorithm>
+#include <clocale>
+#include <cmath>
+#include <cstdio>
+
+#include "lab/palette.hpp"
+#include "lab/plot_ticks.hpp"
+
+namespace attnlab {
+
+namespace {
+
+// Print colours: the page's dark theme would vanish on paper.
+constexpr const char* kText = "#1a1a1a";
+constexpr const char* kTextDim = "#4d4d4d";
+constexpr const char* kAxis = "#666666";
+constexpr const char* kGrid = "#e3e3e3";
+constexpr const char* kReference = "#333333";
+constexpr double kFont = 12.0;  // px; the layout below is the plot widget's, in units of the font size
+
+// printf of one number in the C locale's form whatever the process locale is (a ',' decimal point
+// would break the SVG's numbers).
+std::string c_locale_text(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  std::string s = buf;
+  const char point = std::localeconv()->decimal_point[0];
+  if (point != '.') std::replace(s.begin(), s.end(), point, '.');
+  return s;
+}
+
+// A coordinate. Callers pass only mapped finite points; the clamp keeps far-off values (a fixed_y
+// plot's outliers, clipped anyway) from printing as huge numbers.
+std::string num(double v) { return c_locale_text("%.2f", std::isfinite(v) ? std::clamp(v, -1e6, 1e6) : 0.0); }
+
+std::string hex(Rgb c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
+  return buf;
+}
+
+// No font metrics here: an average sans-serif glyph is about 0.55 em (UTF-8 continuation bytes skipped).
+double text_width(const std::string& s) {
+  auto starts_glyph = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
+  const auto glyphs = std::count_if(s.begin(), s.end(), starts_glyph);
+  return 0.55 * kFont * static_cast<double>(glyphs);
+}
+
+std::string text(const char* cls, double x, double y, const char* anchor, const std::string& body) {
+  return "<text class=\"" + std::string(cls) + "\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" text-anchor=\"" + anchor +
+         "\">" + xml_escape(body) + "</text>\n";
+}
+
+std::string line(double x1, double y1, double x2, double y2) {
+  return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\"/>\n";
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 allows no other control characters, even escaped.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += c;
+    }
+  }
+  return out;
+}
+
+std::string plot_to_svg(const Plot& plot, int width, int height) {
+  const double w = std::max(200, width), h = std::max(150, height), font = kFont;
+  const double left = font * 3.6, right = w - font * 0.8;
+  // Legend rows under the x label, counted first to reserve their space (as the widget does).
+  auto legend_width = [&](const Series& s) { return font * 2.5 + text_width(s.name); };
+  const double legend_span = w - font * 4.4;
+  int legend_rows = plot.series.empty() ? 0 : 1;
+  double row_x = 0.0;
+  for (const auto& s : plot.series) {
+    if (row_x > 0.0 && row_x + legend_width(s) > legend_span) ++legend_rows, row_x = 0.0;
+    row_x += legend_width(s);
+  }
+  const double top = font * 1.6, bottom = h - font * (2.6 + 1.3 * legend_rows);
+  const double baseline = font * 0.8;  // from the top of a line of text to its baseline
+
+  const PlotAxes axes = fit_plot_axes(plot);
+  const Axis &ax = axes.x, &ay = axes.y;
+  auto px = [&](double x) { return left + ax.map(x) * (right - left); };
+  auto py = [&](double y) { return bottom - ay.map(y) * (bottom - top); };
+  auto drawable = [&](double x, double y) {
+    return ax.usable(x) && ay.usable(y) && std::isfinite(px(x)) && std::isfinite(py(y));
+  };
+
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" viewBox=\"0 0 " +
+         num(w) + " " + num(h) + "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"" + num(font) + "\">\n";
+  out += "<title>" + xml_escape(plot.title) + "</title>\n";
+  out += "<rect class=\"background\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" fill=\"#ffffff\"/>\n";
+  out += "<defs><clipPath id=\"plot-area\"><rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" +
+         num(right - left) + "\" height=\"" + num(bottom - top) + "\"/></clipPath></defs>\n";
+  out += "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * 0.2 + baseline) + "\" fill=\"" + kText + "\">" +
+         xml_escape(plot.title);
+  if (!plot.y_label.empty())
+    out += "<tspan class=\"y-label\" dx=\"" + num(font * 0.5) + "\" fill=\"" + kTextDim + "\">(" + xml_escape(plot.y_label) +
+           ")</tspan>";
+  out += "</text>\n";
+
+  // Grid, tick marks and labels: the widget's tick choice for the same plot height in font units.
+  std::string grid, marks, labels;
+  for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2)))))) {
+    if (t < ay.lo || t > ay.hi) continue;
+    const double y = py(t);
+    grid += line(left, y, right, y);
+    marks += line(left - 4.0, y, left, y);
+    labels += text("tick-label", left - font * 0.4, y + font * 0.35, "end", c_locale_text("%g", t));
+  }
+  for (double t : axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))))) {
+    if (t < ax.lo || t > ax.hi) continue;
+    const double x = px(t);
+    grid += line(x, top, x, bottom);
+    marks += line(x, bottom, x, bottom + 4.0);
+    labels += text("tick-label", x, bottom + font * 0.3 + baseline, "middle", c_locale_text("%g", t));
+  }
+  out += "<g class=\"grid\" stroke=\"" + std::string(kGrid) + "\" stroke-width=\"1\">\n" + grid + "</g>\n";
+  out += "<g class=\"ticks\" stroke=\"" + std::string(kAxis) + "\" stroke-width=\"1\">\n" + marks + "</g>\n";
+  out += "<g class=\"tick-labels\" fill=\"" + std::string(kTextDim) + "\" font-size=\"" + num(font * 0.92) + "\">\n" +
+         labels + "</g>\n";
+  out += "<rect class=\"axes\" x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(right - left) +
+         "\" height=\"" + num(bottom - top) + "\" fill=\"none\" stroke=\"" + kAxis + "\"/>\n";
+  out += "<g fill=\"" + std::string(kText) + "\">\n" +
+         text("x-label", (left + right) * 0.5, bottom + font * 1.4 + baseline, "middle", plot.x_label) + "</g>\n";
+
+  // Series, each: error bars, then its one path (lines or bars), then markers. Gaps at non-finite points.
+  out += "<g class=\"data\" clip-path=\"url(#plot-area)\">\n";
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    const bool reference = s.style == SeriesStyle::Reference;
+    const std::string c = reference ? kReference : hex(series_rgb(k));
+    const std::string name = xml_escape(s.name);
+    const std::size_t n = std::min(s.x.size(), s.y.size());
+    if (!s.y_low.empty()) {
+      std::string d;
+      for (std::size_t i = 0; i < std::min({s.x.size(), s.y_low.size(), s.y_high.size()}); ++i)
+        if (drawable(s.x[i], s.y_low[i]) && drawable(s.x[i], s.y_high[i]))
+          d += "M" + num(px(s.x[i])) + " " + num(py(s.y_low[i])) + "V" + num(py(s.y_high[i]));
+      out += "<g class=\"errorbars\" data-name=\"" + name + "\" stroke=\"" + c +
+             "\" stroke-opacity=\"0.56\" stroke-width=\"1\" fill=\"none\"><path d=\"" + d + "\"/></g>\n";
+    }
+    std::string d, dots;
+    if (s.style == SeriesStyle::Bars) {
+      // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
+      const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
+      const double half = s.x.size() > 1 ? std::max(0.5, 0.4 * (right - left) / static_cast<double>(s.x.size())) : 4.0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!drawable(s.x[i], s.y[i])) continue;
+        const double x = px(s.x[i]), y0 = py(base), y1 = py(s.y[i]);
+        d += "M" + num(x - half) + " " + num(std::min(y0, y1)) + "H" + num(x + half) + "V" + num(std::max(y0, y1)) + "H" +
+             num(x - half) + "Z";
+      }
+      out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"" + c + "\" d=\"" + d + "\"/>\n";
+      continue;
+    }
+    bool have_prev = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!drawable(s.x[i], s.y[i])) {
+        have_prev = false;
+        continue;
+      }
+      const std::string p = num(px(s.x[i])) + " " + num(py(s.y[i]));
+      d += (have_prev ? "L" : "M") + p;
+      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120)
+        dots += "<circle cx=\"" + num(px(s.x[i])) + "\" cy=\"" + num(py(s.y[i])) + "\" r=\"2.5\"/>";
+      have_prev = true;
+    }
+    out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
+           (reference ? "1.5\" stroke-dasharray=\"6 4\"" : "2\"") + " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
+    if (!dots.empty())
+      out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\">" + dots + "</g>\n";
+  }
+  out += "</g>\n";
+
+  // Legend rows under the x label (they never hide the data).
+  out += "<g class=\"legend\" fill=\"" + std::string(kText) + "\">\n";
+  double lx = left, ly = bottom + font * 2.6;
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(series_rgb(k));
+    if (lx > left && lx - left + legend_width(s) > legend_span) lx = left, ly += font * 1.3;
+    const double y = ly + font * 0.55;
+    std::string sample;
+    if (s.style == SeriesStyle::Bars)
+      sample = "<rect x=\"" + num(lx + font * 0.3) + "\" y=\"" + num(y - font * 0.35) + "\" width=\"" + num(font * 0.6) +
+               "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"/>";
+    else
+      sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * 1.2) + "\" stroke=\"" + c +
+               "\" stroke-width=\"2.5\"" + (s.style == SeriesStyle::Reference ? " stroke-dasharray=\"6 4\"" : "") + "/>";
+    out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
+           text("legend-label", lx + font * 1.5, ly + baseline, "start", s.name) + "</g>\n";
+    lx += legend_width(s);
+  }
+  out += "</g>\n</svg>\n";
+  return out;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,36 @@
+// Axis ranges, tick positions and tick labels of a plot: shared by the page's plot widget and the
+// SVG export so that both show the same axes.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lab/results.hpp"
+
+namespace attnlab {
+
+// One axis of a plot: the value range shown, linear or log10.
+struct Axis {
+  double lo = 0.0, hi = 1.0;
+  bool log = false;
+  double map(double v) const;     // value -> [0, 1] along the axis
+  bool usable(double v) const;    // finite, and positive on a log axis
+};
+
+// The range covering every usable value in `data` (a little air at the ends of a linear axis).
+Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data);
+
+struct PlotAxes {
+  Axis x, y;
+};
+// Both axes of `plot`: x over the series' x, y over y and the error bars, or y_min..y_max
+// (with the same air) when the plot says fixed_y.
+PlotAxes fit_plot_axes(const Plot& plot);
+
+// "Nice" tick positions covering [lo, hi] (about `target` of them: steps of 1, 2 or 5 x 10^k).
+std::vector<double> nice_ticks(double lo, double hi, int target);
+// Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit.
+std::vector<double> axis_ticks(const Axis& a, int target);
+// The text under a tick ("%g": 0.5, 100, 1e-06).
+std::string tick_label(double v);
+
+}  // namespace attnlab

@@ -1,0 +1,359 @@
+// Figure exports: the SVG is well-formed and has one path per series, the PNG decodes back to the
+// pixels it was given, and the colour map is the shader's.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "lab/heatmap_image.hpp"
+#include "lab/plot_svg.hpp"
+
+using namespace attnlab;
+
+namespace {
+
+// A small XML well-formedness check: tags balance and nest, attributes are quoted, text holds no
+// raw '<' and every '&' starts a known entity. Returns what is wrong, or "" when nothing is.
+std::string xml_problem(const std::string& x) {
+  auto entity_ok = [&](std::size_t at) {
+    for (const char* e : {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"})
+      if (x.compare(at, std::char_traits<char>::length(e), e) == 0) return true;
+    return false;
+  };
+  std::vector<std::string> open;
+  int roots = 0;
+  std::size_t i = 0;
+  if (x.rfind("<?xml ", 0) != 0) return "no XML declaration";
+  while (i < x.size()) {
+    if (x[i] == '&' && !entity_ok(i)) return "bad entity at " + std::to_string(i);
+    if (x[i] == '>') return "stray '>' at " + std::to_string(i);
+    if (x[i] != '<') {
+      if (open.empty() && !std::isspace(static_cast<unsigned char>(x[i]))) return "text outside the root";
+      ++i;
+      continue;
+    }
+    if (x.compare(i, 2, "<?") == 0) {
+      const std::size_t end = x.find("?>", i);
+      if (end == std::string::npos) return "unclosed <?";
+      i = end + 2;
+      continue;
+    }
+    const bool closing = x.compare(i, 2, "</") == 0;
+    std::size_t j = i + (closing ? 2 : 1);
+    const std::size_t name_start = j;
+    while (j < x.size() && (std::isalnum(static_cast<unsigned char>(x[j])) || x[j] == '-' || x[j] == ':')) ++j;
+    const std::string name = x.substr(name_start, j - name_start);
+    if (name.empty()) return "tag without a name at " + std::to_string(i);
+    // Attributes: name="value" (no '<' inside; '&' only as an entity).
+    while (j < x.size() && x[j] != '>' && x.compare(j, 2, "/>") != 0) {
+      if (std::isspace(static_cast<unsigned char>(x[j]))) {
+        ++j;
+        continue;
+      }
+      const std::size_t eq = x.find('=', j);
+      if (eq == std::string::npos || eq + 1 >= x.size() || (x[eq + 1] != '"' && x[eq + 1] != '\''))
+        return "unquoted attribute in <" + name + ">";
+      const std::size_t close = x.find(x[eq + 1], eq + 2);
+      if (close == std::string::npos) return "unclosed attribute in <" + name + ">";
+      for (std::size_t k = eq + 2; k < close; ++k) {
+        if (x[k] == '<') return "'<' inside an attribute of <" + name + ">";
+        if (x[k] == '&' && !entity_ok(k)) return "bad entity in an attribute of <" + name + ">";
+      }
+      j = close + 1;
+    }
+    if (j >= x.size()) return "unclosed tag <" + name + ">";
+    const bool self_closing = x.compare(j, 2, "/>") == 0;
+    i = j + (self_closing ? 2 : 1);
+    if (closing) {
+      if (open.empty()) return "</" + name + "> closes nothing";
+      if (open.back() != name) return "</" + name + "> closes <" + open.back() + ">";
+      open.pop_back();
+    } else if (!self_closing) {
+      if (open.empty()) ++roots;
+      open.push_back(name);
+    } else if (open.empty()) {
+      ++roots;
+    }
+  }
+  if (!open.empty()) return "<" + open.back() + "> never closed";
+  if (roots != 1) return std::to_string(roots) + " root elements";
+  return "";
+}
+
+std::string unescape(std::string s) {
+  for (auto [from, to] : {std::pair<std::string, std::string>{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""},
+                          {"&apos;", "'"}, {"&amp;", "&"}})
+    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+      s.replace(at, from.size(), to);
+  return s;
+}
+
+// The value of `attribute` in the tag that starts at `tag_start`.
+std::string attribute_of(const std::string& x, std::size_t tag_start, const std::string& attribute) {
+  const std::size_t end = x.find('>', tag_start);
+  const std::size_t at = x.find(" " + attribute + "=\"", tag_start);
+  if (at == std::string::npos || at > end) return "<missing>";
+  const std::size_t value = at + attribute.size() + 3;
+  return x.substr(value, x.find('"', value) - value);
+}
+
+std::vector<std::size_t> tags_with(const std::string& x, const std::string& marker) {
+  std::vector<std::size_t> at;
+  for (std::size_t k = x.find(marker); k != std::string::npos; k = x.find(marker, k + 1)) at.push_back(x.rfind('<', k));
+  return at;
+}
+
+Plot three_series_plot() {
+  Plot p;
+  p.title = "Success rate & friends";
+  p.x_label = "m <tokens>";
+  p.y_label = "rate";
+  Series curve{"measured", SeriesStyle::LineMarkers, {1, 2, 3, 4, 5}, {0.1, 0.4, NAN, 0.7, 0.9}, {}, {}};
+  Series reference{"a<b & \"c\"", SeriesStyle::Reference, {1, 5}, {0.0, 1.0}, {}, {}};
+  Series bars{"bars", SeriesStyle::Bars, {1, 2, 3}, {0.2, 0.5, 0.3}, {0.1, 0.4, INFINITY}, {0.3, 0.6, 0.4}};
+  p.series = {curve, reference, bars};
+  return p;
+}
+
+// Tiny independent PNG / zlib readers for the checks below.
+std::uint32_t crc32_bitwise(const std::string& bytes) {
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char b : bytes) {
+    c ^= b;
+    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+  }
+  return ~c;
+}
+
+std::uint32_t adler32_plain(const std::string& bytes) {
+  std::uint64_t a = 1, b = 0;
+  for (unsigned char x : bytes) a = (a + x) % 65521, b = (b + a) % 65521;
+  return static_cast<std::uint32_t>((b << 16) | a);
+}
+
+std::uint32_t be32(const std::string& s, std::size_t at) {
+  std::uint32_t v = 0;
+  for (int k = 0; k < 4; ++k) v = (v << 8) | static_cast<unsigned char>(s[at + k]);
+  return v;
+}
+
+struct Chunk {
+  std::string type, data;
+  bool crc_ok;
+};
+
+std::vector<Chunk> png_chunks(const std::string& png) {
+  std::vector<Chunk> chunks;
+  for (std::size_t at = 8; at + 12 <= png.size();) {
+    const std::uint32_t n = be32(png, at);
+    REQUIRE(at + 12 + n <= png.size());
+    const std::string body = png.substr(at + 4, 4 + n);
+    chunks.push_back({body.substr(0, 4), body.substr(4), crc32_bitwise(body) == be32(png, at + 8 + n)});
+    at += 12 + n;
+  }
+  return chunks;
+}
+
+// Inflates a zlib stream of stored blocks (the only kind encode_png writes).
+std::string inflate_stored(const std::string& z, std::size_t& blocks) {
+  REQUIRE(z.size() >= 6);
+  const unsigned cmf = static_cast<unsigned char>(z[0]), flg = static_cast<unsigned char>(z[1]);
+  CHECK((cmf & 0x0F) == 8);  // deflate
+  CHECK((cmf * 256 + flg) % 31 == 0);
+  CHECK((flg & 0x20) == 0);  // no preset dictionary
+  std::string out;
+  std::size_t at = 2;
+  blocks = 0;
+  for (bool last = false; !last;) {
+    REQUIRE(at + 5 <= z.size());
+    const unsigned head = static_cast<unsigned char>(z[at]);
+    last = head & 1;
+    REQUIRE(((head >> 1) & 3) == 0);  // stored
+    const unsigned len = static_cast<unsigned char>(z[at + 1]) | static_cast<unsigned char>(z[at + 2]) << 8;
+    const unsigned nlen = static_cast<unsigned char>(z[at + 3]) | static_cast<unsigned char>(z[at + 4]) << 8;
+    REQUIRE(len == (~nlen & 0xFFFF));
+    REQUIRE(at + 5 + len <= z.size());
+    out.append(z, at + 5, len);
+    at += 5 + len;
+    ++blocks;
+  }
+  REQUIRE(at + 4 == z.size());
+  CHECK(be32(z, at) == adler32_plain(out));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the tag-balance checker catches broken XML", "[lab][figures]") {
+  CHECK(xml_problem("<?xml version=\"1.0\"?>\n<svg a=\"1\"><g><path d=\"M0 0\"/></g></svg>\n").empty());
+  CHECK_FALSE(xml_problem("<?xml version=\"1.0\"?><svg><g></svg></g>").empty());
+  CHECK_FALSE(xml_problem("<?xml version=\"1.0\"?><svg><text>a<b</text></svg>").empty());
+  CHECK_FALSE(xml_problem("<?xml version=\"1.0\"?><svg><text>a & b</text></svg>").empty());
+  CHECK_FALSE(xml_problem("<?xml version=\"1.0\"?><svg data-name=\"\"c\"\"></svg>").empty());
+}
+
+TEST_CASE("a plot's SVG is well-formed with one escaped path per series and no NaN", "[lab][figures]") {
+  const Plot plot = three_series_plot();
+  const std::string svg = plot_to_svg(plot);
+  INFO(svg);
+  CHECK(xml_problem(svg) == "");
+  CHECK(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
+  CHECK(svg.find("viewBox=\"0 0 640.00 400.00\"") != std::string::npos);
+
+  const auto paths = tags_with(svg, "class=\"series\"");
+  REQUIRE(paths.size() == 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK(svg.compare(paths[k], 5, "<path") == 0);
+    CHECK(unescape(attribute_of(svg, paths[k], "data-name")) == plot.series[k].name);
+  }
+  CHECK(svg.find("data-name=\"a&lt;b &amp; &quot;c&quot;\"") != std::string::npos);
+  CHECK(svg.find("a<b") == std::string::npos);
+  CHECK(svg.find("Success rate &amp; friends") != std::string::npos);
+
+  // The NaN breaks the measured curve into two runs; the reference is dashed; bars are closed rectangles.
+  const std::string curve = attribute_of(svg, paths[0], "d");
+  CHECK(std::count(curve.begin(), curve.end(), 'M') == 2);
+  CHECK(std::count(curve.begin(), curve.end(), 'L') == 2);
+  CHECK(attribute_of(svg, paths[1], "stroke-dasharray") == "6 4");
+  const std::string bars = attribute_of(svg, paths[2], "d");
+  CHECK(std::count(bars.begin(), bars.end(), 'Z') == 3);
+  CHECK(tags_with(svg, "class=\"errorbars\"").size() == 1);
+  CHECK(tags_with(svg, "class=\"markers\"").size() == 1);
+  CHECK(tags_with(svg, "<circle").size() == 4);  // the four finite points of the measured curve
+  CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 3);
+
+  std::string lower = svg;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  CHECK(lower.find("nan") == std::string::npos);
+  CHECK(lower.find("inf") == std::string::npos);
+}
+
+TEST_CASE("a log-y plot's SVG has decade tick labels", "[lab][figures]") {
+  Plot plot;
+  plot.title = "loss";
+  plot.log_y = true;
+  plot.series = {{"loss", SeriesStyle::Line, {1, 2, 3, 4}, {1.0, 1e-2, 1e-4, 1e-6}, {}, {}}};
+  const std::string svg = plot_to_svg(plot);
+  INFO(svg);
+  CHECK(xml_problem(svg) == "");
+  int decades = 0;
+  for (std::size_t at : tags_with(svg, "class=\"tick-label\"")) {
+    if (attribute_of(svg, at, "text-anchor") != "end") continue;  // y labels only
+    const std::size_t open = svg.find('>', at) + 1;
+    const std::string label = svg.substr(open, svg.find('<', open) - open);
+    const double exponent = std::log10(std::strtod(label.c_str(), nullptr));
+    INFO(label);
+    CHECK(std::fabs(exponent - std::round(exponent)) < 1e-9);
+    ++decades;
+  }
+  CHECK(decades >= 2);
+  CHECK(svg.find(">1e-06<") != std::string::npos);
+}
+
+TEST_CASE("viridis matches the shader polynomial at both ends", "[lab][figures]") {
+  const double c[7][3] = {{0.2777273272234177, 0.005407344544966578, 0.3340998053353061},
+                          {0.1050930431085774, 1.404613529898575, 1.384590162594685},
+                          {-0.3308618287255563, 0.214847559468213, 0.09509516302823659},
+                          {-4.634230498983486, -5.799100973351585, -19.33244095627987},
+                          {6.228269936347081, 14.17993336680509, 56.69055260068105},
+                          {4.776384997670288, -13.74514537774601, -65.35303263337234},
+                          {-5.435455855934631, 4.645852612178535, 26.3124352495832}};
+  const auto at0 = viridis(0.0), at1 = viridis(1.0);
+  for (int k = 0; k < 3; ++k) {
+    double sum = 0.0;
+    for (int p = 0; p < 7; ++p) sum += c[p][k];
+    CHECK(std::fabs(at0[k] - c[0][k] * 255.0) <= 0.5 + 1e-9);
+    CHECK(std::fabs(at1[k] - sum * 255.0) <= 0.5 + 1e-9);
+  }
+  CHECK(viridis(-3.0) == at0);  // clamped
+  CHECK(viridis(7.0) == at1);
+}
+
+TEST_CASE("encode_png writes chunks, stored deflate blocks and checksums that verify", "[lab][figures]") {
+  const int width = 200, height = 100;  // 100 rows of 801 bytes: more than one 65535-byte block
+  std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * height * 4);
+  for (std::size_t k = 0; k < rgba.size(); ++k) rgba[k] = static_cast<std::uint8_t>((k * 2654435761u) >> 13);
+  const std::string png = encode_png(rgba, width, height);
+
+  REQUIRE(png.compare(0, 8, std::string("\x89PNG\r\n\x1a\n", 8)) == 0);
+  const auto chunks = png_chunks(png);
+  REQUIRE(chunks.size() >= 3);
+  for (const Chunk& c : chunks) CHECK(c.crc_ok);
+  CHECK(chunks.front().type == "IHDR");
+  CHECK(chunks.back().type == "IEND");
+  const std::string& ihdr = chunks.front().data;
+  REQUIRE(ihdr.size() == 13);
+  CHECK(be32(ihdr, 0) == static_cast<std::uint32_t>(width));
+  CHECK(be32(ihdr, 4) == static_cast<std::uint32_t>(height));
+  CHECK(ihdr[8] == 8);  // bits per channel
+  CHECK(ihdr[9] == 6);  // RGBA
+
+  std::string zlib;
+  for (const Chunk& c : chunks)
+    if (c.type == "IDAT") zlib += c.data;
+  std::size_t blocks = 0;
+  const std::string raw = inflate_stored(zlib, blocks);
+  CHECK(blocks == 2);
+  std::string expected;
+  for (int y = 0; y < height; ++y) {
+    expected += '\0';
+    expected.append(reinterpret_cast<const char*>(rgba.data()) + y * width * 4, width * 4);
+  }
+  CHECK(raw == expected);
+
+  // A corrupted byte is caught by the chunk CRC.
+  std::string broken = png;
+  broken[40] ^= 0x01;
+  const auto bad = png_chunks(broken);
+  CHECK(std::any_of(bad.begin(), bad.end(), [](const Chunk& c) { return !c.crc_ok; }));
+}
+
+TEST_CASE("a heatmap image: viridis cells, grey for NaN, ringed marks, a sensible size", "[lab][figures]") {
+  Heatmap h;
+  h.rows = 2, h.cols = 3;
+  h.values = {0.0, 1.0, NAN, 0.5, 2.0, -1.0};
+  h.low = 0.0, h.high = 1.0;
+  int width = 0, height = 0;
+  const auto rgba = heatmap_rgba(h, 4, width, height);
+  REQUIRE(width == 12);
+  REQUIRE(height == 8);
+  auto pixel = [&](int x, int y) {
+    const std::size_t at = (static_cast<std::size_t>(y) * width + x) * 4;
+    return std::array<std::uint8_t, 4>{rgba[at], rgba[at + 1], rgba[at + 2], rgba[at + 3]};
+  };
+  auto rgb = [](std::array<std::uint8_t, 3> c) { return std::array<std::uint8_t, 4>{c[0], c[1], c[2], 255}; };
+  CHECK(pixel(1, 1) == rgb(viridis(0.0)));
+  CHECK(pixel(5, 2) == rgb(viridis(1.0)));
+  CHECK(pixel(9, 3) == std::array<std::uint8_t, 4>{128, 128, 128, 255});
+  CHECK(pixel(2, 6) == rgb(viridis(0.5)));
+  CHECK(pixel(6, 6) == rgb(viridis(1.0)));  // clamped
+  CHECK(pixel(10, 6) == rgb(viridis(0.0)));
+
+  const auto sqrt_scale = heatmap_rgba(h, 4, width, height, 0.5);
+  CHECK(sqrt_scale[(6 * width + 2) * 4 + 1] == viridis(std::sqrt(0.5))[1]);
+
+  h.marks = {{0, 0, "here"}};
+  const auto marked = heatmap_rgba(h, 4, width, height);
+  auto count = [&](const std::vector<std::uint8_t>& image, std::array<std::uint8_t, 3> c) {
+    int n = 0;
+    for (std::size_t at = 0; at < image.size(); at += 4)
+      n += image[at] == c[0] && image[at + 1] == c[1] && image[at + 2] == c[2];
+    return n;
+  };
+  CHECK(count(rgba, {255, 255, 255}) == 0);
+  CHECK(count(marked, {255, 255, 255}) > 8);  // the white ring
+  CHECK(count(marked, {220, 30, 30}) > 8);    // and the red one inside it
+
+  const std::string png = heatmap_to_png(h);
+  const auto chunks = png_chunks(png);
+  REQUIRE(!chunks.empty());
+  const std::uint32_t png_width = be32(chunks.front().data, 0), png_height = be32(chunks.front().data, 4);
+  CHECK(png_width >= 399);
+  CHECK(png_width <= 2048);
+  CHECK(png_height * 3 == png_width * 2);
+}
