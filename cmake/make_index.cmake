@@ -1,4 +1,2 @@
-# Writes index.html from web/shell.html, loading attnlab.js (the module emcc produced).
-file(READ "${SHELL}" html)
-string(REPLACE "{{{ SCRIPT }}}" "<script async src=\"attnlab.js\"></script>" html "${html}")
-file(WRITE "${OUT}" "${html}")
+# Writes index.html from web/shell.html (the shell loads attnlab.js and attnlab.wasm itself).
+configure_file("${SHELL}" "${OUT}" COPYONLY)

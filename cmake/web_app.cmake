@@ -44,12 +44,13 @@ add_executable(attnlab_app
   src/ui/heatmap_widget.cpp
   src/ui/inspector_view.cpp
   src/ui/reproduction_view.cpp
+  src/ui/embed_dialog.cpp
   src/ui/theme.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
 target_link_libraries(attnlab_app PRIVATE attnlab_core attnlab_imgui)
 set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
 target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
-  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMINIFY_HTML=0
+  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=attnlabModule
   "--embed-file=${ATTNLAB_UI_FONT}@/fonts/ui-font.ttf"
   "--embed-file=${CMAKE_SOURCE_DIR}/shaders@/shaders")
 add_dependencies(attnlab_app attnlab_ui_font)
@@ -63,3 +64,4 @@ add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/index.html"
   VERBATIM)
 add_custom_target(attnlab_page DEPENDS "${CMAKE_BINARY_DIR}/web/index.html")
 add_dependencies(attnlab_app attnlab_page)
+

@@ -31,14 +31,14 @@ std::vector<std::string> write_figures(const std::string& dir, const std::string
                            std::to_string(seed);
   std::vector<std::string> written;
   for (std::size_t k = 0; k < results.plots.size(); ++k) {
-    const auto path = std::filesystem::path(dir) / (stem + "-plot" + std::to_string(k) + ".svg");
+    const auto path = std::filesystem::path(dir) / (stem + "-plot" + std::to_string(k + 1) + ".svg");
     write_file(path, plot_to_svg(results.plots[k]));
     written.push_back(path.string());
   }
   for (std::size_t k = 0; k < results.heatmaps.size(); ++k) {
     const Heatmap& h = results.heatmaps[k];
     if (h.rows < 1 || h.cols < 1) continue;  // nothing to draw
-    const auto path = std::filesystem::path(dir) / (stem + "-heatmap" + std::to_string(k) + ".png");
+    const auto path = std::filesystem::path(dir) / (stem + "-heatmap" + std::to_string(k + 1) + ".png");
     write_file(path, heatmap_to_png(h));
     written.push_back(path.string());
   }

@@ -1,5 +1,5 @@
 // `attnlab run --figures DIR`: every plot of a run as SVG and every heatmap as PNG, named like the
-// page's downloads (<experiment>-<preset or custom>-seed<N>-plot<K>.svg, ...-heatmap<K>.png, K from 0).
+// page's downloads (<experiment>-<preset or custom>-seed<N>-plot<K>.svg, ...-heatmap<K>.png, K from 1).
 #pragma once
 #include <cstdint>
 #include <string>

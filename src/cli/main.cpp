@@ -37,7 +37,7 @@ const char* kUsage =
     "  run EXPERIMENT [options] [--figures DIR]\n"
     "                                run it and write the results table; --figures also writes\n"
     "                                each plot as DIR/<experiment>-<preset|custom>-seed<N>-plot<K>.svg\n"
-    "                                and each heatmap as ...-heatmap<K>.png (K = 0, 1, ...)\n"
+    "                                and each heatmap as ...-heatmap<K>.png (K = 1, 2, ...)\n"
     "  inspect EXPERIMENT [options] [--point K] [--trial T]\n"
     "                                one trial of sweep point K (default 0) up close: per-token\n"
     "                                table as CSV; --format json adds the attention matrices\n"

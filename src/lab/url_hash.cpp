@@ -6,7 +6,7 @@
 namespace attnlab {
 
 namespace {
-const char* const kFlagKeys[] = {"run", "embed", "hide", "view", "point", "trial"};
+const char* const kFlagKeys[] = {"run", "embed", "hide", "theme", "view", "point", "trial"};
 }
 
 std::uint64_t parse_seed(const std::string& text) {

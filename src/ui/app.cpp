@@ -5,8 +5,11 @@
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "imgui.h"
+#include "lab/heatmap_image.hpp"
+#include "lab/plot_svg.hpp"
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
+#include "ui/theme.hpp"
 
 namespace attnlab::ui {
 
@@ -40,6 +43,12 @@ void App::select_experiment(const std::string& id) {
   preset_.clear();
   controls_.forget_edits();
   reset();
+  // Hidden parameter keys belong to the previous experiment's schema; the groups stay.
+  for (auto it = embed_.hidden.begin(); it != embed_.hidden.end();) {
+    const bool group = std::any_of(control_groups().begin(), control_groups().end(),
+                                   [&](const ControlGroup& g) { return *it == g.key; });
+    it = group || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
+  }
   has_inspector_ = InspectorView::available(*experiment_);
   reproduction_name_ = reproduction_of(id);
   if ((view_ == View::Inspector && !has_inspector_) || (view_ == View::Reproduction && reproduction_name_.empty()))
@@ -160,9 +169,9 @@ std::string App::status_text() const {
   return s;
 }
 
-std::string App::export_name(const char* extension) const {
+std::string App::export_name(const char* extension, const std::string& what) const {
   return experiment_->info().id + "-" + (preset_.empty() ? std::string("custom") : preset_) + "-seed" +
-         std::to_string(seed_) + "." + extension;
+         std::to_string(seed_) + (what.empty() ? "" : "-" + what) + "." + extension;
 }
 
 void App::download(const std::string& kind) const {
@@ -171,16 +180,78 @@ void App::download(const std::string& kind) const {
   else download_(export_name("csv").c_str(), "text/csv", csv().c_str());
 }
 
-std::string App::hash() const {
+std::string App::plot_svg(int index) const {
+  if (index < 0 || index >= static_cast<int>(results_.plots.size())) return "";
+  Plot plot = results_.plots[static_cast<std::size_t>(index)];
+  plot.log_x = plot.log_x || log_x_;  // as on screen
+  plot.log_y = plot.log_y || log_y_;
+  return plot_to_svg(plot);
+}
+
+std::string App::plots_json() const {
+  std::string out = "{\"plots\":[";
+  for (std::size_t i = 0; i < results_.plots.size(); ++i) {
+    out += std::string(i ? "," : "") + "{\"title\":" + json_escape(results_.plots[i].title) + ",\"series\":[";
+    for (std::size_t k = 0; k < results_.plots[i].series.size(); ++k)
+      out += std::string(k ? "," : "") + json_escape(results_.plots[i].series[k].name);
+    out += "]}";
+  }
+  out += "],\"heatmaps\":[";
+  for (std::size_t i = 0; i < results_.heatmaps.size(); ++i)
+    out += std::string(i ? "," : "") + json_escape(results_.heatmaps[i].title);
+  return out + "]}";
+}
+
+std::string App::export_figure(const std::string& kind, int index) const {
+  const int plots = static_cast<int>(results_.plots.size()), maps = static_cast<int>(results_.heatmaps.size());
+  if (kind == "svg" || kind == "png") {
+    if (index < 0 || index >= plots)
+      return "figure: plot " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(plots - 1);
+    const std::string name = export_name(kind.c_str(), "plot" + std::to_string(index + 1));
+    if (kind == "svg" && download_) download_(name.c_str(), "image/svg+xml", plot_svg(index).c_str());
+    if (kind == "png" && svg_as_png_) svg_as_png_(name.c_str(), plot_svg(index).c_str());
+    return "";
+  }
+  if (kind == "heatmap") {
+    if (index < 0 || index >= maps)
+      return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
+    const std::string png = heatmap_to_png(results_.heatmaps[static_cast<std::size_t>(index)]);
+    const std::string name = export_name("png", "heatmap" + std::to_string(index + 1));
+    if (download_bytes_) download_bytes_(name.c_str(), "image/png", png.data(), static_cast<int>(png.size()));
+    return "";
+  }
+  return "figure: kind '" + kind + "' is not allowed; allowed: svg, png or heatmap";
+}
+
+void App::share() const {
+  if (copy_text_) copy_text_((page_url_ + "#" + hash()).c_str(), "Link");
+}
+
+std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   HashState st;
   st.experiment = experiment_->info().id;
   st.params = experiment_->schema().to_key_values(params_);
   st.has_seed = true;
   st.seed = seed_;
+  st.flags = embed.to_flags();
+  if (run) st.flags.emplace_back("run", "1");
   if (view_ == View::Inspector)
-    st.flags = {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
-                {"trial", std::to_string(inspector_.trial())}};
+    st.flags.insert(st.flags.end(), {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
+                                     {"trial", std::to_string(inspector_.trial())}});
   return encode_hash(st);
+}
+
+std::string App::hash() const { return hash_with(embed_, false); }
+
+std::vector<std::string> App::visible_params() const {
+  std::vector<std::string> keys;
+  for (const auto& s : experiment_->schema().specs())
+    if (!embed_.hides_param(s.key)) keys.push_back(s.key);
+  return keys;
+}
+
+ThemeChoice App::theme_shown() const {
+  return embed_.theme != ThemeChoice::Default ? embed_.theme : preferred_theme_;
 }
 
 namespace {
@@ -199,6 +270,7 @@ std::string App::load_hash(const std::string& hash) {
     const HashState st = decode_hash(hash);
     std::unique_ptr<Experiment> e = make_experiment(st.experiment.empty() ? experiment_ids().front() : st.experiment);
     Params p = e->make_params(st.preset, st.params);  // validates everything before anything changes
+    const EmbedOptions embed = parse_embed_options(st, e->schema());
     const std::string view = st.flag("view");
     if (!view.empty() && view != "results" && view != "inspector")
       throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
@@ -207,12 +279,14 @@ std::string App::load_hash(const std::string& hash) {
     experiment_ = std::move(e);
     params_ = p;
     preset_ = st.preset;
+    embed_ = embed;
+    previewing_ = false;
     if (st.has_seed) seed_ = st.seed;
     std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
     controls_.forget_edits();
     reset();
     inspector_.select(point, trial);
-    show(view == "inspector" && has_inspector_ ? View::Inspector : View::Results);
+    show(view == "inspector" && has_inspector_ && shows("tabs") ? View::Inspector : View::Results);
     if (st.flag("run") == "1") run();
     return "";
   } catch (const std::exception& ex) {
@@ -233,15 +307,23 @@ void App::frame(float width, float height, double slice_seconds) {
   ImGui::Begin("Attention Lab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  focused_.clear();
+  if (previewing_) draw_preview_banner();
   draw_toolbar();
   ImGui::Separator();
+  // An embed may hide every control: the results then fill the frame.
+  bool any_control = shows("info") || (experiment_->accepts_data() && open_picker_ && shows("data"));
+  for (const auto& s : experiment_->schema().specs()) any_control = any_control || !embed_.hides_param(s.key);
   const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
   const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
-  ImGui::BeginChild("controls", ImVec2(panel, narrow ? height * 0.45f : 0.0f), true);
-  draw_controls();
-  ImGui::EndChild();
-  if (!narrow) ImGui::SameLine();
-  ImGui::BeginChild("results", ImVec2(0, 0), true);
+  if (any_control) {
+    // NavFlattened: the arrow keys move between the toolbar, the controls and the results freely.
+    ImGui::BeginChild("controls", ImVec2(panel, narrow ? height * 0.4f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
+    draw_controls();
+    ImGui::EndChild();
+    if (!narrow) ImGui::SameLine();
+  }
+  ImGui::BeginChild("results", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
   draw_results();
   ImGui::EndChild();
   ImGui::End();
@@ -262,19 +344,138 @@ float button_width(const char* label) {
 
 }  // namespace
 
+void App::draw_preview_banner() {
+  ImGui::PushStyleColor(ImGuiCol_Text, theme().warning);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Preview: this is what students see in the embed.");
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  if (ImGui::Button("Back to editing")) {
+    embed_ = before_preview_;
+    previewing_ = false;
+  }
+  ImGui::Separator();
+}
+
+void App::draw_theme_picker() {
+  static const char* const labels[] = {"dark", "light", "high contrast"};
+  static const ThemeChoice choices[] = {ThemeChoice::Dark, ThemeChoice::Light, ThemeChoice::HighContrast};
+  const ThemeChoice shown = theme_shown();
+  int current = shown == ThemeChoice::Light ? 1 : shown == ThemeChoice::HighContrast ? 2 : 0;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  if (ImGui::Combo("##theme", &current, labels, 3)) embed_.theme = choices[current];
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour theme (kept in links).");
+}
+
+void App::draw_export_buttons() {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  flow(button_width("Share") + button_width("CSV") + button_width("JSON") + button_width("Figures...") + 3.0f * spacing);
+  if (ImGui::Button("Share")) share();
+  note_focus("Share");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!started_ || !download_);
+  if (ImGui::Button("CSV")) download("csv");
+  note_focus("CSV");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Download the results table with every parameter, the seed and the version.");
+  ImGui::SameLine();
+  if (ImGui::Button("JSON")) download("json");
+  note_focus("JSON");
+  ImGui::SameLine();
+  const bool figures = !results_.plots.empty() || !results_.heatmaps.empty();
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!figures);
+  if (ImGui::Button("Figures...")) ImGui::OpenPopup("figures");
+  note_focus("Figures");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Download a plot as SVG (vector, for papers) or PNG, or a heatmap as PNG.");
+  ImGui::EndDisabled();
+  draw_figures_popup();
+}
+
+void App::draw_figures_popup() {
+  if (!ImGui::BeginPopup("figures")) return;
+  for (std::size_t i = 0; i < results_.plots.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Plot %zu: %s", i + 1, results_.plots[i].title.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("SVG")) export_figure("svg", static_cast<int>(i));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("PNG")) export_figure("png", static_cast<int>(i));
+    ImGui::PopID();
+  }
+  for (std::size_t i = 0; i < results_.heatmaps.size(); ++i) {
+    ImGui::PushID(1000 + static_cast<int>(i));
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Heatmap %zu: %s", i + 1, results_.heatmaps[i].title.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("PNG")) export_figure("heatmap", static_cast<int>(i));
+    ImGui::PopID();
+  }
+  ImGui::EndPopup();
+}
+
 void App::draw_toolbar() {
   const float em = ImGui::GetFontSize();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Attention Lab");
-  flow(em * 16.0f);
-  ImGui::SetNextItemWidth(em * 16.0f);
-  if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
-    for (const auto& id : experiment_ids()) {
-      auto e = make_experiment(id);
-      if (ImGui::Selectable(e->info().title.c_str(), id == experiment_->info().id)) select_experiment(id);
+  if (!embed_.embed) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Attention Lab");
+    flow(em * 16.0f);
+    ImGui::SetNextItemWidth(em * 16.0f);
+    if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
+      for (const auto& id : experiment_ids()) {
+        auto e = make_experiment(id);
+        if (ImGui::Selectable(e->info().title.c_str(), id == experiment_->info().id)) select_experiment(id);
+      }
+      ImGui::EndCombo();
     }
-    ImGui::EndCombo();
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(experiment_->info().title.c_str());
   }
+  if (shows("presets")) draw_preset_picker();
+  if (shows("run")) draw_run_buttons();
+  if (shows("export") && copy_text_) {
+    draw_export_buttons();
+    if (!embed_.embed) {
+      ImGui::SameLine();
+      if (ImGui::Button("Embed...")) embed_dialog_.open(embed_);
+  note_focus("Embed");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("For teachers: choose the controls students see and copy an iframe for a course page.");
+    }
+  }
+  if (!embed_.embed) {
+    const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
+    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), experiment_->info().title, page_url_,
+                           hash_for, copy_text_)) {
+      before_preview_ = embed_;
+      embed_ = embed_dialog_.options();
+      previewing_ = true;
+      if (embed_dialog_.run()) run();
+    }
+  }
+  if (shows("seed")) draw_seed_field();
+  if (!embed_.embed) {
+    flow(em * 8.0f);
+    draw_theme_picker();
+  } else if (open_url_ && !previewing_) {
+    flow(button_width("Open in Attention Lab"));
+    if (ImGui::Button("Open in Attention Lab")) {
+      EmbedOptions full;
+      full.theme = embed_.theme;
+      open_url_((page_url_ + "#" + hash_with(full, false)).c_str());
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("This experiment in the full lab, in a new tab, with every control.");
+  }
+  flow(em * 10.0f);
+  draw_progress();
+}
+
+void App::draw_preset_picker() {
+  const float em = ImGui::GetFontSize();
   flow(em * 12.0f);
   ImGui::SetNextItemWidth(em * 12.0f);
   const std::string preset_label = preset_.empty() ? "preset..." : experiment_->preset(preset_).title;
@@ -290,34 +491,32 @@ void App::draw_toolbar() {
     }
     ImGui::EndCombo();
   }
+}
+
+void App::draw_run_buttons() {
   const char* run_label = state_ == RunState::Running ? "Pause" : state_ == RunState::Paused ? "Resume" : "Run";
   flow(button_width(run_label) + button_width("Step") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::Button(run_label)) state_ == RunState::Running ? pause() : run();
+  note_focus("Run");
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
   run_button_rect_[0] = lo.x, run_button_rect_[1] = lo.y, run_button_rect_[2] = hi.x - lo.x, run_button_rect_[3] = hi.y - lo.y;
   ImGui::SameLine();
   if (ImGui::Button("Step")) step_once();
+  note_focus("Step");
   ImGui::SameLine();
   if (ImGui::Button("Reset")) reset();
-  if (share_) {
-    flow(button_width("Share") + button_width("CSV") + button_width("JSON") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
-    if (ImGui::Button("Share")) share();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
-    ImGui::SameLine();
-    ImGui::BeginDisabled(!started_ || !download_);
-    if (ImGui::Button("CSV")) download("csv");
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("Download the results table with every parameter, the seed and the version.");
-    ImGui::SameLine();
-    if (ImGui::Button("JSON")) download("json");
-    ImGui::EndDisabled();
-  }
+  note_focus("Reset");
+}
+
+void App::draw_seed_field() {
+  const float em = ImGui::GetFontSize();
   flow(em * 9.0f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("seed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(em * 6.0f);
   ImGui::InputText("##seed", seed_text_, sizeof seed_text_, ImGuiInputTextFlags_CharsDecimal);
+  note_focus("seed");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     try {
       seed_ = parse_seed(seed_text_);
@@ -327,7 +526,9 @@ void App::draw_toolbar() {
       error_ = e.what();
     }
   }
-  flow(em * 10.0f);
+}
+
+void App::draw_progress() {
   char overlay[64];
   const bool reproducing = view_ == View::Reproduction && reproduction_.started();
   const char* state = !reproducing ? to_string(state_)
@@ -340,23 +541,27 @@ void App::draw_toolbar() {
 
 void App::draw_controls() {
   const ExperimentInfo& info = experiment_->info();
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(info.summary.c_str());
-  ImGui::TextDisabled("%s", info.paper.c_str());
-  if (!preset_.empty()) {
-    ImGui::Spacing();
-    ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "%s", experiment_->preset(preset_).title.c_str());
-    ImGui::TextUnformatted(experiment_->preset(preset_).description.c_str());
+  if (shows("info")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(info.summary.c_str());
+    ImGui::TextDisabled("%s", info.paper.c_str());
+    if (!preset_.empty()) {
+      ImGui::Spacing();
+      ImGui::PushStyleColor(ImGuiCol_Text, theme().heading);
+      ImGui::TextUnformatted(experiment_->preset(preset_).title.c_str());
+      ImGui::PopStyleColor();
+      ImGui::TextUnformatted(experiment_->preset(preset_).description.c_str());
+    }
+    ImGui::PopTextWrapPos();
   }
-  ImGui::PopTextWrapPos();
-  if (experiment_->accepts_data() && open_picker_) {
+  if (experiment_->accepts_data() && open_picker_ && shows("data")) {
     if (ImGui::Button("Load data file...")) open_picker_();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A JSON data file for this experiment (see the README), then the data parameter switches to it.");
     if (!data_status_.empty()) ImGui::TextWrapped("%s", data_status_.c_str());
   }
   ImGui::Separator();
-  if (controls_.draw(experiment_->schema(), params_)) {
+  if (controls_.draw(experiment_->schema(), params_, embed_)) {
     preset_.clear();
     params_changed();
   }
@@ -364,9 +569,14 @@ void App::draw_controls() {
 
 void App::draw_results() {
   if (!error_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 110, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, theme().error);
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
+  }
+  if (!shows("tabs")) {  // an embed that shows the results only
+    view_ = View::Results;
+    draw_sweep_results();
+    return;
   }
   if (!ImGui::BeginTabBar("views")) return;
   auto tab = [&](const char* label, View v) {
@@ -424,9 +634,9 @@ void App::draw_sweep_results() {
   ImGui::PushTextWrapPos(0.0f);
   for (const auto& note : results_.notes) {
     ImU32 colour = 0;
-    if (note.rfind("OK: ", 0) == 0) colour = IM_COL32(110, 200, 120, 255);
-    else if (note.rfind("FAILS: ", 0) == 0) colour = IM_COL32(240, 120, 110, 255);
-    else if (note.rfind("Warning: ", 0) == 0) colour = IM_COL32(230, 180, 80, 255);
+    if (note.rfind("OK: ", 0) == 0) colour = theme().ok;
+    else if (note.rfind("FAILS: ", 0) == 0) colour = theme().error;
+    else if (note.rfind("Warning: ", 0) == 0) colour = theme().warning;
     if (colour) ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::TextUnformatted(note.c_str());
     if (colour) ImGui::PopStyleColor();

@@ -4,9 +4,14 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "imgui.h"
+
+#include "lab/embed_options.hpp"
 #include "lab/experiment.hpp"
 #include "lab/url_hash.hpp"
+#include "ui/embed_dialog.hpp"
 #include "ui/inspector_view.hpp"
 #include "ui/param_controls.hpp"
 #include "ui/reproduction_view.hpp"
@@ -53,12 +58,28 @@ class App {
   std::string load_data(const std::string& json);
   // Set by the browser glue: opens a file picker whose text comes back through load_data().
   void set_file_picker(void (*open_picker)()) { open_picker_ = open_picker; }
-  // Set by the browser glue: save text as a file, and copy a link to the clipboard.
+  // Set by the browser glue: save text as a file; copy text (a link, a snippet) to the clipboard;
+  // open a link in a new tab; and the page's own address (links are built on it).
   void set_exporters(void (*download)(const char* name, const char* mime, const char* text),
-                     void (*share)(const char* hash)) {
+                     void (*copy_text)(const char* text, const char* what), void (*open_url)(const char* url),
+                     const std::string& page_url) {
     download_ = download;
-    share_ = share;
+    copy_text_ = copy_text;
+    open_url_ = open_url;
+    page_url_ = page_url;
   }
+  // Figure exports: a plot as SVG (and PNG, rasterised by the browser), a heatmap as PNG bytes.
+  void set_figure_exporters(void (*svg_as_png)(const char* name, const char* svg),
+                            void (*download_bytes)(const char* name, const char* mime, const void* data, int size)) {
+    svg_as_png_ = svg_as_png;
+    download_bytes_ = download_bytes;
+  }
+  const EmbedOptions& embed_options() const { return embed_; }
+  std::vector<std::string> visible_params() const;  // the parameter keys the page shows
+  const std::string& focused_control() const { return focused_; }
+  // The theme the page shows: a link's theme= wins over the viewer's preference (set by the glue).
+  void set_preferred_theme(ThemeChoice t) { preferred_theme_ = t; }
+  ThemeChoice theme_shown() const;
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
 
@@ -67,6 +88,14 @@ class App {
   void params_changed();
   void advance(const Budget& budget);
   void draw_toolbar();
+  void draw_preset_picker();
+  void draw_run_buttons();
+  void draw_seed_field();
+  void draw_progress();
+  void draw_export_buttons();
+  void draw_figures_popup();
+  void draw_theme_picker();
+  void draw_preview_banner();
   void draw_controls();
   void draw_results();
   void draw_sweep_results();
@@ -95,13 +124,34 @@ class App {
   unsigned results_version_ = 0;
   void (*open_picker_)() = nullptr;
   void (*download_)(const char*, const char*, const char*) = nullptr;
-  void (*share_)(const char*) = nullptr;
-  std::string export_name(const char* extension) const;  // "separation.toy-fig3b-seed1.csv"
+  void (*copy_text_)(const char*, const char*) = nullptr;
+  void (*open_url_)(const char*) = nullptr;
+  void (*svg_as_png_)(const char*, const char*) = nullptr;
+  void (*download_bytes_)(const char*, const char*, const void*, int) = nullptr;
+  std::string page_url_;
+  // "separation.toy-fig3b-seed1.csv"; `what` names a figure ("plot2", "heatmap1") or is empty.
+  std::string export_name(const char* extension, const std::string& what = "") const;
+  std::string hash_with(const EmbedOptions& embed, bool run) const;
+  EmbedOptions embed_;  // from the link: embedded, hidden controls, theme
+  EmbedOptions before_preview_;
+  bool previewing_ = false;  // the teacher is looking at the embed as students will
+  ThemeChoice preferred_theme_ = ThemeChoice::Dark;
+  EmbedDialog embed_dialog_;
+  bool shows(const char* group) const { return !embed_.hides(group); }
+  std::string focused_;  // the toolbar control with keyboard focus, for tests
+  void note_focus(const char* name) {
+    if (ImGui::IsItemFocused()) focused_ = name;
+  }
 
  public:
   // The Share / CSV / JSON buttons' actions (also the page API's, for tests and course pages).
-  void share() const { if (share_) share_(hash().c_str()); }
+  void share() const;
   void download(const std::string& kind) const;
+  // Figure exports: kind "svg" or "png" for plot `index`, "heatmap" for heatmap `index`;
+  // returns "" or why nothing was exported.
+  std::string export_figure(const std::string& kind, int index) const;
+  std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
+  std::string plots_json() const;         // [{"title": ..., "series": [names]}, ...] and heatmap titles
   std::string data_status_;
   ReproductionView reproduction_;
   bool paper_trials_ = true;

@@ -6,6 +6,7 @@
 #include "imgui.h"
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
+#include "ui/theme.hpp"
 
 namespace attnlab::ui {
 
@@ -76,7 +77,7 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colours follow the square root of the value: small weights show.");
   }
   if (!error_.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 110, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, theme().error);
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
     return;

@@ -4,6 +4,7 @@
 
 #include "imgui.h"
 #include "imgui_stdlib.h"
+#include "ui/theme.hpp"
 
 namespace attnlab::ui {
 
@@ -35,14 +36,16 @@ bool ParamControls::commit(const Schema& schema, Params& params, const std::stri
   }
 }
 
-bool ParamControls::draw(const Schema& schema, Params& params) {
+bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOptions& embed) {
   bool changed = false;
   // Labels in one column as wide as the longest label, but never more than half the panel.
   float longest = 0.0f;
-  for (const ParamSpec& s : schema.specs()) longest = std::max(longest, ImGui::CalcTextSize(s.label.c_str()).x);
+  for (const ParamSpec& s : schema.specs())
+    if (!embed.hides_param(s.key)) longest = std::max(longest, ImGui::CalcTextSize(s.label.c_str()).x);
   const float label_width =
       std::min(longest + ImGui::GetFontSize() * 0.8f, ImGui::GetContentRegionAvail().x * 0.5f);
   for (const ParamSpec& s : schema.specs()) {
+    if (embed.hides_param(s.key)) continue;
     ImGui::PushID(s.key.c_str());
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(s.label.c_str());
@@ -91,7 +94,7 @@ bool ParamControls::draw(const Schema& schema, Params& params) {
     tooltip(s);
     auto err = errors_.find(s.key);
     if (err != errors_.end()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 110, 255));
+      ImGui::PushStyleColor(ImGuiCol_Text, theme().error);
       ImGui::TextWrapped("%s", err->second.c_str());
       ImGui::PopStyleColor();
     }

@@ -4,14 +4,15 @@
 #include <map>
 #include <string>
 
+#include "lab/embed_options.hpp"
 #include "lab/schema.hpp"
 
 namespace attnlab::ui {
 
 class ParamControls {
  public:
-  // Draws the controls; returns true when a value changed. `hidden` keys are not drawn.
-  bool draw(const Schema& schema, Params& params);
+  // Draws the controls; returns true when a value changed. Parameters the embed hides are not drawn.
+  bool draw(const Schema& schema, Params& params, const EmbedOptions& embed);
   void forget_edits() { text_.clear(), errors_.clear(); }
 
  private:

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -35,10 +36,27 @@ SDL_GLContext g_gl = nullptr;
 attnlab::ui::App* g_app = nullptr;
 std::string g_last_hash, g_last_status;
 float g_font_scale = 1.0f;
+bool g_first_frame = true;
+bool g_enter_down = false;  // Enter as ImGui has seen it (pressed and not yet released)
+attnlab::ThemeChoice g_theme = attnlab::ThemeChoice::Dark;
+// WebGL context loss (GPU reset, too many tabs): drawing pauses, computing and results go on; on
+// restoration every GL object (ImGui's, the heatmaps' textures) is made again.
+bool g_context_lost = false, g_restore_gl = false;
 
-EM_JS(void, js_set_hash, (const char* hash), {
+// The hash follows the page state. A change the user made becomes a new history entry (so Back
+// returns to the previous state), but edits less than a second apart share one entry: dragging a
+// slider does not flood the history.
+EM_JS(void, js_set_hash, (const char* hash, bool new_entry), {
   const h = "#" + UTF8ToString(hash);
-  if (window.location.hash !== h) history.replaceState(null, "", h);
+  if (window.location.hash === h) return;
+  const now = performance.now();
+  if (new_entry && now - (Module.lastHistoryPush || -1e9) > 1000) {
+    history.pushState(null, "", h);
+    Module.lastHistoryPush = now;
+  } else {
+    history.replaceState(null, "", h);
+  }
+  Module.appliedHash = h.substring(1);
 });
 EM_JS(char*, js_get_hash, (), {
   const h = window.location.hash.substring(1);
@@ -51,8 +69,29 @@ EM_JS(void, js_set_status, (const char* text), {
   const el = document.getElementById("status");
   if (el) el.textContent = UTF8ToString(text);
 });
+// Back / Forward and edited addresses: apply the link (once, whichever event comes first).
 EM_JS(void, js_on_hash_change, (), {
-  window.addEventListener("hashchange", () => Module.appLoadHash(window.location.hash.substring(1)));
+  const apply = () => {
+    const h = window.location.hash.substring(1);
+    if (h === Module.appliedHash) return;
+    Module.appliedHash = h;
+    const error = Module.appLoadHash(h);
+    if (error) console.warn("Attention Lab: " + error);
+  };
+  window.addEventListener("hashchange", apply);
+  window.addEventListener("popstate", apply);
+});
+EM_JS(char*, js_page_url, (), {
+  const u = window.location.origin + window.location.pathname;
+  const len = lengthBytesUTF8(u) + 1;
+  const p = _malloc(len);
+  stringToUTF8(u, p, len);
+  return p;
+});
+// The viewer's preference: 0 dark, 1 light, 2 high contrast (prefers-contrast wins).
+EM_JS(int, js_preferred_theme, (), {
+  if (window.matchMedia("(prefers-contrast: more)").matches) return 2;
+  return window.matchMedia("(prefers-color-scheme: light)").matches ? 1 : 0;
 });
 // A hidden file input: the chosen file's text goes to Module.appLoadData (the App's load_data).
 EM_JS(void, js_open_file_picker, (), {
@@ -86,19 +125,87 @@ EM_JS(void, js_download, (const char* name, const char* mime, const char* text),
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 });
-EM_JS(void, js_share, (const char* hash), {
-  const url = window.location.origin + window.location.pathname + "#" + UTF8ToString(hash);
+EM_JS(void, js_download_bytes, (const char* name, const char* mime, const void* data, int size), {
+  const blob = new Blob([HEAPU8.slice(data, data + size)], {type: UTF8ToString(mime)});
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+});
+// A plot's PNG: the browser rasterises the same SVG at twice its size (sharp in slides).
+EM_JS(void, js_svg_as_png, (const char* name_c, const char* svg_c), {
+  const name = UTF8ToString(name_c), svg = UTF8ToString(svg_c);
+  const img = new Image();
+  img.onload = () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.width * 2;
+    canvas.height = img.height * 2;
+    const ctx = canvas.getContext("2d");
+    ctx.scale(2, 2);
+    ctx.drawImage(img, 0, 0);
+    canvas.toBlob((blob) => {
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    }, "image/png");
+  };
+  img.onerror = () => console.warn("Attention Lab: the plot could not be rasterised");
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+});
+// Copies `text` (a link, an iframe snippet) to the clipboard and says so in the live region; where
+// the clipboard is unavailable (plain http), a prompt shows the text to copy by hand.
+EM_JS(void, js_copy_text, (const char* text_c, const char* what_c), {
+  const text = UTF8ToString(text_c), what = UTF8ToString(what_c);
   const status = document.getElementById("status");
-  const done = (text) => { if (status) status.textContent = text; };
+  Module.lastCopied = text;
+  const done = () => { if (status) status.textContent = what + " copied: " + text; };
   if (navigator.clipboard && window.isSecureContext)
-    navigator.clipboard.writeText(url).then(() => done("Link copied: " + url), () => window.prompt("Copy this link:", url));
+    navigator.clipboard.writeText(text).then(done, () => window.prompt("Copy this:", text));
   else
-    window.prompt("Copy this link:", url);
+    window.prompt("Copy this:", text);
+});
+EM_JS(void, js_open_url, (const char* url), {
+  window.open(UTF8ToString(url), "_blank", "noopener");
 });
 EM_JS(void, js_mark_ready, (), {
   document.body.dataset.ready = "1";
+  performance.mark("attnlab-first-frame");
   if (Module.onAppReady) Module.onAppReady();
 });
+
+EM_BOOL on_context_lost(int, const void*, void*) {
+  g_context_lost = true;
+  return EM_TRUE;  // preventDefault: asks the browser to restore the context
+}
+EM_BOOL on_context_restored(int, const void*, void*) {
+  g_context_lost = false;
+  g_restore_gl = true;
+  return EM_TRUE;
+}
+
+void restore_gl_objects() {
+  // A whole new renderer backend: 1.86 keeps its buffer sizes across DestroyDeviceObjects, so the
+  // new buffers would never be allocated. Deleting the dead handles is harmless.
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  g_app->forget_gl_objects();  // the widgets upload their textures again on the next draw
+  g_restore_gl = false;
+}
+
+// ImGui 1.86 presses a focused button with Space only; Enter should work too (keyboard users expect
+// it), except while a text field has the keyboard, where Enter commits the text.
+void map_enter_to_activate() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  if (g_enter_down) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+}
 
 void sync_canvas_size() {
   // The canvas follows the window; its backing store is device pixels (sharp on high-DPI).
@@ -121,6 +228,42 @@ void adapt_slice(double frame_start) {
   g_last_frame_start = frame_start;
 }
 
+void pass_event(const SDL_Event& e) {
+  const bool enter = (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
+                     (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER);
+  if (enter) g_enter_down = e.type == SDL_KEYDOWN;
+  ImGui_ImplSDL2_ProcessEvent(&e);
+}
+
+// ImGui 1.86 reads keys as up/down states once per frame, so a key pressed and released within
+// one frame (a quick tap, synthetic input) would be lost: its release waits for the next frame.
+void pass_events_to_imgui() {
+  static std::vector<SDL_Event> deferred;
+  std::vector<SDL_Event> events;
+  events.swap(deferred);
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) events.push_back(event);
+  std::vector<SDL_Scancode> pressed;
+  for (const SDL_Event& e : events) {
+    if (e.type == SDL_KEYDOWN) pressed.push_back(e.key.keysym.scancode);
+    const bool same_frame = e.type == SDL_KEYUP &&
+                            std::find(pressed.begin(), pressed.end(), e.key.keysym.scancode) != pressed.end();
+    if (same_frame || (e.type == SDL_KEYDOWN && !deferred.empty())) deferred.push_back(e);
+    else pass_event(e);
+  }
+}
+
+void draw_frame() {
+  int fb_w = 0, fb_h = 0;
+  SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(g_window);
+}
+
 void main_loop() {
   const double frame_start = emscripten_get_now() / 1000.0;
   if (g_app->busy()) {
@@ -130,24 +273,22 @@ void main_loop() {
     g_last_frame_start = 0.0, g_slice = kMinSlice, g_busy_since = 0.0;
   }
   sync_canvas_size();
-  SDL_Event event;
-  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  if (g_restore_gl) restore_gl_objects();
+  pass_events_to_imgui();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  map_enter_to_activate();
   ImGui::NewFrame();
   const ImGuiIO& io = ImGui::GetIO();
   g_app->frame(io.DisplaySize.x, io.DisplaySize.y, g_slice);
   ImGui::Render();
-  int fb_w = 0, fb_h = 0;
-  SDL_GL_GetDrawableSize(g_window, &fb_w, &fb_h);
-  glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  SDL_GL_SwapWindow(g_window);
+  if (!g_context_lost) draw_frame();  // nothing can be drawn until the browser restores the context
+  if (g_first_frame) js_mark_ready(), g_first_frame = false;
 
   const std::string hash = g_app->hash();
-  if (hash != g_last_hash) js_set_hash(hash.c_str()), g_last_hash = hash;
+  if (hash != g_last_hash) js_set_hash(hash.c_str(), !g_last_hash.empty()), g_last_hash = hash;
+  const attnlab::ThemeChoice theme = g_app->theme_shown();
+  if (theme != g_theme) attnlab::ui::apply_theme(theme), g_theme = theme;
   const std::string status = g_app->status_text();
   if (status != g_last_status) js_set_status(status.c_str()), g_last_status = status;
 }
@@ -161,7 +302,7 @@ double app_progress() { return g_app->progress(); }
 std::string app_load_hash(const std::string& hash) {
   const std::string error = g_app->load_hash(hash);
   g_last_hash = g_app->hash();
-  if (error.empty()) js_set_hash(g_last_hash.c_str());
+  if (error.empty()) js_set_hash(g_last_hash.c_str(), false);
   return error;
 }
 void app_run() { g_app->run(); }
@@ -171,6 +312,22 @@ std::string app_reproduction_json() { return g_app->reproduction_json(); }
 std::string app_load_data(const std::string& json) { return g_app->load_data(json); }
 void app_download(const std::string& kind) { g_app->download(kind); }
 void app_share() { g_app->share(); }
+std::string app_export_figure(const std::string& kind, int index) { return g_app->export_figure(kind, index); }
+std::string app_plot_svg(int index) { return g_app->plot_svg(index); }
+// The plots on screen as [{"title": ..., "series": [names]}], for tests of the exports.
+std::string app_plots_json() { return g_app->plots_json(); }
+// What the link made of the page: {"embed":true,"hidden":["n","seed"],"theme":"light","visible":[...]}
+// with the parameter keys still shown, for tests and course pages.
+std::string app_embed_json() {
+  const attnlab::EmbedOptions& o = g_app->embed_options();
+  std::string hidden, visible;
+  for (const auto& k : o.hidden) hidden += (hidden.empty() ? "\"" : ",\"") + k + "\"";
+  for (const auto& k : g_app->visible_params()) visible += (visible.empty() ? "\"" : ",\"") + k + "\"";
+  return std::string("{\"embed\":") + (o.embed ? "true" : "false") + ",\"hidden\":[" + hidden +
+         "],\"visible\":[" + visible + "],\"theme\":\"" + attnlab::to_string(g_app->theme_shown()) + "\"}";
+}
+// The control keyboard focus is on ("Run", "Share", ...; "" if none): lets tests drive the page by keys.
+std::string app_focused_control() { return g_app->focused_control(); }
 std::string app_run_button() {
   const float* r = g_app->run_button_rect();
   char buf[96];
@@ -195,6 +352,11 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appLoadData", &app_load_data);
   emscripten::function("appDownload", &app_download);
   emscripten::function("appShare", &app_share);
+  emscripten::function("appExportFigure", &app_export_figure);
+  emscripten::function("appPlotSvg", &app_plot_svg);
+  emscripten::function("appPlotsJson", &app_plots_json);
+  emscripten::function("appEmbedJson", &app_embed_json);
+  emscripten::function("appFocusedControl", &app_focused_control);
 }
 
 int main() {
@@ -239,12 +401,20 @@ int main() {
   static attnlab::ui::App app;
   g_app = &app;
   app.set_file_picker(&js_open_file_picker);
-  app.set_exporters(&js_download, &js_share);
+  char* page_url = js_page_url();
+  app.set_exporters(&js_download, &js_copy_text, &js_open_url, page_url);
+  std::free(page_url);
+  app.set_figure_exporters(&js_svg_as_png, &js_download_bytes);
+  const int preferred = js_preferred_theme();
+  app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
+                          : preferred == 2 ? attnlab::ThemeChoice::HighContrast
+                                           : attnlab::ThemeChoice::Dark);
   char* hash = js_get_hash();
   if (hash && *hash) app.load_hash(hash);
   std::free(hash);
   js_on_hash_change();
-  js_mark_ready();
+  emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_TRUE, on_context_lost);
+  emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_TRUE, on_context_restored);
   emscripten_set_main_loop(main_loop, 0, true);
   return 0;
 }

@@ -1,66 +1,13 @@
 // End-to-end tests of the page in headless Chromium, driven by playwright-core (node:test).
-// Env: ATTNLAB_WEB_DIR (built index.html/attnlab.js/attnlab.wasm), ATTNLAB_CLI (native CLI),
-// NODE_PATH containing playwright-core (scripts/setup.sh installs it into the cache).
+// Env: see browser.mjs, and ATTNLAB_CLI (the native CLI, for equality with the page).
 import test from 'node:test';
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { serveDirectory } from './static_server.mjs';
+import { openUrl, pixelStandardDeviation, screenshotMeasure, useBrowser } from './browser.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
-const webDir = process.env.ATTNLAB_WEB_DIR;
 const cli = process.env.ATTNLAB_CLI;
-
-// TOOLCHAIN.md "Headless Chromium": software WebGL2 through SwiftShader, no network chatter.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-let server, browser, base;
-test.before(async () => {
-  assert.ok(webDir, 'ATTNLAB_WEB_DIR must name the built web app');
-  server = await serveDirectory(webDir);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-test.after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function openPage(hash = '') {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
-  await page.goto(base + (hash ? '#' + hash : ''));
-  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
-  return { page, errors };
-}
-
-// Takes a screenshot, decodes it in the page and returns `measure(rgba)` evaluated there.
-async function screenshotMeasure(page, measure) {
-  const png = (await page.screenshot()).toString('base64');
-  return page.evaluate(async ({ data, source }) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + data;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    return new Function(`return (${source})`)()(ctx.getImageData(0, 0, c.width, c.height).data);
-  }, { data: png, source: measure.toString() });
-}
-
-async function pixelStandardDeviation(page) {
-  return screenshotMeasure(page, (d) => {
-    let s = 0, s2 = 0, n = 0;
-    for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
-    return Math.sqrt(s2 / n - (s / n) ** 2);
-  });
-}
+const env = useBrowser();
+const openPage = (hash = '') => openUrl(env.browser, env.base + (hash ? '#' + hash : ''));
 
 test('the page loads without console errors and draws something', async () => {
   const { page, errors } = await openPage();
@@ -176,7 +123,6 @@ test('downloads carry the results, named after the experiment, preset and seed',
   const fs = await import('node:fs');
   const text = fs.readFileSync(await download.path(), 'utf8');
   assert.strictEqual(text, await page.evaluate(() => window.attnlab.appCsv()));
-  page.on('dialog', (d) => d.dismiss());
   await page.evaluate(() => window.attnlab.appShare());
   assert.deepStrictEqual(errors, []);
   await page.close();

@@ -1,0 +1,86 @@
+#include "lab/embed_options.hpp"
+
+namespace attnlab {
+
+const std::vector<ControlGroup>& control_groups() {
+  static const std::vector<ControlGroup> groups = {
+      {"run", "Run / Step / Reset buttons"},
+      {"presets", "preset picker"},
+      {"seed", "seed"},
+      {"export", "Share and downloads"},
+      {"info", "description of the experiment"},
+      {"tabs", "Inspector and paper tabs"},
+      {"data", "data file loader"},
+      {"params", "all parameters"},
+  };
+  return groups;
+}
+
+const char* to_string(ThemeChoice t) {
+  switch (t) {
+    case ThemeChoice::Default: return "";
+    case ThemeChoice::Dark: return "dark";
+    case ThemeChoice::Light: return "light";
+    case ThemeChoice::HighContrast: return "contrast";
+  }
+  return "";
+}
+
+KeyValues EmbedOptions::to_flags() const {
+  KeyValues flags;
+  if (embed) flags.emplace_back("embed", "1");
+  if (!hidden.empty()) {
+    std::string list;
+    for (const auto& key : hidden) list += (list.empty() ? "" : ",") + key;
+    flags.emplace_back("hide", list);
+  }
+  if (theme != ThemeChoice::Default) flags.emplace_back("theme", to_string(theme));
+  return flags;
+}
+
+namespace {
+
+bool is_group(const std::string& key) {
+  for (const auto& g : control_groups())
+    if (key == g.key) return true;
+  return false;
+}
+
+std::string allowed_hide_keys(const Schema& schema) {
+  std::string out;
+  for (const auto& g : control_groups()) out += std::string(out.empty() ? "" : ", ") + g.key;
+  for (const auto& s : schema.specs()) out += ", " + s.key;
+  return out;
+}
+
+}  // namespace
+
+EmbedOptions parse_embed_options(const HashState& link, const Schema& schema) {
+  EmbedOptions o;
+  const std::string embed = link.flag("embed");
+  if (embed != "" && embed != "0" && embed != "1")
+    throw ParamError("link: 'embed=" + embed + "' is not allowed; allowed: 0 or 1");
+  o.embed = embed == "1";
+  const std::string hide = link.flag("hide");
+  std::size_t start = 0;
+  while (start < hide.size()) {
+    std::size_t comma = hide.find(',', start);
+    if (comma == std::string::npos) comma = hide.size();
+    const std::string key = hide.substr(start, comma - start);
+    start = comma + 1;
+    if (key.empty()) continue;
+    if (!is_group(key) && !schema.find(key))
+      throw ParamError("link: 'hide' names '" + key + "', which is not a control here; allowed: " +
+                       allowed_hide_keys(schema));
+    o.hidden.insert(key);
+  }
+  const std::string theme = link.flag("theme");
+  if (theme == "dark") o.theme = ThemeChoice::Dark;
+  else if (theme == "light") o.theme = ThemeChoice::Light;
+  else if (theme == "contrast") o.theme = ThemeChoice::HighContrast;
+  else if (!theme.empty())
+    throw ParamError("link: 'theme=" + theme + "' is not allowed; allowed: dark, light or contrast");
+  return o;
+}
+
+}  // namespace attnlab

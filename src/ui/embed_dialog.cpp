@@ -1,0 +1,122 @@
+#include "ui/embed_dialog.hpp"
+
+#include <algorithm>
+
+#include "imgui.h"
+#include "imgui_stdlib.h"
+
+namespace attnlab::ui {
+
+namespace {
+
+std::string html_attribute(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '&') out += "&amp;";
+    else if (c == '"') out += "&quot;";
+    else if (c == '<') out += "&lt;";
+    else out += c;
+  }
+  return out;
+}
+
+// A "students see" checkbox for a group or parameter key (ticked = shown).
+void visibility_checkbox(EmbedOptions& o, const std::string& key, const char* label) {
+  bool shown = !o.hides(key);
+  if (ImGui::Checkbox(label, &shown)) {
+    if (shown) o.hidden.erase(key);
+    else o.hidden.insert(key);
+  }
+}
+
+}  // namespace
+
+std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
+  return "<iframe src=\"" + html_attribute(url) + "\" width=\"" + std::to_string(width) + "\" height=\"" +
+         std::to_string(height) + "\" style=\"border:0;max-width:100%\" title=\"" + html_attribute(title) +
+         "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+}
+
+void EmbedDialog::open(const EmbedOptions& current) {
+  options_ = current;
+  options_.embed = true;
+  open_ = true;
+  ImGui::OpenPopup("Embed in a course page");
+}
+
+bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::string& title,
+                       const std::string& page_url, const HashFor& hash_for, CopyText copy) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(io.DisplaySize.x, ImGui::GetFontSize() * 24.0f), 0),
+                                      ImVec2(io.DisplaySize.x, io.DisplaySize.y * 0.95f));
+  if (!ImGui::BeginPopupModal("Embed in a course page", &open_, ImGuiWindowFlags_AlwaysAutoResize)) return false;
+  bool preview = false;
+  ImGui::TextUnformatted("The embed shows this experiment only, with these parameters and seed.");
+  ImGui::TextUnformatted("Students see:");
+  ImGui::Indent();
+  for (const auto& g : control_groups()) {
+    const std::string key = g.key;
+    if (key == "params" || (key == "data" && !accepts_data)) continue;
+    visibility_checkbox(options_, key, g.label);
+  }
+  ImGui::Unindent();
+  ImGui::TextUnformatted("Parameters students see:");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("all")) {
+    options_.hidden.erase("params");
+    for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("none")) {
+    for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
+    options_.hidden.insert("params");
+  }
+  ImGui::BeginChild("params", ImVec2(ImGui::GetFontSize() * 30.0f, ImGui::GetFontSize() * 9.0f), true);
+  const bool all_hidden = options_.hides("params");
+  for (const auto& s : schema.specs()) {
+    if (all_hidden) {
+      ImGui::TextDisabled("%s (hidden)", s.label.c_str());
+      continue;
+    }
+    visibility_checkbox(options_, s.key, (s.label + "##" + s.key).c_str());
+  }
+  ImGui::EndChild();
+  ImGui::Checkbox("start running when the page opens", &run_);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  ImGui::InputInt("width", &width_, 0);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  ImGui::InputInt("height (px)", &height_, 0);
+  width_ = std::clamp(width_, 240, 4000), height_ = std::clamp(height_, 240, 4000);
+
+  const std::string url = page_url + "#" + hash_for(options_, run_);
+  std::string snippet = iframe_snippet(url, "Attention Lab: " + title, width_, height_);
+  ImGui::TextUnformatted("Link:");
+  std::string shown = url;
+  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::InputText("##link", &shown, ImGuiInputTextFlags_ReadOnly);
+  ImGui::TextUnformatted("Paste into the course page:");
+  ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(ImGui::GetFontSize() * 30.0f, ImGui::GetFontSize() * 4.5f),
+                            ImGuiInputTextFlags_ReadOnly);
+  if (ImGui::Button("Copy link") && copy) copy(url.c_str(), "Embed link");
+  ImGui::SameLine();
+  if (ImGui::Button("Copy iframe") && copy) copy(snippet.c_str(), "Iframe snippet");
+  ImGui::SameLine();
+  if (ImGui::Button("Preview")) {
+    preview = true;
+    open_ = false;
+    ImGui::CloseCurrentPopup();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this page as the students will see it.");
+  ImGui::SameLine();
+  if (ImGui::Button("Close")) {
+    open_ = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+  return preview;
+}
+
+}  // namespace attnlab::ui

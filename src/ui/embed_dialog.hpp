@@ -1,0 +1,34 @@
+// The teacher's "Embed" dialog: tick which controls students see, whether the embed starts running,
+// the iframe's size; then copy the link or a ready-to-paste <iframe> snippet, or preview the embed.
+#pragma once
+#include <functional>
+#include <string>
+
+#include "lab/embed_options.hpp"
+
+namespace attnlab::ui {
+
+class EmbedDialog {
+ public:
+  void open(const EmbedOptions& current);
+  // Builds the embed link's hash for the chosen options and run flag.
+  using HashFor = std::function<std::string(const EmbedOptions&, bool run)>;
+  using CopyText = void (*)(const char* text, const char* what);
+  // Draws the dialog while it is open; returns true when the teacher asked for a preview
+  // (then options() and run() describe it).
+  bool draw(const Schema& schema, bool accepts_data, const std::string& title, const std::string& page_url,
+            const HashFor& hash_for, CopyText copy);
+  const EmbedOptions& options() const { return options_; }
+  bool run() const { return run_; }
+
+ private:
+  bool open_ = false;
+  EmbedOptions options_;
+  bool run_ = false;
+  int width_ = 960, height_ = 640;
+};
+
+// The <iframe> snippet for a link (width and height in CSS pixels).
+std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height);
+
+}  // namespace attnlab::ui

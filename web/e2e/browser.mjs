@@ -1,0 +1,73 @@
+// What every browser test needs: the built page served on 127.0.0.1, one headless Chromium, a page
+// opened at a link and ready, and pixel measures of a screenshot. Env: ATTNLAB_WEB_DIR (built
+// index.html/attnlab.js/attnlab.wasm), NODE_PATH containing playwright-core (scripts/setup.sh).
+import test from 'node:test';
+import assert from 'node:assert';
+import { createRequire } from 'node:module';
+import { serveDirectory } from './static_server.mjs';
+
+const require = createRequire(import.meta.url);
+export const { chromium } = require('playwright-core');
+export const webDir = process.env.ATTNLAB_WEB_DIR;
+
+// TOOLCHAIN.md "Headless Chromium": software WebGL2 through SwiftShader, no network chatter.
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+// Registers before/after hooks in the calling test file; returns an object whose `base` (the
+// served URL) and `browser` are set once the hooks have run.
+export function useBrowser() {
+  const env = { server: null, browser: null, base: '' };
+  test.before(async () => {
+    assert.ok(webDir, 'ATTNLAB_WEB_DIR must name the built web app');
+    env.server = await serveDirectory(webDir);
+    env.base = `http://127.0.0.1:${env.server.address().port}/`;
+    env.browser = await launchChromium();
+  });
+  test.after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
+}
+
+// A new page on `url`, collecting console errors, page errors and failed requests into `errors`.
+export async function openUrl(browser, url, { width = 1280, height = 800, ready = true } = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
+  page.on('dialog', (d) => d.dismiss());  // a clipboard fallback prompt must not block a test
+  await page.goto(url);
+  if (ready) await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  return { page, errors };
+}
+
+// Takes a screenshot, decodes it in the page and returns `measure(rgba, width, height)` evaluated there.
+export async function screenshotMeasure(page, measure) {
+  const png = (await page.screenshot()).toString('base64');
+  return page.evaluate(async ({ data, source }) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + data;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    return new Function(`return (${source})`)()(ctx.getImageData(0, 0, c.width, c.height).data, c.width, c.height);
+  }, { data: png, source: measure.toString() });
+}
+
+export async function pixelStandardDeviation(page) {
+  return screenshotMeasure(page, (d) => {
+    let s = 0, s2 = 0, n = 0;
+    for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
+    return Math.sqrt(s2 / n - (s / n) ** 2);
+  });
+}

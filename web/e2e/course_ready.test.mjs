@@ -1,0 +1,231 @@
+// Browser tests of what a course needs (issue 7): embeds with hidden controls, share links and
+// history, figure exports, keyboard use, context loss, and the messages of an unfit browser.
+import test from 'node:test';
+import assert from 'node:assert';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { serveDirectory } from './static_server.mjs';
+import { launchChromium, openUrl, pixelStandardDeviation, screenshotMeasure, useBrowser, webDir } from './browser.mjs';
+
+const env = useBrowser();
+const openPage = (hash = '', options = {}) => openUrl(env.browser, env.base + (hash ? '#' + hash : ''), options);
+const api = (page, call) => page.evaluate(call);
+
+// Pixels of the first series colour (Okabe-Ito sky blue 86,180,233) in a column band of the screenshot.
+function seriesPixelsIn(x0, x1, y0, y1) {
+  return new Function('d', 'w', `let n = 0;
+    for (let y = ${y0}; y < ${y1}; ++y) for (let x = ${x0}; x < ${x1}; ++x) {
+      const i = 4 * (y * w + x);
+      if (Math.abs(d[i] - 86) < 12 && Math.abs(d[i + 1] - 180) < 12 && Math.abs(d[i + 2] - 233) < 12) ++n;
+    }
+    return n;`);
+}
+
+test('an embed link with hide= shows one experiment without the hidden controls', async () => {
+  const hidden = 'data,info,params,presets,seed';
+  const { page, errors } = await openPage(`exp=separation.toy&preset=fig3b&seed=3&trials=40&embed=1&hide=${hidden}&run=1`);
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const embed = JSON.parse(await api(page, () => window.attnlab.appEmbedJson()));
+  assert.strictEqual(embed.embed, true);
+  assert.deepStrictEqual(embed.hidden, hidden.split(','));
+  assert.deepStrictEqual(embed.visible, []);
+  // The link keeps the embed settings, so a reload shows the same embed.
+  assert.match(await api(page, () => window.location.hash), /&embed=1&hide=data,info,params,presets,seed/);
+  // With every control hidden the plots fill the frame: the left third, where the parameter panel
+  // would be, now shows the success curve. The full page shows no curve there.
+  const left = seriesPixelsIn(20, 360, 120, 760);
+  const inEmbed = await screenshotMeasure(page, left);
+  assert.ok(inEmbed > 50, `the embed's left third shows no curve (${inEmbed} curve pixels)`);
+  const { page: full } = await openPage('exp=separation.toy&preset=fig3b&seed=3&trials=40&run=1');
+  await full.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const inFull = await screenshotMeasure(full, left);
+  assert.ok(inFull < 5, `the full page's parameter panel shows curve pixels (${inFull})`);
+  assert.deepStrictEqual(JSON.parse(await api(full, () => window.attnlab.appEmbedJson())).embed, false);
+  // Parameter keys hide one by one; an unknown key is refused with the list of what is allowed.
+  assert.strictEqual(await api(full, () => window.attnlab.appLoadHash('exp=separation.toy&embed=1&hide=tau,n')), '');
+  const some = JSON.parse(await api(full, () => window.attnlab.appEmbedJson()));
+  assert.ok(!some.visible.includes('tau') && !some.visible.includes('n') && some.visible.includes('trials'));
+  const refused = await api(full, () => window.attnlab.appLoadHash('exp=separation.toy&hide=nope'));
+  assert.match(refused, /^link: 'hide' names 'nope', which is not a control here; allowed: run, presets, seed, export/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+  await full.close();
+});
+
+test('a Share link restores every parameter of every experiment', async () => {
+  const ids = JSON.parse(await (async () => {
+    const { page } = await openPage();
+    const list = await api(page, () => window.attnlab.listExperiments());
+    await page.close();
+    return list;
+  })()).map((e) => e.id);
+  assert.ok(ids.length >= 9);
+  for (const id of ids) {
+    const { page, errors } = await openPage(`exp=${id}&seed=77`);
+    const presets = JSON.parse(await page.evaluate((i) => window.attnlab.describeExperiment(i), id)).presets;
+    const preset = presets[presets.length - 1].name;
+    assert.strictEqual(await page.evaluate((h) => window.attnlab.appLoadHash(h), `exp=${id}&preset=${preset}&seed=77`), '');
+    const state = await api(page, () => window.attnlab.appHash());
+    await api(page, () => window.attnlab.appShare());
+    const url = await api(page, () => window.attnlab.lastCopied);
+    assert.strictEqual(url, env.base + '#' + state);
+    const { page: other } = await openUrl(env.browser, url);
+    assert.strictEqual(await api(other, () => window.attnlab.appHash()), state, `${id}: the shared link changed the state`);
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+    await other.close();
+  }
+});
+
+test('Back and Forward restore earlier states', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&seed=5');
+  const first = await api(page, () => window.attnlab.appHash());
+  // A user edit: the seed field by keyboard (Tab reaches it first).
+  await page.focus('#canvas');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'seed');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /&seed=9&/.test(window.location.hash));
+  await page.goBack();
+  await page.waitForFunction((h) => window.attnlab.appHash() === h, first);
+  await page.goForward();
+  await page.waitForFunction(() => /&seed=9&/.test(window.attnlab.appHash()));
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('plots export as SVG (one path per series) and PNG, heatmaps as PNG', async () => {
+  const { page, errors } = await openPage('exp=regression&preset=reference&d=2&seed=2&run=1');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const record = JSON.parse(await api(page, () => window.attnlab.appPlotsJson()));
+  assert.ok(record.plots.length >= 2 && record.heatmaps.length >= 1);
+  for (let i = 0; i < record.plots.length; ++i) {
+    const check = await page.evaluate((k) => {
+      const doc = new DOMParser().parseFromString(window.attnlab.appPlotSvg(k), 'image/svg+xml');
+      return { error: doc.querySelector('parsererror') !== null, root: doc.documentElement.nodeName,
+        series: [...doc.querySelectorAll('path.series')].map((p) => p.getAttribute('data-name')) };
+    }, i);
+    assert.strictEqual(check.error, false, `plot ${i}: the SVG does not parse`);
+    assert.strictEqual(check.root, 'svg');
+    assert.deepStrictEqual(check.series, record.plots[i].series, `plot ${i}: one path per series`);
+  }
+  const save = async (kind, index) => {
+    const [download] = await Promise.all([page.waitForEvent('download'),
+      page.evaluate(([k, n]) => window.attnlab.appExportFigure(k, n), [kind, index])]);
+    return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+  };
+  const svg = await save('svg', 0);
+  assert.strictEqual(svg.name, 'regression-reference-seed2-plot1.svg');
+  assert.strictEqual(svg.bytes.toString(), await api(page, () => window.attnlab.appPlotSvg(0)));
+  // The CLI writes the same figure for the same settings and seed.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-figures-'));
+  execFileSync(process.env.ATTNLAB_CLI, ['run', 'regression', '--preset', 'reference', '--set', 'd=2', '--seed', '2',
+    '--quiet', '--out', path.join(dir, 'table.csv'), '--figures', dir]);
+  assert.strictEqual(fs.readFileSync(path.join(dir, 'regression-reference-seed2-plot1.svg'), 'utf8'), svg.bytes.toString());
+  const png = await save('png', 0);
+  assert.strictEqual(png.name, 'regression-reference-seed2-plot1.png');
+  assert.deepStrictEqual([...png.bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.ok(png.bytes.readUInt32BE(16) === 1280, `the plot PNG is drawn at twice 640 px (width ${png.bytes.readUInt32BE(16)})`);
+  const map = await save('heatmap', 0);
+  assert.strictEqual(map.name, 'regression-reference-seed2-heatmap1.png');
+  assert.deepStrictEqual([...map.bytes.subarray(1, 4)], [80, 78, 71]);
+  assert.match(await api(page, () => window.attnlab.appExportFigure('svg', 99)), /plot 99 does not exist/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('the keyboard alone (Tab, arrows, Enter) starts a run', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&preset=fig3b&seed=1&trials=20');
+  await page.focus('#canvas');
+  await page.keyboard.press('Tab');      // into the first text field (the seed)
+  await page.keyboard.press('Escape');   // leave the text, keep the keyboard focus
+  for (let i = 0; i < 12 && (await api(page, () => window.attnlab.appFocusedControl())) !== 'Run'; ++i) {
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(50);
+  }
+  assert.strictEqual(await api(page, () => window.attnlab.appFocusedControl()), 'Run');
+  assert.strictEqual(await api(page, () => window.attnlab.appState()), 'ready');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('the live region reads out the experiment, its state and key numbers', async () => {
+  const { page } = await openPage('exp=separation.toy&preset=fig3b&seed=1&trials=50&run=1');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  await page.waitForFunction(() => /done/.test(document.getElementById('status').textContent));
+  const status = await page.evaluate(() => document.getElementById('status').textContent);
+  assert.match(status, /^Softmax vs linear: the toy model: done, 100% done\. Latest point: m = 100, success 1\.000/);
+  assert.strictEqual(await page.evaluate(() => document.getElementById('status').getAttribute('aria-live')), 'polite');
+  await page.close();
+});
+
+test('a lost WebGL context is restored without losing the results', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&preset=fig3b&seed=8&trials=30&run=1');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  const csv = await api(page, () => window.attnlab.appCsv());
+  await page.evaluate(() => {
+    window.glLoss = document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+    window.glLoss.loseContext();
+  });
+  await page.waitForTimeout(300);
+  await page.evaluate(() => window.glLoss.restoreContext());
+  await page.waitForTimeout(800);
+  assert.strictEqual(await api(page, () => window.attnlab.appCsv()), csv);
+  const sd = await pixelStandardDeviation(page);
+  assert.ok(sd > 10, `nothing drawn after the context came back (pixel standard deviation ${sd})`);
+  const curve = await screenshotMeasure(page, seriesPixelsIn(400, 1270, 120, 790));
+  assert.ok(curve > 50, `the success curve is not drawn again (${curve} pixels)`);
+  assert.deepStrictEqual(errors.filter((e) => !/CONTEXT_LOST|context lost/i.test(e)), []);
+  await page.close();
+});
+
+test('a browser without WebGL gets a message naming what is missing', async () => {
+  const server = await serveDirectory(webDir);
+  const browser = await launchChromium(['--disable-webgl', '--disable-3d-apis']);
+  try {
+    const { page } = await openUrl(browser, `http://127.0.0.1:${server.address().port}/`, { ready: false });
+    await page.waitForFunction(() => document.body.dataset.failed === '1', null, { timeout: 15000 });
+    const text = await page.evaluate(() => document.getElementById('loading').textContent);
+    assert.match(text, /lacks WebGL2/);
+    assert.strictEqual(await page.evaluate(() => document.getElementById('loading').getAttribute('role')), 'alert');
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+test('the first frame appears quickly and the download shows progress', async (t) => {
+  const { page, errors } = await openPage();
+  const firstFrame = await page.evaluate(() => performance.getEntriesByName('attnlab-first-frame')[0].startTime);
+  t.diagnostic(`first frame ${firstFrame.toFixed(0)} ms after navigation (localhost, software WebGL)`);
+  assert.ok(firstFrame < 5000, `first frame after ${firstFrame} ms`);
+  assert.strictEqual(await page.evaluate(() => document.getElementById('loading-bar').value), 1);
+  assert.strictEqual(await page.evaluate(() => getComputedStyle(document.getElementById('loading')).display), 'none');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('a phone: the layout fits 390 px and a tap on Run starts the experiment', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+    deviceScaleFactor: 3 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(env.base + '#exp=separation.toy&preset=fig3b&seed=1&trials=20');
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const run = JSON.parse(await api(page, () => window.attnlab.appRunButton()));
+  assert.ok(run.w > 0 && run.x >= 0 && run.x + run.w <= 390 && run.y + run.h <= 844, `Run is off-screen: ${JSON.stringify(run)}`);
+  // High-DPI: the canvas's backing store has device pixels, so text is sharp.
+  const backing = await page.evaluate(() => document.getElementById('canvas').width);
+  assert.strictEqual(backing, 390 * 3);
+  await page.touchscreen.tap(run.x + run.w / 2, run.y + run.h / 2);
+  await page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
