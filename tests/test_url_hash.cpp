@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "experiments/registry.hpp"
+#include "lab/embed_options.hpp"
 #include "lab/url_hash.hpp"
 
 using namespace attnlab;
@@ -59,4 +60,38 @@ TEST_CASE("malformed hashes give clear errors", "[lab][url]") {
   Params p = e->schema().defaults();
   const HashState st = decode_hash("exp=separation.toy&tau=9");
   CHECK_THROWS_WITH(e->schema().apply(p, st.params), Catch::Contains("parameter 'tau': '9' is out of range"));
+}
+
+TEST_CASE("embed links: hide= takes groups and parameter keys, and refuses anything else", "[lab][url][embed]") {
+  auto e = make_experiment("separation.toy");
+  const HashState link = decode_hash("exp=separation.toy&embed=1&hide=tau,seed,,presets&theme=light");
+  const EmbedOptions o = parse_embed_options(link, e->schema());
+  CHECK(o.embed);
+  CHECK(o.hidden == std::set<std::string>{"presets", "seed", "tau"});
+  CHECK(o.theme == ThemeChoice::Light);
+  CHECK(o.hides_param("tau"));
+  CHECK_FALSE(o.hides_param("n"));
+  // The flags written back are sorted and decode to the same options.
+  CHECK(encode_hash({"separation.toy", "", {}, false, 0, o.to_flags(), }) ==
+        "exp=separation.toy&embed=1&hide=presets,seed,tau&theme=light");
+  const EmbedOptions again = parse_embed_options(decode_hash(encode_hash({"separation.toy", "", {}, false, 0, o.to_flags()})),
+                                                 e->schema());
+  CHECK(again.hidden == o.hidden);
+  CHECK(again.embed);
+
+  EmbedOptions all;
+  all.hidden = {"params"};
+  CHECK(all.hides_param("n"));
+  CHECK(EmbedOptions{}.to_flags().empty());
+
+  CHECK_THROWS_WITH(parse_embed_options(decode_hash("exp=separation.toy&hide=tau,bogus"), e->schema()),
+                    Catch::StartsWith("link: 'hide' names 'bogus', which is not a control here; allowed: run, presets, "
+                                      "seed, export, info, tabs, data, params, n,"));
+  CHECK_THROWS_WITH(parse_embed_options(decode_hash("exp=separation.toy&embed=yes"), e->schema()),
+                    "link: 'embed=yes' is not allowed; allowed: 0 or 1");
+  CHECK_THROWS_WITH(parse_embed_options(decode_hash("exp=separation.toy&theme=pink"), e->schema()),
+                    "link: 'theme=pink' is not allowed; allowed: dark, light or contrast");
+  // A key of another experiment is not a control of this one.
+  CHECK_THROWS(parse_embed_options(decode_hash("exp=separation.toy&hide=approx_diag"), e->schema()));
+  CHECK(is_reserved_hash_key("theme"));
 }
