@@ -1,10 +1,11 @@
 // Time to the first frame of the page, from localhost, in headless Chromium (software WebGL):
 // navigation start to the page's "attnlab-first-frame" mark, median of 5 cold loads.
 // usage: node bench/first_frame.mjs DIR   (NODE_PATH must contain playwright-core)
+import path from 'node:path';
 import { serveDirectory } from '../web/e2e/static_server.mjs';
 import { launchChromium } from '../web/e2e/browser.mjs';
 
-const dir = process.argv[2] || 'dist';
+const dir = path.resolve(process.argv[2] || 'dist');
 const server = await serveDirectory(dir);
 const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launchChromium();

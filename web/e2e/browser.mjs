@@ -37,13 +37,15 @@ export function useBrowser() {
 }
 
 // A new page on `url`, collecting console errors, page errors and failed requests into `errors`.
-export async function openUrl(browser, url, { width = 1280, height = 800, ready = true } = {}) {
+// `setup(page)` runs before the navigation (e.g. to intercept requests).
+export async function openUrl(browser, url, { width = 1280, height = 800, ready = true, setup = null } = {}) {
   const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
   page.on('dialog', (d) => d.dismiss());  // a clipboard fallback prompt must not block a test
+  if (setup) await setup(page);
   await page.goto(url);
   if (ready) await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
   return { page, errors };

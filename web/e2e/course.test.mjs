@@ -9,43 +9,21 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { serveDirectory } from './static_server.mjs';
+import { openUrl, useBrowser, webDir } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
-const webDir = process.env.ATTNLAB_WEB_DIR;
 const cli = process.env.ATTNLAB_CLI;
-
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // What the course page computes (keep in step with web/examples/course.html).
 const EXPERIMENT = 'separation.toy';
 const OPTIONS = { preset: 'fig3b', params: { sweep: 'm=1:6:1', trials: 2000 }, seed: 1 };
 
-let server, browser, base;
-test.before(async () => {
-  assert.ok(webDir, 'ATTNLAB_WEB_DIR must name the built web app');
+test.before(() => {
   for (const f of ['attnlab-api.mjs', 'attnlab-api.d.ts', 'examples/course.html'])
     assert.ok(fs.existsSync(path.join(webDir, f)), `${f} is missing from ${webDir} (build the attnlab_app target)`);
-  server = await serveDirectory(webDir);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
-test.after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function openCourse(setup) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1600 } });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
-  if (setup) await setup(page);
-  await page.goto(base + 'examples/course.html');
-  return { page, errors };
-}
+const env = useBrowser();
+const openCourse = (setup) =>
+  openUrl(env.browser, env.base + 'examples/course.html', { width: 1100, height: 1600, ready: false, setup });
 
 // The same API call in node, through the served attnlab-api.mjs and the node build of the module.
 async function successAtThreeInNode() {

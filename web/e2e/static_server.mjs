@@ -6,7 +6,8 @@ import path from 'node:path';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
   '.json': 'application/json', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml' };
 
-export function serveDirectory(root) {
+export function serveDirectory(folder) {
+  const root = path.resolve(folder);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     let file = path.join(root, decodeURIComponent(url.pathname));
