@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "experiments/registry.hpp"
 #include "lab/heatmap_image.hpp"
 #include "lab/plot_svg.hpp"
 
@@ -356,4 +358,32 @@ TEST_CASE("a heatmap image: viridis cells, grey for NaN, ringed marks, a sensibl
   CHECK(png_width >= 399);
   CHECK(png_width <= 2048);
   CHECK(png_height * 3 == png_width * 2);
+}
+
+TEST_CASE("every experiment steps within its time budget and its plots export as SVG with one path per series", "[lab][figures][registry]") {
+  for (const auto& id : experiment_ids()) {
+    auto e = make_experiment(id);
+    const auto t0 = std::chrono::steady_clock::now();
+    e->reset(e->schema().defaults(), 1);
+    Budget budget;
+    budget.seconds = 0.2;
+    e->step(budget);
+    // The page's contract: a step returns near its time budget (a generous bound, so a loaded
+    // machine does not fail it; an experiment ignoring the budget takes many seconds).
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 3.0);
+    const Results r = e->results();
+    for (const Plot& plot : r.plots) {
+      INFO(id << ": " << plot.title);
+      const std::string svg = plot_to_svg(plot);
+      CHECK(xml_problem(svg).empty());
+      std::size_t paths = 0;
+      for (std::size_t at = svg.find("class=\"series\""); at != std::string::npos;
+           at = svg.find("class=\"series\"", at + 1))
+        ++paths;
+      CHECK(paths == plot.series.size());
+      CHECK(svg.find("nan") == std::string::npos);
+      CHECK(svg.find("inf") == std::string::npos);
+    }
+    for (const Heatmap& h : r.heatmaps) CHECK(heatmap_to_png(h).compare(1, 3, "PNG") == 0);
+  }
 }

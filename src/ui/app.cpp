@@ -180,34 +180,48 @@ void App::download(const std::string& kind) const {
   else download_(export_name("csv").c_str(), "text/csv", csv().c_str());
 }
 
+const Results& App::figure_results() const {
+  return view_ == View::Inspector && has_inspector_ ? inspector_.results() : results_;
+}
+
+std::string App::figure_prefix() const {
+  if (&figure_results() == &results_) return "";
+  return "inspect-p" + std::to_string(inspector_.point()) + "-t" + std::to_string(inspector_.trial()) + "-";
+}
+
 std::string App::plot_svg(int index) const {
-  if (index < 0 || index >= static_cast<int>(results_.plots.size())) return "";
-  Plot plot = results_.plots[static_cast<std::size_t>(index)];
-  plot.log_x = plot.log_x || log_x_;  // as on screen
-  plot.log_y = plot.log_y || log_y_;
+  const Results& r = figure_results();
+  if (index < 0 || index >= static_cast<int>(r.plots.size())) return "";
+  Plot plot = r.plots[static_cast<std::size_t>(index)];
+  if (&r == &results_) {  // the log toggles, as on screen
+    plot.log_x = plot.log_x || log_x_;
+    plot.log_y = plot.log_y || log_y_;
+  }
   return plot_to_svg(plot);
 }
 
 std::string App::plots_json() const {
+  const Results& r = figure_results();
   std::string out = "{\"plots\":[";
-  for (std::size_t i = 0; i < results_.plots.size(); ++i) {
-    out += std::string(i ? "," : "") + "{\"title\":" + json_escape(results_.plots[i].title) + ",\"series\":[";
-    for (std::size_t k = 0; k < results_.plots[i].series.size(); ++k)
-      out += std::string(k ? "," : "") + json_escape(results_.plots[i].series[k].name);
+  for (std::size_t i = 0; i < r.plots.size(); ++i) {
+    out += std::string(i ? "," : "") + "{\"title\":" + json_escape(r.plots[i].title) + ",\"series\":[";
+    for (std::size_t k = 0; k < r.plots[i].series.size(); ++k)
+      out += std::string(k ? "," : "") + json_escape(r.plots[i].series[k].name);
     out += "]}";
   }
   out += "],\"heatmaps\":[";
-  for (std::size_t i = 0; i < results_.heatmaps.size(); ++i)
-    out += std::string(i ? "," : "") + json_escape(results_.heatmaps[i].title);
+  for (std::size_t i = 0; i < r.heatmaps.size(); ++i)
+    out += std::string(i ? "," : "") + json_escape(r.heatmaps[i].title);
   return out + "]}";
 }
 
 std::string App::export_figure(const std::string& kind, int index) const {
-  const int plots = static_cast<int>(results_.plots.size()), maps = static_cast<int>(results_.heatmaps.size());
+  const Results& r = figure_results();
+  const int plots = static_cast<int>(r.plots.size()), maps = static_cast<int>(r.heatmaps.size());
   if (kind == "svg" || kind == "png") {
     if (index < 0 || index >= plots)
       return "figure: plot " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(plots - 1);
-    const std::string name = export_name(kind.c_str(), "plot" + std::to_string(index + 1));
+    const std::string name = export_name(kind.c_str(), figure_prefix() + "plot" + std::to_string(index + 1));
     if (kind == "svg" && download_) download_(name.c_str(), "image/svg+xml", plot_svg(index).c_str());
     if (kind == "png" && svg_as_png_) svg_as_png_(name.c_str(), plot_svg(index).c_str());
     return "";
@@ -215,8 +229,8 @@ std::string App::export_figure(const std::string& kind, int index) const {
   if (kind == "heatmap") {
     if (index < 0 || index >= maps)
       return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
-    const std::string png = heatmap_to_png(results_.heatmaps[static_cast<std::size_t>(index)]);
-    const std::string name = export_name("png", "heatmap" + std::to_string(index + 1));
+    const std::string png = heatmap_to_png(r.heatmaps[static_cast<std::size_t>(index)]);
+    const std::string name = export_name("png", figure_prefix() + "heatmap" + std::to_string(index + 1));
     if (download_bytes_) download_bytes_(name.c_str(), "image/png", png.data(), static_cast<int>(png.size()));
     return "";
   }
@@ -383,7 +397,7 @@ void App::draw_export_buttons() {
   if (ImGui::Button("JSON")) download("json");
   note_focus("JSON");
   ImGui::SameLine();
-  const bool figures = !results_.plots.empty() || !results_.heatmaps.empty();
+  const bool figures = !figure_results().plots.empty() || !figure_results().heatmaps.empty();
   ImGui::EndDisabled();
   ImGui::BeginDisabled(!figures);
   if (ImGui::Button("Figures...")) ImGui::OpenPopup("figures");
@@ -395,21 +409,22 @@ void App::draw_export_buttons() {
 }
 
 void App::draw_figures_popup() {
+  const Results& r = figure_results();
   if (!ImGui::BeginPopup("figures")) return;
-  for (std::size_t i = 0; i < results_.plots.size(); ++i) {
+  for (std::size_t i = 0; i < r.plots.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("Plot %zu: %s", i + 1, results_.plots[i].title.c_str());
+    ImGui::Text("Plot %zu: %s", i + 1, r.plots[i].title.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("SVG")) export_figure("svg", static_cast<int>(i));
     ImGui::SameLine();
     if (ImGui::SmallButton("PNG")) export_figure("png", static_cast<int>(i));
     ImGui::PopID();
   }
-  for (std::size_t i = 0; i < results_.heatmaps.size(); ++i) {
+  for (std::size_t i = 0; i < r.heatmaps.size(); ++i) {
     ImGui::PushID(1000 + static_cast<int>(i));
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("Heatmap %zu: %s", i + 1, results_.heatmaps[i].title.c_str());
+    ImGui::Text("Heatmap %zu: %s", i + 1, r.heatmaps[i].title.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("PNG")) export_figure("heatmap", static_cast<int>(i));
     ImGui::PopID();

@@ -132,6 +132,7 @@ class App {
   // "separation.toy-fig3b-seed1.csv"; `what` names a figure ("plot2", "heatmap1") or is empty.
   std::string export_name(const char* extension, const std::string& what = "") const;
   std::string hash_with(const EmbedOptions& embed, bool run) const;
+  std::string figure_prefix() const;  // "inspect-p2-t0-" for the inspector's figures, else ""
   EmbedOptions embed_;  // from the link: embedded, hidden controls, theme
   EmbedOptions before_preview_;
   bool previewing_ = false;  // the teacher is looking at the embed as students will
@@ -150,6 +151,8 @@ class App {
   // Figure exports: kind "svg" or "png" for plot `index`, "heatmap" for heatmap `index`;
   // returns "" or why nothing was exported.
   std::string export_figure(const std::string& kind, int index) const;
+  // The figures of the tab on screen: the inspection's in the Inspector, else the run's.
+  const Results& figure_results() const;
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
   std::string plots_json() const;         // [{"title": ..., "series": [names]}, ...] and heatmap titles
   std::string data_status_;

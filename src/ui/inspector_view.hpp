@@ -22,6 +22,7 @@ class InspectorView {
   int trial() const { return trial_; }
   // The current inspection as JSON ("{}" before the first one); for the page API and tests.
   std::string json() const { return json_; }
+  const Results& results() const { return results_; }  // the inspection's plots and heatmaps
   void forget_gl_objects() { heatmaps_.forget_gl_objects(); }
 
  private:

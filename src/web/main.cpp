@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
+#include "imgui_internal.h"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 
@@ -228,7 +229,20 @@ void adapt_slice(double frame_start) {
   g_last_frame_start = frame_start;
 }
 
+// A finger dragged over a panel's background scrolls it, as on any phone page (ImGui itself scrolls
+// only by wheel). Over a slider or a text field the finger keeps driving that control.
+void scroll_by_touch(const SDL_Event& e) {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const bool on_background = g.ActiveId == 0 || (g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
+  if (!on_background) return;
+  int w = 0, h = 0;
+  SDL_GetWindowSize(g_window, &w, &h);
+  // ImGui scrolls 5 lines per wheel step.
+  ImGui::GetIO().MouseWheel += e.tfinger.dy * static_cast<float>(h) / (5.0f * ImGui::GetFontSize());
+}
+
 void pass_event(const SDL_Event& e) {
+  if (e.type == SDL_FINGERMOTION) scroll_by_touch(e);
   const bool enter = (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
                      (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER);
   if (enter) g_enter_down = e.type == SDL_KEYDOWN;

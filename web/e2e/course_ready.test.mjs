@@ -211,7 +211,7 @@ test('the first frame appears quickly and the download shows progress', async (t
   await page.close();
 });
 
-test('a phone: the layout fits 390 px and a tap on Run starts the experiment', async () => {
+test('a phone: the layout fits 390 px, a drag scrolls, a tap on Run starts the experiment', async () => {
   const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
     deviceScaleFactor: 3 });
   const errors = [];
@@ -224,6 +224,22 @@ test('a phone: the layout fits 390 px and a tap on Run starts the experiment', a
   // High-DPI: the canvas's backing store has device pixels, so text is sharp.
   const backing = await page.evaluate(() => document.getElementById('canvas').width);
   assert.strictEqual(backing, 390 * 3);
+  // A finger dragged up over the parameter panel scrolls it (ImGui alone scrolls by wheel only).
+  const panel = (d, w, h) => {
+    let sum = 0;
+    for (let i = 4 * w * Math.floor(0.2 * h); i < 4 * w * Math.floor(0.5 * h); i += 4) sum += d[i] * 3 + d[i + 1] * 7 + d[i + 2];
+    return sum;
+  };
+  const before = await screenshotMeasure(page, panel);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 330 }] });
+  for (let k = 1; k <= 10; ++k) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 330 - 15 * k }] });
+    await page.waitForTimeout(30);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(200);
+  assert.notStrictEqual(await screenshotMeasure(page, panel), before, 'a touch drag did not scroll the panel');
   await page.touchscreen.tap(run.x + run.w / 2, run.y + run.h / 2);
   await page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
   assert.deepStrictEqual(errors, []);

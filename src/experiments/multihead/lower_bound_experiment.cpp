@@ -5,6 +5,7 @@
 
 #include "experiments/multihead/learners.hpp"
 #include "experiments/multihead/lower_bound.hpp"
+#include "lab/clock.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::multihead {
@@ -73,7 +74,9 @@ class LowerBoundExperiment final : public Experiment {
 
   // Units: the exact check and GF(2) of one |S|, then its Adam steps one by one.
   void step(const Budget& budget) override {
+    const double deadline = now_seconds() + budget.seconds;
     for (std::int64_t u = 0; u < budget.max_units && current_S_ <= max_S_; ++u) {
+      if (u > 0 && now_seconds() >= deadline) return;  // the page keeps drawing between slices
       if (!trainer_) {
         Row row;
         row.S = current_S_;
