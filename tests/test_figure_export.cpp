@@ -257,23 +257,16 @@ TEST_CASE("a log-y plot's SVG has decade tick labels", "[lab][figures]") {
   CHECK(svg.find(">1e-06<") != std::string::npos);
 }
 
-TEST_CASE("viridis matches the shader polynomial at both ends", "[lab][figures]") {
-  const double c[7][3] = {{0.2777273272234177, 0.005407344544966578, 0.3340998053353061},
-                          {0.1050930431085774, 1.404613529898575, 1.384590162594685},
-                          {-0.3308618287255563, 0.214847559468213, 0.09509516302823659},
-                          {-4.634230498983486, -5.799100973351585, -19.33244095627987},
-                          {6.228269936347081, 14.17993336680509, 56.69055260068105},
-                          {4.776384997670288, -13.74514537774601, -65.35303263337234},
-                          {-5.435455855934631, 4.645852612178535, 26.3124352495832}};
-  const auto at0 = viridis(0.0), at1 = viridis(1.0);
-  for (int k = 0; k < 3; ++k) {
-    double sum = 0.0;
-    for (int p = 0; p < 7; ++p) sum += c[p][k];
-    CHECK(std::fabs(at0[k] - c[0][k] * 255.0) <= 0.5 + 1e-9);
-    CHECK(std::fabs(at1[k] - sum * 255.0) <= 0.5 + 1e-9);
+TEST_CASE("viridis follows matplotlib's colour map", "[lab][figures]") {
+  // matplotlib's viridis at 0, 1/4, 1/2, 3/4 and 1 (#440154 #3b528b #21918c #5ec962 #fde725); the
+  // shader's polynomial fit (and so the PNG export) stays within a few levels of it.
+  const int reference[5][3] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
+  for (int i = 0; i < 5; ++i) {
+    const auto rgb = viridis(i / 4.0);
+    for (int k = 0; k < 3; ++k) CHECK(std::abs(rgb[k] - reference[i][k]) <= 5);
   }
-  CHECK(viridis(-3.0) == at0);  // clamped
-  CHECK(viridis(7.0) == at1);
+  CHECK(viridis(-3.0) == viridis(0.0));  // clamped
+  CHECK(viridis(7.0) == viridis(1.0));
 }
 
 TEST_CASE("encode_png writes chunks, stored deflate blocks and checksums that verify", "[lab][figures]") {

@@ -78,17 +78,8 @@ std::string xml_escape(const std::string& s) {
 
 std::string plot_to_svg(const Plot& plot, int width, int height) {
   const double w = std::max(200, width), h = std::max(150, height), font = kFont;
-  const double left = font * 3.6, right = w - font * 0.8;
-  // Legend rows under the x label, counted first to reserve their space (as the widget does).
-  auto legend_width = [&](const Series& s) { return font * 2.5 + text_width(s.name); };
-  const double legend_span = w - font * 4.4;
-  int legend_rows = plot.series.empty() ? 0 : 1;
-  double row_x = 0.0;
-  for (const auto& s : plot.series) {
-    if (row_x > 0.0 && row_x + legend_width(s) > legend_span) ++legend_rows, row_x = 0.0;
-    row_x += legend_width(s);
-  }
-  const double top = font * 1.6, bottom = h - font * (2.6 + 1.3 * legend_rows);
+  const PlotFrame frame = plot_frame(plot, w, h, font, text_width);  // as the widget lays it out
+  const double left = frame.left, right = frame.right, top = frame.top, bottom = frame.bottom;
   const double baseline = font * 0.8;  // from the top of a line of text to its baseline
 
   const PlotAxes axes = fit_plot_axes(plot);
@@ -189,11 +180,10 @@ std::string plot_to_svg(const Plot& plot, int width, int height) {
 
   // Legend rows under the x label (they never hide the data).
   out += "<g class=\"legend\" fill=\"" + std::string(kText) + "\">\n";
-  double lx = left, ly = bottom + font * 2.6;
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(series_rgb(k));
-    if (lx > left && lx - left + legend_width(s) > legend_span) lx = left, ly += font * 1.3;
+    const double lx = frame.legend_x[k], ly = frame.legend_y[k];
     const double y = ly + font * 0.55;
     std::string sample;
     if (s.style == SeriesStyle::Bars)
@@ -204,7 +194,6 @@ std::string plot_to_svg(const Plot& plot, int width, int height) {
                "\" stroke-width=\"2.5\"" + (s.style == SeriesStyle::Reference ? " stroke-dasharray=\"6 4\"" : "") + "/>";
     out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
            text("legend-label", lx + font * 1.5, ly + baseline, "start", s.name) + "</g>\n";
-    lx += legend_width(s);
   }
   out += "</g>\n</svg>\n";
   return out;

@@ -79,4 +79,27 @@ std::string tick_label(double v) {
   return buf;
 }
 
+PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
+                     const std::function<double(const std::string&)>& text_width) {
+  // The legend sits in rows under the x label; count them first to reserve the space.
+  auto legend_width = [&](const Series& s) { return font * 2.5 + text_width(s.name); };
+  const double legend_span = width - font * 4.4;
+  int rows = plot.series.empty() ? 0 : 1;
+  double row_x = 0.0;
+  for (const auto& s : plot.series) {
+    if (row_x > 0.0 && row_x + legend_width(s) > legend_span) ++rows, row_x = 0.0;
+    row_x += legend_width(s);
+  }
+  PlotFrame f{font * 3.6, width - font * 0.8, font * 1.6, height - font * (2.6 + 1.3 * rows), rows, {}, {}};
+  // The entries, in rows under the x label (they never hide the data).
+  double lx = f.left, ly = f.bottom + font * 2.6;
+  for (const auto& s : plot.series) {
+    if (lx > f.left && lx - f.left + legend_width(s) > legend_span) lx = f.left, ly += font * 1.3;
+    f.legend_x.push_back(lx);
+    f.legend_y.push_back(ly);
+    lx += legend_width(s);
+  }
+  return f;
+}
+
 }  // namespace attnlab

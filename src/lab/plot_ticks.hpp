@@ -1,6 +1,7 @@
 // Axis ranges, tick positions and tick labels of a plot: shared by the page's plot widget and the
 // SVG export so that both show the same axes.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,15 @@ std::vector<double> nice_ticks(double lo, double hi, int target);
 std::vector<double> axis_ticks(const Axis& a, int target);
 // The text under a tick ("%g": 0.5, 100, 1e-06).
 std::string tick_label(double v);
+
+// Where the data area sits in a width x height plot (offsets from its top-left corner), leaving
+// room for the heading, the tick labels and the legend rows under the x label.
+struct PlotFrame {
+  double left, right, top, bottom;
+  int legend_rows;
+  std::vector<double> legend_x, legend_y;  // top-left of each series' legend entry
+};
+PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
+                     const std::function<double(const std::string&)>& text_width);
 
 }  // namespace attnlab

@@ -42,17 +42,10 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   ImGui::InvisibleButton("plot", size);
   const bool hovered = ImGui::IsItemHovered();
   const float font = ImGui::GetFontSize();
-  const float left = origin.x + font * 3.6f, right = origin.x + width - font * 0.8f;
-  // The legend sits in rows under the x label; count them first to reserve the space.
-  auto legend_width = [&](const Series& s) { return font * 2.5f + ImGui::CalcTextSize(s.name.c_str()).x; };
-  const float legend_span = width - font * 4.4f;
-  int legend_rows = plot.series.empty() ? 0 : 1;
-  float row_x = 0.0f;
-  for (const auto& s : plot.series) {
-    if (row_x > 0.0f && row_x + legend_width(s) > legend_span) ++legend_rows, row_x = 0.0f;
-    row_x += legend_width(s);
-  }
-  const float top = origin.y + font * 1.6f, bottom = origin.y + height - font * (2.6f + 1.3f * legend_rows);
+  const PlotFrame frame = plot_frame(plot, width, height, font,
+                                     [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; });
+  const float left = origin.x + static_cast<float>(frame.left), right = origin.x + static_cast<float>(frame.right);
+  const float top = origin.y + static_cast<float>(frame.top), bottom = origin.y + static_cast<float>(frame.bottom);
 
   const PlotAxes axes = fit_plot_axes(plot);
   const Axis &ax = axes.x, &ay = axes.y;
@@ -126,17 +119,15 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   dl->PopClipRect();
 
   // Legend rows under the x label (they never hide the data).
-  float lx = left, ly = bottom + font * 2.6f;
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
-    if (lx > left && lx - left + legend_width(s) > legend_span) lx = left, ly += font * 1.3f;
+    const float lx = origin.x + static_cast<float>(frame.legend_x[k]), ly = origin.y + static_cast<float>(frame.legend_y[k]);
     const ImVec2 a(lx, ly + font * 0.55f), b(lx + font * 1.2f, ly + font * 0.55f);
     if (s.style == SeriesStyle::Reference) dashed_line(dl, a, b, c, 2.5f, 0.0f);
     else if (s.style == SeriesStyle::Bars) dl->AddRectFilled(ImVec2(a.x + font * 0.3f, a.y - font * 0.35f), ImVec2(b.x - font * 0.3f, b.y + font * 0.35f), c);
     else dl->AddLine(a, b, c, 2.5f);
     dl->AddText(ImVec2(lx + font * 1.5f, ly), th.text, s.name.c_str());
-    lx += legend_width(s);
   }
 
   // Hover read-out: the point nearest in x of each series, with exact values.

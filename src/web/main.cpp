@@ -115,26 +115,23 @@ EM_JS(void, js_open_file_picker, (), {
   }
   input.click();
 });
-// Exports: a download of `text`, and the full-state link on the clipboard (with a visible fallback).
+// Downloads: every file leaves through Module.saveBlob (installed once by js_install_save_blob).
+EM_JS(void, js_install_save_blob, (), {
+  Module.saveBlob = (blob, name) => {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  };
+});
 EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
-  const blob = new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)});
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = UTF8ToString(name);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  Module.saveBlob(new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)}), UTF8ToString(name));
 });
 EM_JS(void, js_download_bytes, (const char* name, const char* mime, const void* data, int size), {
-  const blob = new Blob([HEAPU8.slice(data, data + size)], {type: UTF8ToString(mime)});
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = UTF8ToString(name);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  Module.saveBlob(new Blob([HEAPU8.slice(data, data + size)], {type: UTF8ToString(mime)}), UTF8ToString(name));
 });
 // A plot's PNG: the browser rasterises the same SVG at twice its size (sharp in slides).
 EM_JS(void, js_svg_as_png, (const char* name_c, const char* svg_c), {
@@ -147,15 +144,7 @@ EM_JS(void, js_svg_as_png, (const char* name_c, const char* svg_c), {
     const ctx = canvas.getContext("2d");
     ctx.scale(2, 2);
     ctx.drawImage(img, 0, 0);
-    canvas.toBlob((blob) => {
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    }, "image/png");
+    canvas.toBlob((blob) => Module.saveBlob(blob, name), "image/png");
   };
   img.onerror = () => console.warn("Attention Lab: the plot could not be rasterised");
   img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
@@ -418,6 +407,7 @@ int main() {
   char* page_url = js_page_url();
   app.set_exporters(&js_download, &js_copy_text, &js_open_url, page_url);
   std::free(page_url);
+  js_install_save_blob();
   app.set_figure_exporters(&js_svg_as_png, &js_download_bytes);
   const int preferred = js_preferred_theme();
   app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
