@@ -200,6 +200,20 @@ test('a browser without WebGL gets a message naming what is missing', async () =
   }
 });
 
+test('a browser without WebAssembly SIMD gets a message naming it', async () => {
+  // Emulated: the page's SIMD probe (WebAssembly.validate of a v128 module) reports no support.
+  const setup = (page) => page.addInitScript(() => {
+    const validate = WebAssembly.validate.bind(WebAssembly);
+    WebAssembly.validate = (bytes) => (new Uint8Array(bytes).includes(253) ? false : validate(bytes));
+  });
+  const { page } = await openUrl(env.browser, env.base, { ready: false, setup });
+  await page.waitForFunction(() => document.body.dataset.failed === '1', null, { timeout: 15000 });
+  const text = await page.evaluate(() => document.getElementById('loading').textContent);
+  assert.match(text, /lacks WebAssembly SIMD/);
+  assert.doesNotMatch(text, /WebGL2/);
+  await page.close();
+});
+
 test('the first frame appears quickly and the download shows progress', async (t) => {
   const { page, errors } = await openPage();
   const firstFrame = await page.evaluate(() => performance.getEntriesByName('attnlab-first-frame')[0].startTime);
