@@ -45,6 +45,7 @@ add_executable(attnlab_app
   src/ui/inspector_view.cpp
   src/ui/reproduction_view.cpp
   src/ui/embed_dialog.cpp
+  src/ui/wrapped_text.cpp
   src/ui/theme.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
 target_link_libraries(attnlab_app PRIVATE attnlab_core attnlab_imgui)

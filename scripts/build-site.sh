@@ -23,13 +23,45 @@ export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (TO
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_CACHE="$CACHE" >/dev/null
 cmake --build build/wasm --target attnlab_app -j "$(nproc)"
 
+# The folder is replaced, so it must be one this script made (it leaves a marker) or a new/empty
+# one; never the repository or a folder above it.
+MARKER=.attnlab-site
+if [ -e "$OUT" ]; then
+  out_abs=$(cd "$OUT" && pwd -P)
+  case "$(pwd -P)/" in
+    "$out_abs"/*) echo "build-site.sh: --out $OUT is the repository or a folder above it" >&2; exit 2 ;;
+  esac
+  if [ -n "$(ls -A "$OUT")" ] && [ ! -e "$OUT/$MARKER" ]; then
+    echo "build-site.sh: $OUT is not empty and was not made by this script; choose another --out" >&2
+    exit 2
+  fi
+fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cp -r build/wasm/web/. "$OUT/"
-# Hosts that read these files serve .wasm with its MIME type (needed for streaming compilation);
-# every other host just needs application/wasm configured for .wasm (see README "Hosting").
-printf '/*.wasm\n  Content-Type: application/wasm\n/*.mjs\n  Content-Type: text/javascript\n' > "$OUT/_headers"
-printf 'AddType application/wasm .wasm\nAddType text/javascript .mjs\n' > "$OUT/.htaccess"
+touch "$OUT/$MARKER"
+# MIME types and CORS for hosts that read these files (Netlify/Cloudflare Pages: _headers; Apache:
+# .htaccess, with mod_headers for CORS): the JS API module may be imported by course pages on
+# other sites, which needs Access-Control-Allow-Origin on the module, attnlab.js and attnlab.wasm.
+cat > "$OUT/_headers" <<'HEADERS'
+/*.wasm
+  Content-Type: application/wasm
+  Access-Control-Allow-Origin: *
+/*.mjs
+  Content-Type: text/javascript
+  Access-Control-Allow-Origin: *
+/*.js
+  Access-Control-Allow-Origin: *
+HEADERS
+cat > "$OUT/.htaccess" <<'HTACCESS'
+AddType application/wasm .wasm
+AddType text/javascript .mjs
+<IfModule mod_headers.c>
+  <FilesMatch "\.(wasm|mjs|js)$">
+    Header set Access-Control-Allow-Origin "*"
+  </FilesMatch>
+</IfModule>
+HTACCESS
 
 gz() { gzip -9 -c "$1" | wc -c; }
 total_raw=0 total_gz=0

@@ -53,12 +53,10 @@ std::string allowed_hide_keys(const Schema& schema) {
   return out;
 }
 
-}  // namespace
-
-EmbedOptions parse_embed_options(const HashState& link, const Schema& schema) {
+EmbedOptions parse(const HashState& link, const Schema& schema, bool strict) {
   EmbedOptions o;
   const std::string embed = link.flag("embed");
-  if (embed != "" && embed != "0" && embed != "1")
+  if (strict && embed != "" && embed != "0" && embed != "1")
     throw ParamError("link: 'embed=" + embed + "' is not allowed; allowed: 0 or 1");
   o.embed = embed == "1";
   const std::string hide = link.flag("hide");
@@ -69,18 +67,25 @@ EmbedOptions parse_embed_options(const HashState& link, const Schema& schema) {
     const std::string key = hide.substr(start, comma - start);
     start = comma + 1;
     if (key.empty()) continue;
-    if (!is_group(key) && !schema.find(key))
+    if (!is_group(key) && !schema.find(key)) {
+      if (!strict) continue;
       throw ParamError("link: 'hide' names '" + key + "', which is not a control here; allowed: " +
                        allowed_hide_keys(schema));
+    }
     o.hidden.insert(key);
   }
   const std::string theme = link.flag("theme");
   if (theme == "dark") o.theme = ThemeChoice::Dark;
   else if (theme == "light") o.theme = ThemeChoice::Light;
   else if (theme == "contrast") o.theme = ThemeChoice::HighContrast;
-  else if (!theme.empty())
+  else if (!theme.empty() && strict)
     throw ParamError("link: 'theme=" + theme + "' is not allowed; allowed: dark, light or contrast");
   return o;
 }
+
+}  // namespace
+
+EmbedOptions parse_embed_options(const HashState& link, const Schema& schema) { return parse(link, schema, true); }
+EmbedOptions salvage_embed_options(const HashState& link, const Schema& schema) { return parse(link, schema, false); }
 
 }  // namespace attnlab

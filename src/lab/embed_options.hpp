@@ -35,5 +35,8 @@ struct EmbedOptions {
 // Reads embed=, hide= and theme= from a decoded link. Throws ParamError naming the flag, the value
 // and what is allowed (hide= lists the groups and the experiment's parameter keys).
 EmbedOptions parse_embed_options(const HashState& link, const Schema& schema);
+// The same, keeping what is valid and skipping the rest: a link that was refused still shows an
+// embed (with the error), never the full lab.
+EmbedOptions salvage_embed_options(const HashState& link, const Schema& schema);
 
 }  // namespace attnlab

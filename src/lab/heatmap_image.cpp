@@ -144,12 +144,12 @@ std::string encode_png(const std::vector<std::uint8_t>& rgba, int width, int hei
   return png;
 }
 
-std::string heatmap_to_png(const Heatmap& h) {
+std::string heatmap_to_png(const Heatmap& h, double gamma) {
   if (h.rows < 1 || h.cols < 1) throw std::invalid_argument("heatmap '" + h.title + "' has no cells");
   const int side = std::max(h.rows, h.cols);
   const int scale = std::max(1, std::min((400 + h.cols - 1) / h.cols, 2048 / side));
   int width = 0, height = 0;
-  const std::vector<std::uint8_t> rgba = heatmap_rgba(h, scale, width, height);
+  const std::vector<std::uint8_t> rgba = heatmap_rgba(h, scale, width, height, gamma);
   return encode_png(rgba, width, height);
 }
 

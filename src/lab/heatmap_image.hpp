@@ -22,6 +22,7 @@ std::vector<std::uint8_t> heatmap_rgba(const Heatmap& h, int scale, int& width, 
 std::string encode_png(const std::vector<std::uint8_t>& rgba, int width, int height);
 
 // The heatmap as a PNG, cells scaled up so the image is about 400 px or more wide, at most 2048.
-std::string heatmap_to_png(const Heatmap& h);
+// `gamma` as in heatmap_rgba (0.5: the inspector's square-root colour scale).
+std::string heatmap_to_png(const Heatmap& h, double gamma = 1.0);
 
 }  // namespace attnlab

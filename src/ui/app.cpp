@@ -1,5 +1,6 @@
 #include "ui/app.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "experiments/registry.hpp"
@@ -10,6 +11,7 @@
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
 #include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
 
 namespace attnlab::ui {
 
@@ -160,11 +162,17 @@ std::string App::json() const { return started_ ? to_json(make_record(*experimen
 
 std::string App::status_text() const {
   if (view_ == View::Reproduction && reproduction_.started()) return reproduction_.status_text();
+  // Said when something changes that a listener needs: the state, each further tenth of the
+  // progress, and, once the run stops, its key numbers (the first notes, kept short).
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%s: %s, %.0f%% done", experiment_->info().title.c_str(), to_string(state_),
-                100.0 * progress());
+  std::snprintf(buf, sizeof buf, "%s: %s, %d%% done", experiment_->info().title.c_str(), to_string(state_),
+                10 * static_cast<int>(10.0 * progress() + 1e-9));
   std::string s = buf;
-  for (const auto& note : results_.notes) s += ". " + note;
+  const bool stopped = state_ != RunState::Running;
+  const std::vector<std::string>& notes = view_ == View::Inspector ? inspector_.results().notes : results_.notes;
+  if (view_ == View::Inspector) s += ". Inspector, sweep point " + std::to_string(inspector_.point()) + ", trial " +
+                                     std::to_string(inspector_.trial());
+  for (std::size_t i = 0; stopped && i < notes.size() && i < 3 && s.size() < 400; ++i) s += ". " + notes[i];
   if (!error_.empty()) s += ". Error: " + error_;
   return s;
 }
@@ -229,7 +237,8 @@ std::string App::export_figure(const std::string& kind, int index) const {
   if (kind == "heatmap") {
     if (index < 0 || index >= maps)
       return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
-    const std::string png = heatmap_to_png(r.heatmaps[static_cast<std::size_t>(index)]);
+    const double gamma = &r == &results_ ? 1.0 : inspector_.gamma();  // as on screen
+    const std::string png = heatmap_to_png(r.heatmaps[static_cast<std::size_t>(index)], gamma);
     const std::string name = export_name("png", figure_prefix() + "heatmap" + std::to_string(index + 1));
     if (download_bytes_) download_bytes_(name.c_str(), "image/png", png.data(), static_cast<int>(png.size()));
     return "";
@@ -244,6 +253,7 @@ void App::share() const {
 std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   HashState st;
   st.experiment = experiment_->info().id;
+  st.preset = preset_;  // its name (and description); the parameters below are applied after it
   st.params = experiment_->schema().to_key_values(params_);
   st.has_seed = true;
   st.seed = seed_;
@@ -255,7 +265,8 @@ std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   return encode_hash(st);
 }
 
-std::string App::hash() const { return hash_with(embed_, false); }
+// While the teacher previews, the address keeps the page's own state (a reload leaves the preview).
+std::string App::hash() const { return hash_with(previewing_ ? before_preview_ : embed_, false); }
 
 std::vector<std::string> App::visible_params() const {
   std::vector<std::string> keys;
@@ -300,12 +311,28 @@ std::string App::load_hash(const std::string& hash) {
     controls_.forget_edits();
     reset();
     inspector_.select(point, trial);
-    show(view == "inspector" && has_inspector_ && shows("tabs") ? View::Inspector : View::Results);
-    if (st.flag("run") == "1") run();
+    show(view == "inspector" && has_inspector_ ? View::Inspector : View::Results);
+    // Students without a Run button get a running experiment.
+    if (st.flag("run") == "1" || embed_.hides("run")) run();
     return "";
   } catch (const std::exception& ex) {
+    salvage_embed(hash);
     error_ = std::string("link not applied: ") + ex.what();
     return ex.what();
+  }
+}
+
+void App::salvage_embed(const std::string& hash) {
+  try {
+    const HashState st = decode_hash(hash);
+    if (st.flag("embed") != "1") return;
+    const auto& ids = experiment_ids();
+    if (std::find(ids.begin(), ids.end(), st.experiment) != ids.end() && st.experiment != experiment_->info().id)
+      select_experiment(st.experiment);
+    embed_ = salvage_embed_options(st, experiment_->schema());
+    previewing_ = false;
+  } catch (const std::exception&) {
+    // Not even decodable: nothing to keep.
   }
 }
 
@@ -330,16 +357,27 @@ void App::frame(float width, float height, double slice_seconds) {
   for (const auto& s : experiment_->schema().specs()) any_control = any_control || !embed_.hides_param(s.key);
   const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
   const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
+  // On a narrow screen the panels stack: the controls first in the full page, but the results first
+  // in an embed, whose readers came for the figure. NavFlattened: the arrow keys move between the
+  // toolbar, the controls and the results freely.
+  const bool results_first = narrow && embed_.embed;
+  if (results_first || !any_control) {
+    ImGui::BeginChild("results", ImVec2(0, any_control ? height * 0.6f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
+    draw_results();
+    ImGui::EndChild();
+  }
   if (any_control) {
-    // NavFlattened: the arrow keys move between the toolbar, the controls and the results freely.
-    ImGui::BeginChild("controls", ImVec2(panel, narrow ? height * 0.4f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
+    ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? height * 0.4f : 0.0f), true,
+                      ImGuiWindowFlags_NavFlattened);
     draw_controls();
     ImGui::EndChild();
     if (!narrow) ImGui::SameLine();
   }
-  ImGui::BeginChild("results", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
-  draw_results();
-  ImGui::EndChild();
+  if (!results_first && any_control) {
+    ImGui::BeginChild("results", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
+    draw_results();
+    ImGui::EndChild();
+  }
   ImGui::End();
 }
 
@@ -476,7 +514,7 @@ void App::draw_toolbar() {
   if (!embed_.embed) {
     flow(em * 8.0f);
     draw_theme_picker();
-  } else if (open_url_ && !previewing_) {
+  } else if (open_url_) {
     flow(button_width("Open in Attention Lab"));
     if (ImGui::Button("Open in Attention Lab")) {
       EmbedOptions full;
@@ -557,17 +595,13 @@ void App::draw_progress() {
 void App::draw_controls() {
   const ExperimentInfo& info = experiment_->info();
   if (shows("info")) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(info.summary.c_str());
-    ImGui::TextDisabled("%s", info.paper.c_str());
+    text_wrapped_at_spaces(info.summary);
+    text_wrapped_at_spaces(info.paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (!preset_.empty()) {
       ImGui::Spacing();
-      ImGui::PushStyleColor(ImGuiCol_Text, theme().heading);
-      ImGui::TextUnformatted(experiment_->preset(preset_).title.c_str());
-      ImGui::PopStyleColor();
-      ImGui::TextUnformatted(experiment_->preset(preset_).description.c_str());
+      text_wrapped_at_spaces(experiment_->preset(preset_).title, theme().heading);
+      text_wrapped_at_spaces(experiment_->preset(preset_).description);
     }
-    ImGui::PopTextWrapPos();
   }
   if (experiment_->accepts_data() && open_picker_ && shows("data")) {
     if (ImGui::Button("Load data file...")) open_picker_();
@@ -588,9 +622,13 @@ void App::draw_results() {
     ImGui::TextWrapped("%s", error_.c_str());
     ImGui::PopStyleColor();
   }
-  if (!shows("tabs")) {  // an embed that shows the results only
-    view_ = View::Results;
-    draw_sweep_results();
+  if (!shows("tabs")) {  // an embed of one view, without the tab bar
+    if (view_ == View::Inspector && has_inspector_) {
+      inspector_.draw(*experiment_, params_, preset_, seed_);
+    } else {
+      view_ = View::Results;
+      draw_sweep_results();
+    }
     return;
   }
   if (!ImGui::BeginTabBar("views")) return;
@@ -637,6 +675,25 @@ void App::draw_reproduction() {
   if (open >= 0) open_panel(open);
 }
 
+void App::draw_notes(const std::vector<std::string>& notes) {
+  // Conditions and states: "OK:" green, "FAILS:" and errors red, "Warning:" amber. They take at
+  // most a third of the space (then they scroll), so the plots stay in view on small screens.
+  const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  float needed = 0.0f;
+  for (const auto& note : notes) needed += wrapped_height(note, width) + ImGui::GetStyle().ItemSpacing.y;
+  if (needed <= 0.0f) return;
+  const float most = std::max(ImGui::GetFontSize() * 3.5f, ImGui::GetContentRegionAvail().y * 0.33f);
+  ImGui::BeginChild("notes", ImVec2(0.0f, std::min(needed, most)), false, ImGuiWindowFlags_NavFlattened);
+  for (const auto& note : notes) {
+    ImU32 colour = 0;
+    if (note.rfind("OK: ", 0) == 0) colour = theme().ok;
+    else if (note.rfind("FAILS: ", 0) == 0) colour = theme().error;
+    else if (note.rfind("Warning: ", 0) == 0) colour = theme().warning;
+    text_wrapped_at_spaces(note, colour);
+  }
+  ImGui::EndChild();
+}
+
 void App::draw_sweep_results() {
   if (results_.plots.empty()) {
     ImGui::TextDisabled("Press Run to start; the curves grow as trials finish.");
@@ -645,18 +702,7 @@ void App::draw_sweep_results() {
   ImGui::Checkbox("log x", &log_x_);
   ImGui::SameLine();
   ImGui::Checkbox("log y", &log_y_);
-  // Notes: conditions and states. "OK:" green, "FAILS:" and errors red, "Warning:" amber.
-  ImGui::PushTextWrapPos(0.0f);
-  for (const auto& note : results_.notes) {
-    ImU32 colour = 0;
-    if (note.rfind("OK: ", 0) == 0) colour = theme().ok;
-    else if (note.rfind("FAILS: ", 0) == 0) colour = theme().error;
-    else if (note.rfind("Warning: ", 0) == 0) colour = theme().warning;
-    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextUnformatted(note.c_str());
-    if (colour) ImGui::PopStyleColor();
-  }
-  ImGui::PopTextWrapPos();
+  draw_notes(results_.notes);
   const float plots_height = ImGui::GetContentRegionAvail().y;
   const float each = std::max(ImGui::GetFontSize() * 12.0f,
                               plots_height / static_cast<float>(results_.plots.size()) - ImGui::GetStyle().ItemSpacing.y);

@@ -85,6 +85,7 @@ class App {
 
  private:
   void select_experiment(const std::string& id);
+  void salvage_embed(const std::string& hash);  // after a refused link: keep its embed settings
   void params_changed();
   void advance(const Budget& budget);
   void draw_toolbar();
@@ -99,6 +100,7 @@ class App {
   void draw_controls();
   void draw_results();
   void draw_sweep_results();
+  void draw_notes(const std::vector<std::string>& notes);
   void draw_reproduction();
   void open_panel(int panel);
   void show(View v);

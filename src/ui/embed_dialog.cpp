@@ -29,6 +29,13 @@ void visibility_checkbox(EmbedOptions& o, const std::string& key, const char* la
   }
 }
 
+// `text` with a line break every `columns` characters (for display only).
+std::string break_into_lines(const std::string& text, std::size_t columns) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); i += columns) out += (i ? "\n" : "") + text.substr(i, columns);
+  return out;
+}
+
 }  // namespace
 
 std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
@@ -53,7 +60,11 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::strin
                                       ImVec2(io.DisplaySize.x, io.DisplaySize.y * 0.95f));
   if (!ImGui::BeginPopupModal("Embed in a course page", &open_, ImGuiWindowFlags_AlwaysAutoResize)) return false;
   bool preview = false;
+  // As wide as 30 em, or the screen (phones).
+  const float width = std::min(ImGui::GetFontSize() * 30.0f, io.DisplaySize.x - ImGui::GetFontSize() * 2.0f);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
   ImGui::TextUnformatted("The embed shows this experiment only, with these parameters and seed.");
+  ImGui::PopTextWrapPos();
   ImGui::TextUnformatted("Students see:");
   ImGui::Indent();
   for (const auto& g : control_groups()) {
@@ -73,7 +84,7 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::strin
     for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
     options_.hidden.insert("params");
   }
-  ImGui::BeginChild("params", ImVec2(ImGui::GetFontSize() * 30.0f, ImGui::GetFontSize() * 9.0f), true);
+  ImGui::BeginChild("params", ImVec2(width, ImGui::GetFontSize() * 9.0f), true);
   const bool all_hidden = options_.hides("params");
   for (const auto& s : schema.specs()) {
     if (all_hidden) {
@@ -83,7 +94,14 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::strin
     visibility_checkbox(options_, s.key, (s.label + "##" + s.key).c_str());
   }
   ImGui::EndChild();
-  ImGui::Checkbox("start running when the page opens", &run_);
+  if (options_.hides("run")) {
+    bool always = true;  // students without a Run button get a running experiment
+    ImGui::BeginDisabled();
+    ImGui::Checkbox("start running when the page opens (students have no Run button)", &always);
+    ImGui::EndDisabled();
+  } else {
+    ImGui::Checkbox("start running when the page opens", &run_);
+  }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
   ImGui::InputInt("width", &width_, 0);
   ImGui::SameLine();
@@ -91,15 +109,16 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::strin
   ImGui::InputInt("height (px)", &height_, 0);
   width_ = std::clamp(width_, 240, 4000), height_ = std::clamp(height_, 240, 4000);
 
-  const std::string url = page_url + "#" + hash_for(options_, run_);
-  std::string snippet = iframe_snippet(url, "Attention Lab: " + title, width_, height_);
+  const std::string url = page_url + "#" + hash_for(options_, run());
+  const std::string snippet = iframe_snippet(url, "Attention Lab: " + title, width_, height_);
   ImGui::TextUnformatted("Link:");
   std::string shown = url;
-  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::SetNextItemWidth(width);
   ImGui::InputText("##link", &shown, ImGuiInputTextFlags_ReadOnly);
   ImGui::TextUnformatted("Paste into the course page:");
-  ImGui::InputTextMultiline("##snippet", &snippet, ImVec2(ImGui::GetFontSize() * 30.0f, ImGui::GetFontSize() * 4.5f),
-                            ImGuiInputTextFlags_ReadOnly);
+  // Shown broken into lines that fit (the text box does not wrap); Copy iframe copies it whole.
+  std::string lines = break_into_lines(snippet, static_cast<std::size_t>(std::max(20.0f, width / (ImGui::GetFontSize() * 0.6f))));
+  ImGui::InputTextMultiline("##snippet", &lines, ImVec2(width, ImGui::GetFontSize() * 6.5f), ImGuiInputTextFlags_ReadOnly);
   if (ImGui::Button("Copy link") && copy) copy(url.c_str(), "Embed link");
   ImGui::SameLine();
   if (ImGui::Button("Copy iframe") && copy) copy(snippet.c_str(), "Iframe snippet");

@@ -19,7 +19,7 @@ class EmbedDialog {
   bool draw(const Schema& schema, bool accepts_data, const std::string& title, const std::string& page_url,
             const HashFor& hash_for, CopyText copy);
   const EmbedOptions& options() const { return options_; }
-  bool run() const { return run_; }
+  bool run() const { return run_ || options_.hides("run"); }  // students without Run get it running
 
  private:
   bool open_ = false;

@@ -7,6 +7,7 @@
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
 #include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
 
 namespace attnlab::ui {
 
@@ -82,9 +83,7 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
     ImGui::PopStyleColor();
     return;
   }
-  ImGui::PushTextWrapPos(0.0f);
-  for (const auto& note : results_.notes) ImGui::TextUnformatted(note.c_str());
-  ImGui::PopTextWrapPos();
+  for (const auto& note : results_.notes) text_wrapped_at_spaces(note);
 
   // The attention matrices two by two (softmax | linear for D1, then D0), then A beside the
   // planted row, then the margins. results_.heatmaps: A first, then the four attention maps.

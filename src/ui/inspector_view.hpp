@@ -23,6 +23,7 @@ class InspectorView {
   // The current inspection as JSON ("{}" before the first one); for the page API and tests.
   std::string json() const { return json_; }
   const Results& results() const { return results_; }  // the inspection's plots and heatmaps
+  double gamma() const { return sqrt_scale_ ? 0.5 : 1.0; }  // the colour scale shown
   void forget_gl_objects() { heatmaps_.forget_gl_objects(); }
 
  private:

@@ -82,7 +82,8 @@ bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOption
           ImGui::SameLine();
           ImGui::SetNextItemWidth(-1.0f);
           double v = params.real(s.key), lo = s.min, hi = s.max;
-          if (ImGui::SliderScalar("##s", ImGuiDataType_Double, &v, &lo, &hi, "%.3g",
+          // No text on the slider: the field beside it shows the value (a knob would cover it).
+          if (ImGui::SliderScalar("##s", ImGuiDataType_Double, &v, &lo, &hi, "",
                                   s.log_scale ? ImGuiSliderFlags_Logarithmic : 0)) {
             changed |= commit(schema, params, s.key, format_number(v));
             text_.erase(s.key);

@@ -35,7 +35,7 @@ void style_high_contrast(ImGuiStyle& s) {
   c[ImGuiCol_Button] = c[ImGuiCol_Header] = c[ImGuiCol_Tab] = black;
   c[ImGuiCol_TabActive] = ImVec4(0.3f, 0.3f, 0.3f, 1);
   c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = c[ImGuiCol_SliderGrabActive] = yellow;
-  c[ImGuiCol_PlotHistogram] = yellow;
+  c[ImGuiCol_PlotHistogram] = ImVec4(0.0f, 0.3f, 0.75f, 1);  // the progress fill, under white text
   c[ImGuiCol_NavHighlight] = yellow;
   c[ImGuiCol_TextSelectedBg] = ImVec4(0.4f, 0.4f, 0, 1);
   c[ImGuiCol_Separator] = white;
@@ -47,14 +47,20 @@ void style_high_contrast(ImGuiStyle& s) {
 
 const Theme& theme() { return *g_theme; }
 
+namespace {
+bool g_light = false;
+void light_background(bool light) { g_light = light; }
+}  // namespace
+
 ImU32 series_colour(std::size_t index) {
-  const Rgb c = series_rgb(index);
+  const Rgb c = series_rgb(index, g_light);
   return IM_COL32(c.r, c.g, c.b, 255);
 }
 
 void apply_theme(ThemeChoice choice) {
   ImGuiStyle& s = ImGui::GetStyle();
   s.FrameBorderSize = 0.0f;
+  light_background(choice == ThemeChoice::Light);
   switch (choice) {
     case ThemeChoice::Light:
       ImGui::StyleColorsLight(&s);
@@ -73,6 +79,7 @@ void apply_theme(ThemeChoice choice) {
       g_theme = &kDark;
       break;
   }
+  s.Colors[ImGuiCol_PopupBg].w = 1.0f;  // dialogs are opaque: no text shows through
 }
 
 void apply_imgui_style(float dpi_scale) {

@@ -46,12 +46,13 @@ bool g_context_lost = false, g_restore_gl = false;
 
 // The hash follows the page state. A change the user made becomes a new history entry (so Back
 // returns to the previous state), but edits less than a second apart share one entry: dragging a
-// slider does not flood the history.
+// slider does not flood the history. Inside an iframe the entry is always replaced: the course
+// page's Back button must stay the course page's.
 EM_JS(void, js_set_hash, (const char* hash, bool new_entry), {
   const h = "#" + UTF8ToString(hash);
   if (window.location.hash === h) return;
   const now = performance.now();
-  if (new_entry && now - (Module.lastHistoryPush || -1e9) > 1000) {
+  if (new_entry && window.self === window.top && now - (Module.lastHistoryPush || -1e9) > 1000) {
     history.pushState(null, "", h);
     Module.lastHistoryPush = now;
   } else {
@@ -130,8 +131,21 @@ EM_JS(void, js_install_save_blob, (), {
 EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
   Module.saveBlob(new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)}), UTF8ToString(name));
 });
-EM_JS(void, js_download_bytes, (const char* name, const char* mime, const void* data, int size), {
-  Module.saveBlob(new Blob([HEAPU8.slice(data, data + size)], {type: UTF8ToString(mime)}), UTF8ToString(name));
+// Binary files; a PNG (written uncompressed by the core) is re-encoded by the browser's compressor,
+// pixel for pixel, which makes it several times smaller.
+EM_JS(void, js_download_bytes, (const char* name_c, const char* mime_c, const void* data, int size), {
+  const name = UTF8ToString(name_c), mime = UTF8ToString(mime_c);
+  const blob = new Blob([HEAPU8.slice(data, data + size)], {type: mime});
+  if (mime !== "image/png" || typeof createImageBitmap !== "function") return Module.saveBlob(blob, name);
+  createImageBitmap(blob, {colorSpaceConversion: "none", premultiplyAlpha: "none"})
+    .then((bitmap) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      canvas.getContext("2d").drawImage(bitmap, 0, 0);
+      canvas.toBlob((png) => Module.saveBlob(png || blob, name), "image/png");
+    })
+    .catch(() => Module.saveBlob(blob, name));
 });
 // A plot's PNG: the browser rasterises the same SVG at twice its size (sharp in slides).
 EM_JS(void, js_svg_as_png, (const char* name_c, const char* svg_c), {
@@ -155,7 +169,7 @@ EM_JS(void, js_copy_text, (const char* text_c, const char* what_c), {
   const text = UTF8ToString(text_c), what = UTF8ToString(what_c);
   const status = document.getElementById("status");
   Module.lastCopied = text;
-  const done = () => { if (status) status.textContent = what + " copied: " + text; };
+  const done = () => { if (status) status.textContent = what + " copied to the clipboard."; };
   if (navigator.clipboard && window.isSecureContext)
     navigator.clipboard.writeText(text).then(done, () => window.prompt("Copy this:", text));
   else
@@ -239,7 +253,8 @@ void pass_event(const SDL_Event& e) {
 }
 
 // ImGui 1.86 reads keys as up/down states once per frame, so a key pressed and released within
-// one frame (a quick tap, synthetic input) would be lost: its release waits for the next frame.
+// one frame (a quick tap, synthetic input) would be lost: its release waits for the next frame,
+// and so does every event after it, so that keys and typed text keep their order.
 void pass_events_to_imgui() {
   static std::vector<SDL_Event> deferred;
   std::vector<SDL_Event> events;
@@ -251,7 +266,7 @@ void pass_events_to_imgui() {
     if (e.type == SDL_KEYDOWN) pressed.push_back(e.key.keysym.scancode);
     const bool same_frame = e.type == SDL_KEYUP &&
                             std::find(pressed.begin(), pressed.end(), e.key.keysym.scancode) != pressed.end();
-    if (same_frame || (e.type == SDL_KEYDOWN && !deferred.empty())) deferred.push_back(e);
+    if (same_frame || !deferred.empty()) deferred.push_back(e);  // later events wait too: order is kept
     else pass_event(e);
   }
 }
@@ -414,7 +429,8 @@ int main() {
                           : preferred == 2 ? attnlab::ThemeChoice::HighContrast
                                            : attnlab::ThemeChoice::Dark);
   char* hash = js_get_hash();
-  if (hash && *hash) app.load_hash(hash);
+  // A refused link stays in the address bar (the page shows why), so it can be read and fixed.
+  if (hash && *hash && !app.load_hash(hash).empty()) g_last_hash = app.hash();
   std::free(hash);
   js_on_hash_change();
   emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_TRUE, on_context_lost);
