@@ -8,6 +8,7 @@
 #include "imgui.h"
 #include "lab/heatmap_image.hpp"
 #include "lab/plot_svg.hpp"
+#include "lab/plot_ticks.hpp"
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
 #include "ui/theme.hpp"
@@ -172,7 +173,8 @@ std::string App::status_text() const {
   const std::vector<std::string>& notes = view_ == View::Inspector ? inspector_.results().notes : results_.notes;
   if (view_ == View::Inspector) s += ". Inspector, sweep point " + std::to_string(inspector_.point()) + ", trial " +
                                      std::to_string(inspector_.trial());
-  for (std::size_t i = 0; stopped && i < notes.size() && i < 3 && s.size() < 400; ++i) s += ". " + notes[i];
+  for (std::size_t i = 0; stopped && i < notes.size() && i < 3 && s.size() < 400; ++i)
+    s += (s.back() == '.' ? " " : ". ") + notes[i];
   if (!error_.empty()) s += ". Error: " + error_;
   return s;
 }
@@ -703,14 +705,19 @@ void App::draw_sweep_results() {
   ImGui::SameLine();
   ImGui::Checkbox("log y", &log_y_);
   draw_notes(results_.notes);
-  const float plots_height = ImGui::GetContentRegionAvail().y;
-  const float each = std::max(ImGui::GetFontSize() * 12.0f,
-                              plots_height / static_cast<float>(results_.plots.size()) - ImGui::GetStyle().ItemSpacing.y);
+  // The plots share the height left, but each keeps at least 10 lines for its data area plus its
+  // legend's rows (a narrow frame stacks a long legend), and then the panel scrolls.
+  const float font = ImGui::GetFontSize();
+  const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(results_.plots.size()) -
+                      ImGui::GetStyle().ItemSpacing.y;
+  const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
   for (std::size_t i = 0; i < results_.plots.size(); ++i) {
     Plot plot = results_.plots[i];
     plot.log_x = plot.log_x || log_x_;
     plot.log_y = plot.log_y || log_y_;
-    draw_plot(std::to_string(i).c_str(), plot, each);
+    const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
+    const int legend_rows = plot_frame(plot, width, 0.0, font, text_width).legend_rows;
+    draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), share));
   }
   const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
   for (std::size_t i = 0; i < results_.heatmaps.size(); ++i)
