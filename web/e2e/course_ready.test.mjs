@@ -89,6 +89,7 @@ test('inside an iframe the lab never adds to the course page\'s history', async 
   // iframe it replaces the current one.
   await frame.focus('#canvas');
   await page.keyboard.press('Tab');
+  await page.waitForTimeout(150);  // the field takes the keyboard on the next frame
   await page.keyboard.press('Control+A');
   await page.keyboard.type('700');
   await page.keyboard.press('Enter');
@@ -186,7 +187,9 @@ test('the keyboard alone (Tab, arrows, Enter) starts a run', async () => {
   const { page, errors } = await openPage('exp=separation.toy&preset=fig3b&seed=1&trials=20');
   await page.focus('#canvas');
   await page.keyboard.press('Tab');      // into the first text field (the seed)
+  await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'seed');
   await page.keyboard.press('Escape');   // leave the text, keep the keyboard focus
+  await page.waitForTimeout(100);
   for (let i = 0; i < 12 && (await api(page, () => window.attnlab.appFocusedControl())) !== 'Run'; ++i) {
     await page.keyboard.press('ArrowLeft');
     await page.waitForTimeout(50);
