@@ -504,8 +504,9 @@ void App::draw_toolbar() {
   }
   if (!embed_.embed) {
     const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
-    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), experiment_->info().title, page_url_,
-                           hash_for, copy_text_)) {
+    const bool has_tabs = has_inspector_ || !reproduction_name_.empty();
+    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), has_tabs, experiment_->info().title,
+                           page_url_, hash_for, copy_text_)) {
       before_preview_ = embed_;
       embed_ = embed_dialog_.options();
       previewing_ = true;

@@ -51,7 +51,7 @@ void EmbedDialog::open(const EmbedOptions& current) {
   ImGui::OpenPopup("Embed in a course page");
 }
 
-bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::string& title,
+bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, const std::string& title,
                        const std::string& page_url, const HashFor& hash_for, CopyText copy) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
@@ -69,7 +69,7 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, const std::strin
   ImGui::Indent();
   for (const auto& g : control_groups()) {
     const std::string key = g.key;
-    if (key == "params" || (key == "data" && !accepts_data)) continue;
+    if (key == "params" || (key == "data" && !accepts_data) || (key == "tabs" && !has_tabs)) continue;
     visibility_checkbox(options_, key, g.label);
   }
   ImGui::Unindent();

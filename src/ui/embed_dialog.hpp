@@ -16,7 +16,8 @@ class EmbedDialog {
   using CopyText = void (*)(const char* text, const char* what);
   // Draws the dialog while it is open; returns true when the teacher asked for a preview
   // (then options() and run() describe it).
-  bool draw(const Schema& schema, bool accepts_data, const std::string& title, const std::string& page_url,
+  // `accepts_data` and `has_tabs`: whether the experiment has a data loader and more than one tab.
+  bool draw(const Schema& schema, bool accepts_data, bool has_tabs, const std::string& title, const std::string& page_url,
             const HashFor& hash_for, CopyText copy);
   const EmbedOptions& options() const { return options_; }
   bool run() const { return run_ || options_.hides("run"); }  // students without Run get it running
