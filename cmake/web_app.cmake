@@ -38,7 +38,10 @@ add_custom_target(attnlab_ui_font DEPENDS "${ATTNLAB_UI_FONT}")
 
 add_executable(attnlab_app
   src/web/main.cpp
+  src/web/browser.cpp
   src/ui/app.cpp
+  src/ui/app_exports.cpp
+  src/ui/app_toolbar.cpp
   src/ui/param_controls.cpp
   src/ui/plot_widget.cpp
   src/ui/heatmap_widget.cpp

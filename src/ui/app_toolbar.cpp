@@ -1,0 +1,225 @@
+// The App's toolbar: experiment and preset pickers, Run / Step / Reset, Share and downloads, the
+// teacher's Embed dialog, seed, theme and progress; and the preview banner above it.
+#include <algorithm>
+#include <cstdio>
+
+#include "experiments/registry.hpp"
+#include "imgui.h"
+#include "ui/app.hpp"
+#include "ui/theme.hpp"
+
+namespace attnlab::ui {
+
+namespace {
+
+// Toolbar flow layout: the next item goes on the same line if `width` pixels still fit, else
+// on a new line (phones get a wrapped toolbar instead of buttons off-screen).
+void flow(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+}
+
+}  // namespace
+
+void App::draw_preview_banner() {
+  ImGui::PushStyleColor(ImGuiCol_Text, theme().warning);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Preview: this is what students see in the embed.");
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  if (ImGui::Button("Back to editing")) {
+    embed_ = before_preview_;
+    previewing_ = false;
+  }
+  ImGui::Separator();
+}
+
+void App::draw_theme_picker() {
+  static const char* const labels[] = {"dark", "light", "high contrast"};
+  static const ThemeChoice choices[] = {ThemeChoice::Dark, ThemeChoice::Light, ThemeChoice::HighContrast};
+  const ThemeChoice shown = theme_shown();
+  int current = shown == ThemeChoice::Light ? 1 : shown == ThemeChoice::HighContrast ? 2 : 0;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  if (ImGui::Combo("##theme", &current, labels, 3)) embed_.theme = choices[current];
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour theme (kept in links).");
+}
+
+void App::draw_export_buttons() {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  flow(button_width("Share") + button_width("CSV") + button_width("JSON") + button_width("Figures...") + 3.0f * spacing);
+  if (ImGui::Button("Share")) share();
+  note_focus("Share");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!started_ || !download_);
+  if (ImGui::Button("CSV")) download("csv");
+  note_focus("CSV");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Download the results table with every parameter, the seed and the version.");
+  ImGui::SameLine();
+  if (ImGui::Button("JSON")) download("json");
+  note_focus("JSON");
+  ImGui::SameLine();
+  const bool figures = !figure_results().plots.empty() || !figure_results().heatmaps.empty();
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!figures);
+  if (ImGui::Button("Figures...")) ImGui::OpenPopup("figures");
+  note_focus("Figures");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Download a plot as SVG (vector, for papers) or PNG, or a heatmap as PNG.");
+  ImGui::EndDisabled();
+  draw_figures_popup();
+}
+
+void App::draw_figures_popup() {
+  const Results& r = figure_results();
+  if (!ImGui::BeginPopup("figures")) return;
+  for (std::size_t i = 0; i < r.plots.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Plot %zu: %s", i + 1, r.plots[i].title.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("SVG")) export_figure("svg", static_cast<int>(i));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("PNG")) export_figure("png", static_cast<int>(i));
+    ImGui::PopID();
+  }
+  for (std::size_t i = 0; i < r.heatmaps.size(); ++i) {
+    ImGui::PushID(1000 + static_cast<int>(i));
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Heatmap %zu: %s", i + 1, r.heatmaps[i].title.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("PNG")) export_figure("heatmap", static_cast<int>(i));
+    ImGui::PopID();
+  }
+  ImGui::EndPopup();
+}
+
+void App::draw_toolbar() {
+  const float em = ImGui::GetFontSize();
+  if (!embed_.embed) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Attention Lab");
+    flow(em * 16.0f);
+    ImGui::SetNextItemWidth(em * 16.0f);
+    if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
+      for (const auto& id : experiment_ids()) {
+        auto e = make_experiment(id);
+        if (ImGui::Selectable(e->info().title.c_str(), id == experiment_->info().id)) select_experiment(id);
+      }
+      ImGui::EndCombo();
+    }
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(experiment_->info().title.c_str());
+  }
+  if (shows("presets")) draw_preset_picker();
+  if (shows("run")) draw_run_buttons();
+  if (shows("export") && copy_text_) {
+    draw_export_buttons();
+    if (!embed_.embed) {
+      ImGui::SameLine();
+      if (ImGui::Button("Embed...")) embed_dialog_.open(embed_);
+  note_focus("Embed");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("For teachers: choose the controls students see and copy an iframe for a course page.");
+    }
+  }
+  if (!embed_.embed) {
+    const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
+    const bool has_tabs = has_inspector_ || !reproduction_name_.empty();
+    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), has_tabs, experiment_->info().title,
+                           page_url_, hash_for, copy_text_)) {
+      before_preview_ = embed_;
+      embed_ = embed_dialog_.options();
+      previewing_ = true;
+      if (embed_dialog_.run()) run();
+    }
+  }
+  if (shows("seed")) draw_seed_field();
+  if (!embed_.embed) {
+    flow(em * 8.0f);
+    draw_theme_picker();
+  } else if (open_url_) {
+    flow(button_width("Open in Attention Lab"));
+    if (ImGui::Button("Open in Attention Lab")) {
+      EmbedOptions full;
+      full.theme = embed_.theme;
+      open_url_((page_url_ + "#" + hash_with(full, false)).c_str());
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("This experiment in the full lab, in a new tab, with every control.");
+  }
+  flow(em * 10.0f);
+  draw_progress();
+}
+
+void App::draw_preset_picker() {
+  const float em = ImGui::GetFontSize();
+  flow(em * 12.0f);
+  ImGui::SetNextItemWidth(em * 12.0f);
+  const std::string preset_label = preset_.empty() ? "preset..." : experiment_->preset(preset_).title;
+  if (ImGui::BeginCombo("##preset", preset_label.c_str())) {
+    for (const auto& p : experiment_->presets()) {
+      if (ImGui::Selectable(p.title.c_str(), p.name == preset_)) {
+        params_ = experiment_->make_params(p.name, {});
+        preset_ = p.name;
+        controls_.forget_edits();
+        params_changed();
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
+    }
+    ImGui::EndCombo();
+  }
+}
+
+void App::draw_run_buttons() {
+  const char* run_label = state_ == RunState::Running ? "Pause" : state_ == RunState::Paused ? "Resume" : "Run";
+  flow(button_width(run_label) + button_width("Step") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+  if (ImGui::Button(run_label)) state_ == RunState::Running ? pause() : run();
+  note_focus("Run");
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  run_button_rect_[0] = lo.x, run_button_rect_[1] = lo.y, run_button_rect_[2] = hi.x - lo.x, run_button_rect_[3] = hi.y - lo.y;
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) step_once();
+  note_focus("Step");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) reset();
+  note_focus("Reset");
+}
+
+void App::draw_seed_field() {
+  const float em = ImGui::GetFontSize();
+  flow(em * 9.0f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("seed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 6.0f);
+  ImGui::InputText("##seed", seed_text_, sizeof seed_text_, ImGuiInputTextFlags_CharsDecimal);
+  note_focus("seed");
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    try {
+      seed_ = parse_seed(seed_text_);
+      params_changed();
+    } catch (const ParamError& e) {
+      std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
+      error_ = e.what();
+    }
+  }
+}
+
+void App::draw_progress() {
+  char overlay[64];
+  const bool reproducing = view_ == View::Reproduction && reproduction_.started();
+  const char* state = !reproducing ? to_string(state_)
+                      : reproduction_.finished() ? "reproduced"
+                      : reproduction_.paused()   ? "paused"
+                                                 : "reproducing";
+  std::snprintf(overlay, sizeof overlay, "%s %.0f%%", state, 100.0 * progress());
+  ImGui::ProgressBar(static_cast<float>(progress()), ImVec2(-1.0f, 0.0f), overlay);
+}
+
+}  // namespace attnlab::ui
