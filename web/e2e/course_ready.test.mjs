@@ -98,7 +98,7 @@ test('inside an iframe the lab never adds to the course page\'s history', async 
   await page.close();
 });
 
-test('a Share link restores every parameter of every experiment', async () => {
+test('a Share link restores every parameter of every experiment, and each embeds', async () => {
   const ids = JSON.parse(await (async () => {
     const { page } = await openPage();
     const list = await api(page, () => window.attnlab.listExperiments());
@@ -118,6 +118,10 @@ test('a Share link restores every parameter of every experiment', async () => {
     assert.strictEqual(url, env.base + '#' + state);
     const { page: other } = await openUrl(env.browser, url);
     assert.strictEqual(await api(other, () => window.attnlab.appHash()), state, `${id}: the shared link changed the state`);
+    // And it embeds: the same state with embed=1 and every parameter hidden.
+    assert.strictEqual(await other.evaluate((h) => window.attnlab.appLoadHash(h), state + '&embed=1&hide=params'), '');
+    const embed = JSON.parse(await api(other, () => window.attnlab.appEmbedJson()));
+    assert.ok(embed.embed && embed.visible.length === 0, `${id}: ${JSON.stringify(embed)}`);
     assert.deepStrictEqual(errors, []);
     await page.close();
     await other.close();
@@ -344,6 +348,36 @@ test('a phone: the layout fits 390 px, a drag scrolls, a tap on Run starts the e
   assert.notStrictEqual(await screenshotMeasure(page, panel), before, 'a touch drag did not scroll the panel');
   await page.touchscreen.tap(run.x + run.w / 2, run.y + run.h / 2);
   await page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('for every experiment the CSV downloaded from the page equals the CLI\'s', async () => {
+  // Small settings of each experiment (those of tests/node/js_api.test.cjs), seed 3.
+  const cases = [
+    ['separation.toy', 'fig3b', { trials: 50, sweep: 'm=1:8:1' }],
+    ['separation.self', 'fig4b', { trials: 40 }],
+    ['separation.cross', 'fig7d', { trials: 40 }],
+    ['regression', 'reference', { max_iterations: 300 }],
+    ['regression.icl', 'move_A', { per_decade: 2 }],
+    ['mirror', 'synthetic_figure', { seeds: 2, sweep: 'p=1.75,3', iterations_rule: 'fixed', iterations: 300 }],
+    ['multihead', 'two_heads', { crude_samples: 2000, adam_steps: 200, cert_samples: 30000, pool_samples: 3000 }],
+    ['multihead.lower_bound', '', { max_S: 2, adam_steps: 20, adam_samples: 500 }],
+    ['multihead.acceptance', 'versus_m', { samples: 3000 }],
+  ];
+  const { page, errors } = await openPage();
+  for (const [id, preset, params] of cases) {
+    const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+    const hash = `exp=${id}${preset ? '&preset=' + preset : ''}&seed=3&${query}&run=1`;
+    assert.strictEqual(await page.evaluate((h) => window.attnlab.appLoadHash(h), hash), '', id);
+    await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), api(page, () => window.attnlab.appDownload('csv'))]);
+    assert.strictEqual(download.suggestedFilename(), `${id}-${preset || 'custom'}-seed3.csv`);
+    const sets = Object.entries(params).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
+    const cli = execFileSync(process.env.ATTNLAB_CLI, ['run', id, ...(preset ? ['--preset', preset] : []), ...sets,
+      '--seed', '3', '--quiet']).toString();
+    assert.strictEqual(fs.readFileSync(await download.path(), 'utf8'), cli, id);
+  }
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
