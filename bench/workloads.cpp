@@ -259,7 +259,7 @@ BenchResult mirror_steps(double p, const std::string& p_label, double min_second
 BenchResult multihead_certification(double min_seconds) {
   multihead::InstanceSettings s;
   const multihead::Layer truth = multihead::random_instance(s, 1);
-  Eigen::MatrixXd W_sum = truth.W[0] + truth.W[1];
+  const Eigen::MatrixXd W_sum = truth.W_sum();
   std::vector<multihead::Constraint> constraints;
   Rng rng = Rng::for_stream(1, 1);
   BenchResult r{"multihead (12,3,2) certification", "samples/s"};

@@ -116,8 +116,7 @@ TEST_CASE("certified constraints are nearly sound: the true heads satisfy almost
     InstanceSettings s;
     s.m = m;
     const Layer truth = random_instance(s, 11);
-    Eigen::MatrixXd W_sum = Eigen::MatrixXd::Zero(s.d, s.d);
-    for (const auto& W : truth.W) W_sum += W;
+    const Eigen::MatrixXd W_sum = truth.W_sum();
     std::vector<Constraint> constraints;
     Rng rng(5);
     CertifySettings cs;
@@ -164,8 +163,7 @@ TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[m
     InstanceSettings s;
     s.m = m;
     const Layer truth = random_instance(s, 2);
-    Eigen::MatrixXd W_sum = Eigen::MatrixXd::Zero(s.d, s.d);
-    for (const auto& W : truth.W) W_sum += W;
+    const Eigen::MatrixXd W_sum = truth.W_sum();
     std::vector<Constraint> constraints;
     Rng rng(7);
     CertifySettings cs;

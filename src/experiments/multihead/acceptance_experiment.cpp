@@ -122,8 +122,7 @@ class AcceptanceExperiment final : public Experiment {
     s.norm = p.real("norm");
     k_ = s.k;
     truth_ = random_instance(s, seed_);
-    w_sum_ = Eigen::MatrixXd::Zero(s.d, s.d);
-    for (const auto& W : truth_.W) w_sum_ += W;
+    w_sum_ = truth_.W_sum();
     settings_.eps = p.real("eps");
     rng_ = Rng::for_stream(seed_, 1 + point_);
   }

@@ -4,6 +4,12 @@
 
 namespace attnlab::multihead {
 
+Eigen::MatrixXd Layer::W_sum() const {
+  Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(d(), d());
+  for (const auto& w : W) sum += w;
+  return sum;
+}
+
 Eigen::MatrixXd random_input(int k, int d, Rng& rng, bool gaussian) {
   Eigen::MatrixXd X(k, d);
   for (Eigen::Index e = 0; e < X.size(); ++e)

@@ -13,6 +13,8 @@ struct Layer {
   std::vector<Eigen::MatrixXd> Theta, W;  // m heads, each d x d
   int heads() const { return static_cast<int>(Theta.size()); }
   int d() const { return Theta.empty() ? 0 : static_cast<int>(Theta[0].rows()); }
+  // W_1 + ... + W_m: what F(X) applies when every head attends alike (phase I estimates it).
+  Eigen::MatrixXd W_sum() const;
 };
 
 // A uniform X in {+-1}^{k x d} (the paper's inputs), or with N(0, 1) entries when `gaussian`.

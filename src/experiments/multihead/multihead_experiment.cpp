@@ -190,12 +190,10 @@ class MultiheadExperiment final : public Experiment {
   Results results() const override;
 
  private:
-  Eigen::MatrixXd w_sum() const {
-    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(truth_.d(), truth_.d());
-    for (const auto& W : truth_.W) sum += W;
-    return sum;
+  double relative(const Eigen::MatrixXd& estimate) const {
+    const Eigen::MatrixXd truth = truth_.W_sum();
+    return (estimate - truth).norm() / truth.norm();
   }
-  double relative(const Eigen::MatrixXd& estimate) const { return (estimate - w_sum()).norm() / w_sum().norm(); }
   void draw(Eigen::MatrixXd& X, Eigen::MatrixXd& Y) {
     X = random_input(k_, truth_.d(), data_rng_, gaussian_);
     Y = apply(truth_, X);
