@@ -12,6 +12,24 @@
 using namespace attnlab;
 using namespace attnlab::multihead;
 
+namespace {
+
+// Certifies the rows of `samples` random inputs labelled by `truth` (RNG seeded `seed`), adding the
+// constraints to `constraints`; returns how many rows were accepted.
+long long certify_samples(const Layer& truth, int k, std::uint64_t seed, int samples, const CertifySettings& cs,
+                          std::vector<Constraint>& constraints) {
+  const Eigen::MatrixXd W_sum = truth.W_sum();
+  Rng rng(seed);
+  long long accepted = 0;
+  for (int n = 0; n < samples; ++n) {
+    const Eigen::MatrixXd X = random_input(k, truth.d(), rng);
+    accepted += certify(X, apply(truth, X), W_sum, cs, constraints);
+  }
+  return accepted;
+}
+
+}  // namespace
+
 TEST_CASE("F(X) equals the per-row definition", "[multihead]") {
   InstanceSettings s;
   const Layer layer = random_instance(s, 3);
@@ -116,14 +134,9 @@ TEST_CASE("certified constraints are nearly sound: the true heads satisfy almost
     InstanceSettings s;
     s.m = m;
     const Layer truth = random_instance(s, 11);
-    const Eigen::MatrixXd W_sum = truth.W_sum();
     std::vector<Constraint> constraints;
-    Rng rng(5);
-    CertifySettings cs;
-    for (int n = 0; n < 40000; ++n) {
-      const Eigen::MatrixXd X = random_input(s.k, s.d, rng);
-      certify(X, apply(truth, X), W_sum, cs, constraints);
-    }
+    const CertifySettings cs;
+    certify_samples(truth, s.k, 5, 40000, cs, constraints);
     REQUIRE(!constraints.empty());
     // Measured: an edge fit within eps/2 can hide a third token of small weight, which shifts the
     // logit difference; with one head well under 1% of constraints leave the 2 eps slab, none by
@@ -163,18 +176,11 @@ TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[m
     InstanceSettings s;
     s.m = m;
     const Layer truth = random_instance(s, 2);
-    const Eigen::MatrixXd W_sum = truth.W_sum();
     std::vector<Constraint> constraints;
-    Rng rng(7);
     CertifySettings cs;
     cs.eps = 0.1;
-    long long accepted = 0;
     const int samples = 100000;
-    for (int n = 0; n < samples; ++n) {
-      const Eigen::MatrixXd X = random_input(s.k, s.d, rng);
-      accepted += certify(X, apply(truth, X), W_sum, cs, constraints);
-    }
-    rate[m - 1] = double(accepted) / (3.0 * samples);
+    rate[m - 1] = double(certify_samples(truth, s.k, 7, samples, cs, constraints)) / (3.0 * samples);
   }
   INFO(rate[0] << " " << rate[1] << " " << rate[2]);
   CHECK(rate[0] > 10 * rate[1]);

@@ -1,5 +1,7 @@
 #include "lab/embed_options.hpp"
 
+#include "lab/text.hpp"
+
 namespace attnlab {
 
 const std::vector<ControlGroup>& control_groups() {
@@ -59,13 +61,7 @@ EmbedOptions parse(const HashState& link, const Schema& schema, bool strict) {
   if (strict && embed != "" && embed != "0" && embed != "1")
     throw ParamError("link: 'embed=" + embed + "' is not allowed; allowed: 0 or 1");
   o.embed = embed == "1";
-  const std::string hide = link.flag("hide");
-  std::size_t start = 0;
-  while (start < hide.size()) {
-    std::size_t comma = hide.find(',', start);
-    if (comma == std::string::npos) comma = hide.size();
-    const std::string key = hide.substr(start, comma - start);
-    start = comma + 1;
+  for (const std::string& key : split(link.flag("hide"), ',')) {
     if (key.empty()) continue;
     if (!is_group(key) && !schema.find(key)) {
       if (!strict) continue;

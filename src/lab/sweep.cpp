@@ -5,23 +5,9 @@
 #include <cstdlib>
 
 #include "lab/schema.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab {
-
-namespace {
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    std::size_t pos = s.find(sep, start);
-    parts.push_back(s.substr(start, pos - start));
-    if (pos == std::string::npos) return parts;
-    start = pos + 1;
-  }
-}
-
-}  // namespace
 
 Sweep parse_sweep(const Schema& schema, const std::string& param_key, const std::string& text) {
   const std::string form = "; write none, KEY=FROM:TO:STEP or KEY=V1,V2,...";

@@ -2,9 +2,13 @@
 // integers passed here are converted before formatting, never read as the wrong type).
 #pragma once
 #include <string>
+#include <vector>
 
 namespace attnlab {
 
 std::string printf_text(const char* format, double a, double b = 0.0, double c = 0.0, double d = 0.0);
+
+// The parts of `s` between the separators, empty ones included ("a,,b" -> "a", "", "b"; "" -> "").
+std::vector<std::string> split(const std::string& s, char sep);
 
 }  // namespace attnlab

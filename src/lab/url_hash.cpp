@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "lab/text.hpp"
+
 namespace attnlab {
 
 namespace {
@@ -75,12 +77,7 @@ HashState decode_hash(const std::string& hash_in) {
   std::string hash = hash_in;
   if (!hash.empty() && hash[0] == '#') hash.erase(0, 1);
   HashState st;
-  std::size_t start = 0;
-  while (start < hash.size()) {
-    std::size_t amp = hash.find('&', start);
-    if (amp == std::string::npos) amp = hash.size();
-    const std::string pair = hash.substr(start, amp - start);
-    start = amp + 1;
+  for (const std::string& pair : split(hash, '&')) {
     if (pair.empty()) continue;
     const std::size_t eq = pair.find('=');
     if (eq == std::string::npos) throw ParamError("link: '" + pair + "' is not of the form key=value");
