@@ -394,18 +394,25 @@ void App::draw_reproduction() {
 void App::draw_notes(const std::vector<std::string>& notes) {
   // Conditions and states: "OK:" green, "FAILS:" and errors red, "Warning:" amber. They take at
   // most a third of the space (then they scroll), so the plots stay in view on small screens.
+  // Wrapped once, at the width left beside a scrollbar, for both the height and the drawing.
   const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  std::vector<std::string> wrapped;
   float needed = 0.0f;
-  for (const auto& note : notes) needed += wrapped_height(note, width) + ImGui::GetStyle().ItemSpacing.y;
+  for (const auto& note : notes) {
+    wrapped.push_back(wrap_at_spaces(note, width));
+    const auto lines = std::count(wrapped.back().begin(), wrapped.back().end(), '\n') + 1;
+    needed += static_cast<float>(lines) * ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y;
+  }
   if (needed <= 0.0f) return;
   const float most = std::max(ImGui::GetFontSize() * 3.5f, ImGui::GetContentRegionAvail().y * 0.33f);
   ImGui::BeginChild("notes", ImVec2(0.0f, std::min(needed, most)), false, ImGuiWindowFlags_NavFlattened);
-  for (const auto& note : notes) {
+  for (std::size_t i = 0; i < notes.size(); ++i) {
+    const std::string& note = notes[i];
     ImU32 colour = 0;
     if (note.rfind("OK: ", 0) == 0) colour = theme().ok;
     else if (note.rfind("FAILS: ", 0) == 0) colour = theme().error;
     else if (note.rfind("Warning: ", 0) == 0) colour = theme().warning;
-    text_wrapped_at_spaces(note, colour);
+    text_unformatted(wrapped[i], colour);
   }
   ImGui::EndChild();
 }

@@ -157,6 +157,7 @@ class App {
   std::string export_figure(const std::string& kind, int index) const;
   // The figures of the tab on screen: the inspection's in the Inspector, else the run's.
   const Results& figure_results() const;
+  bool inspector_figures() const;  // figure_results() are the inspection's
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
   std::string plots_json() const;         // [{"title": ..., "series": [names]}, ...] and heatmap titles
   std::string data_status_;

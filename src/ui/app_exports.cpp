@@ -20,12 +20,12 @@ void App::download(const std::string& kind) const {
   else download_(export_name("csv").c_str(), "text/csv", csv().c_str());
 }
 
-const Results& App::figure_results() const {
-  return view_ == View::Inspector && has_inspector_ ? inspector_.results() : results_;
-}
+bool App::inspector_figures() const { return view_ == View::Inspector && has_inspector_; }
+
+const Results& App::figure_results() const { return inspector_figures() ? inspector_.results() : results_; }
 
 std::string App::figure_prefix() const {
-  if (&figure_results() == &results_) return "";
+  if (!inspector_figures()) return "";
   return "inspect-p" + std::to_string(inspector_.point()) + "-t" + std::to_string(inspector_.trial()) + "-";
 }
 
@@ -33,7 +33,7 @@ std::string App::plot_svg(int index) const {
   const Results& r = figure_results();
   if (index < 0 || index >= static_cast<int>(r.plots.size())) return "";
   Plot plot = r.plots[static_cast<std::size_t>(index)];
-  if (&r == &results_) {  // the log toggles, as on screen
+  if (!inspector_figures()) {  // the log toggles, as on screen
     plot.log_x = plot.log_x || log_x_;
     plot.log_y = plot.log_y || log_y_;
   }
@@ -69,7 +69,7 @@ std::string App::export_figure(const std::string& kind, int index) const {
   if (kind == "heatmap") {
     if (index < 0 || index >= maps)
       return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
-    const double gamma = &r == &results_ ? 1.0 : inspector_.gamma();  // as on screen
+    const double gamma = inspector_figures() ? inspector_.gamma() : 1.0;  // as on screen
     const std::string png = heatmap_to_png(r.heatmaps[static_cast<std::size_t>(index)], gamma);
     const std::string name = export_name("png", figure_prefix() + "heatmap" + std::to_string(index + 1));
     if (download_bytes_) download_bytes_(name.c_str(), "image/png", png.data(), static_cast<int>(png.size()));

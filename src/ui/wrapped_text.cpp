@@ -32,17 +32,20 @@ std::vector<std::string> wrap(const std::string& text, float width) {
 
 }  // namespace
 
-void text_wrapped_at_spaces(const std::string& text, ImU32 colour) {
-  if (colour) ImGui::PushStyleColor(ImGuiCol_Text, colour);
+std::string wrap_at_spaces(const std::string& text, float width) {
   std::string lines;
-  for (const auto& line : wrap(text, std::max(1.0f, ImGui::GetContentRegionAvail().x)))
-    lines += (lines.empty() ? "" : "\n") + line;
-  ImGui::TextUnformatted(lines.c_str());  // one item: the lines sit as close as ImGui's own wrapping
+  for (const auto& line : wrap(text, std::max(1.0f, width))) lines += (lines.empty() ? "" : "\n") + line;
+  return lines;
+}
+
+void text_unformatted(const std::string& text, ImU32 colour) {
+  if (colour) ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(text.c_str());  // one item: the lines sit as close as ImGui's own wrapping
   if (colour) ImGui::PopStyleColor();
 }
 
-float wrapped_height(const std::string& text, float width) {
-  return static_cast<float>(wrap(text, std::max(1.0f, width)).size()) * ImGui::GetFontSize();
+void text_wrapped_at_spaces(const std::string& text, ImU32 colour) {
+  text_unformatted(wrap_at_spaces(text, ImGui::GetContentRegionAvail().x), colour);
 }
 
 }  // namespace attnlab::ui

@@ -9,7 +9,8 @@ namespace attnlab::ui {
 
 // Draws `text` in lines no wider than the space left in the window, in `colour` (0: the text colour).
 void text_wrapped_at_spaces(const std::string& text, ImU32 colour = 0);
-// The height text_wrapped_at_spaces will take at `width` pixels.
-float wrapped_height(const std::string& text, float width);
+// `text` broken into lines ('\n') no wider than `width` pixels, and the drawing of such lines.
+std::string wrap_at_spaces(const std::string& text, float width);
+void text_unformatted(const std::string& text, ImU32 colour = 0);
 
 }  // namespace attnlab::ui
