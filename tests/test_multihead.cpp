@@ -198,6 +198,19 @@ TEST_CASE("the lower-bound gadget reproduces the parity on every input", "[multi
   }
 }
 
+TEST_CASE("the lower-bound panel is finished only when every |S| has its sign accuracy", "[multihead][lower_bound]") {
+  // One unit per step, so a slice can end anywhere (as the page's time slices do).
+  auto e = make_experiment("multihead.lower_bound");
+  e->reset(e->make_params("", {{"max_S", "2"}, {"adam_steps", "5"}, {"adam_samples", "200"}}), 3);
+  Budget one;
+  one.max_units = 1;
+  int steps = 0;
+  while (!e->progress().finished() && steps < 1000) e->step(one), ++steps;
+  const Table t = e->results().table;
+  REQUIRE(t.rows.size() == 2);
+  for (const auto& row : t.rows) CHECK(std::isfinite(row[static_cast<std::size_t>(t.column("adam_sign_accuracy"))]));
+}
+
 TEST_CASE("Gaussian elimination over GF(2) recovers S from about d + 10 examples", "[multihead][lower_bound]") {
   for (int s = 1; s <= 3; ++s)
     for (std::uint64_t seed : {1, 2, 3}) {

@@ -72,7 +72,8 @@ class LowerBoundExperiment final : public Experiment {
     trainer_.reset();
   }
 
-  // Units: the exact check and GF(2) of one |S|, then its Adam steps one by one.
+  // Units: the exact check and GF(2) of one |S|, then its Adam steps one by one, then the sign
+  // accuracy of what Adam learned.
   void step(const Budget& budget) override {
     const double deadline = now_seconds() + budget.seconds;
     for (std::int64_t u = 0; u < budget.max_units && current_S_ <= max_S_; ++u) {
@@ -103,8 +104,10 @@ class LowerBoundExperiment final : public Experiment {
     }
   }
 
+  // Per |S|: the gadget unit, the Adam steps, and the unit that measures the sign accuracy; the
+  // run is finished only after that last one (a slice may end just before it).
   Progress progress() const override {
-    const std::int64_t per = adam_steps_ + 1;
+    const std::int64_t per = adam_steps_ + 2;
     std::int64_t done = static_cast<std::int64_t>(current_S_ - 1) * per + (trainer_ ? trainer_->steps() + 1 : 0);
     return {std::min<std::int64_t>(done, max_S_ * per), max_S_ * per};
   }
