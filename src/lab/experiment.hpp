@@ -1,13 +1,19 @@
 // The experiment interface: declared once, driven by every face (DESIGN.md "The one idea").
-// A run is resumable: reset() validates nothing (Params are valid by construction) and prepares,
-// step() does a bounded slice of work, progress() and results() may be called at any time.
+// [SECTION] index
+//   Preset, ExperimentInfo   what the faces list
+//   Budget, Progress         the step(budget) contract and its read-out
+//   Experiment               identity; the run (reset / step / progress / results: one home of the
+//                            slicing rules, for every experiment); its work units (lab/work_unit)
+//                            and what a subclass writes: prepare(), start_unit(), merge(), results()
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "lab/results.hpp"
 #include "lab/schema.hpp"
+#include "lab/work_unit.hpp"
 
 namespace attnlab {
 
@@ -25,8 +31,9 @@ struct ExperimentInfo {
   std::string summary;  // two or three sentences
 };
 
-// How much work one step() may do: at most `max_units` work units, and it stops after
-// `seconds` of wall time (checked between units). Results never depend on the slicing.
+// How much work one step() may do: at most `max_units` pieces of work (a piece is a small part of
+// a unit, see UnitTask), and it stops after `seconds` of wall time (checked between pieces, so a
+// step overruns its time by at most one piece). Results never depend on the slicing.
 struct Budget {
   std::int64_t max_units = INT64_MAX;
   double seconds = 1e300;
@@ -46,10 +53,27 @@ class Experiment {
   virtual const Schema& schema() const = 0;
   virtual const std::vector<Preset>& presets() const = 0;
 
-  virtual void reset(const Params& params, std::uint64_t seed) = 0;
-  virtual void step(const Budget& budget) = 0;
-  virtual Progress progress() const = 0;
-  virtual Results results() const = 0;
+  // ---- the run, driven in slices on one thread (the page's fallback, the JS API, tests) -------
+  // reset() prepares a run (Params are valid by construction; throws ParamError for runs that are
+  // valid key by key but impossible together). step() runs pieces of the unfinished units in
+  // unit order within the budget. progress() and results() may be called at any time.
+  void reset(const Params& params, std::uint64_t seed);
+  void step(const Budget& budget);
+  Progress progress() const;
+  virtual Results results() const = 0;  // from the partials merged so far
+
+  // ---- work units: for schedulers that run units elsewhere (threads, Web Workers, shards) -----
+  std::int64_t unit_count() const { return static_cast<std::int64_t>(costs_.size()); }
+  std::int64_t unit_cost(std::int64_t unit) const { return costs_[static_cast<std::size_t>(unit)]; }
+  bool unit_finished(std::int64_t unit) const { return finished_[static_cast<std::size_t>(unit)] != 0; }
+  // Starts unit `unit` of the current run. Const and free of shared mutable state, so several
+  // threads may run tasks of one experiment at once; the task owns everything it changes.
+  virtual std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const = 0;
+  // Takes a finished unit's partial, computed here or anywhere else with the same parameters and
+  // seed. Absorbing a unit twice keeps the later partial (they are equal by construction).
+  void absorb(std::int64_t unit, const Partial& partial);
+  // Takes a provisional partial of a unit still running elsewhere (curves grow while it runs).
+  void absorb_preview(std::int64_t unit, const Partial& preview);
 
   // Optional close look at one trial of one sweep point of the current run (valid after reset):
   // matrices as heatmaps, per-row values, the network's outputs. inspector_points() labels the
@@ -66,6 +90,27 @@ class Experiment {
   const Preset& preset(const std::string& name) const;  // throws ParamError for unknown names
   // Defaults with the named preset (if any) and then `overrides` applied; throws ParamError.
   Params make_params(const std::string& preset_name, const KeyValues& overrides) const;
+
+  // A small run over the defaults (well under a second natively) that still has several units of
+  // every kind the experiment makes: the tests run it in one go, in one-piece slices, split into
+  // shards and with another seed, for every registered experiment.
+  virtual KeyValues smoke_settings() const = 0;
+
+ protected:
+  // Prepares a run and lists its units: returns each unit's cost in the experiment's own measure
+  // of work (trials, steps, examples; at least 1), which progress() adds up.
+  virtual std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) = 0;
+  // Keeps a unit's partial (final, or a preview that a later partial of the same unit replaces).
+  // results() reduces the kept partials in unit order, so the order of arrival never matters.
+  virtual void merge(std::int64_t unit, const Partial& partial) = 0;
+
+ private:
+  std::vector<std::int64_t> costs_;
+  std::vector<char> finished_;
+  std::int64_t finished_cost_ = 0, total_cost_ = 0;
+  std::int64_t next_unit_ = 0;           // the first unit step() has not finished or started
+  std::unique_ptr<UnitTask> task_;       // the unit step() is in the middle of, if any
+  std::int64_t task_unit_ = -1;
 };
 
 }  // namespace attnlab

@@ -11,6 +11,7 @@
 #include "experiments/mirror/att_svm.hpp"
 #include "experiments/mirror/mirror_map.hpp"
 #include "experiments/mirror/trainer.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "lab/clock.hpp"
 #include "lab/sweep.hpp"
 #include "lab/text.hpp"
@@ -102,7 +103,7 @@ struct Run {
   bool locally_optimal = true;  // of the own-p SVM's support, with the run's final v
 };
 
-class MirrorExperiment final : public Experiment {
+class MirrorExperiment final : public LegacyExperiment {
  public:
   MirrorExperiment() : schema_(mirror_schema()) {
     info_ = {"mirror", "Mirror descent for attention (l_p-AttGD)",
@@ -144,7 +145,7 @@ class MirrorExperiment final : public Experiment {
     file_text_ = json;
   }
 
-  void reset(const Params& params, std::uint64_t seed) override {
+  void legacy_reset(const Params& params, std::uint64_t seed) override {
     seed_ = seed;
     const Sweep sweep = parse_sweep(schema_, "sweep", params.text("sweep"));
     ps_ = sweep.active() ? sweep.values : std::vector<double>{params.real("p")};
@@ -190,7 +191,7 @@ class MirrorExperiment final : public Experiment {
     svm_cache_.clear();
   }
 
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     const double deadline = now_seconds() + budget.seconds;
     std::int64_t units = 0;
     while (current_ < runs_.size() && units < budget.max_units) {
@@ -212,7 +213,7 @@ class MirrorExperiment final : public Experiment {
     }
   }
 
-  Progress progress() const override {
+  Progress legacy_progress() const override {
     Progress p;
     for (std::size_t i = 0; i < runs_.size(); ++i) {
       p.total += runs_[i].iterations;

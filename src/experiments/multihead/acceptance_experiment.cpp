@@ -5,6 +5,7 @@
 #include "core/statistics.hpp"
 #include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "lab/clock.hpp"
 #include "lab/sweep.hpp"
 
@@ -29,7 +30,7 @@ Schema acceptance_schema() {
   return Schema(std::move(s));
 }
 
-class AcceptanceExperiment final : public Experiment {
+class AcceptanceExperiment final : public LegacyExperiment {
  public:
   AcceptanceExperiment() : schema_(acceptance_schema()) {
     info_ = {"multihead.acceptance", "Multi-head attention: certification acceptance",
@@ -47,7 +48,7 @@ class AcceptanceExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void reset(const Params& p, std::uint64_t seed) override {
+  void legacy_reset(const Params& p, std::uint64_t seed) override {
     sweep_ = parse_sweep(schema_, "sweep", p.text("sweep"));
     points_.clear();
     if (sweep_.active())
@@ -69,7 +70,7 @@ class AcceptanceExperiment final : public Experiment {
     prepare();
   }
 
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     const double deadline = now_seconds() + budget.seconds;
     for (std::int64_t u = 0; u < budget.max_units && point_ < points_.size(); ++u) {
       const Eigen::MatrixXd X = random_input(k_, truth_.d(), rng_);
@@ -82,7 +83,7 @@ class AcceptanceExperiment final : public Experiment {
     }
   }
 
-  Progress progress() const override { return {done_, samples_ * static_cast<std::int64_t>(points_.size())}; }
+  Progress legacy_progress() const override { return {done_, samples_ * static_cast<std::int64_t>(points_.size())}; }
 
   Results results() const override {
     Results r;

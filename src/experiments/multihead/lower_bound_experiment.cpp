@@ -5,6 +5,7 @@
 
 #include "experiments/multihead/learners.hpp"
 #include "experiments/multihead/lower_bound.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "lab/clock.hpp"
 #include "lab/text.hpp"
 
@@ -38,7 +39,7 @@ struct Row {
   bool gf2_correct = false;
 };
 
-class LowerBoundExperiment final : public Experiment {
+class LowerBoundExperiment final : public LegacyExperiment {
  public:
   LowerBoundExperiment() : schema_(lower_bound_schema()) {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
@@ -54,7 +55,7 @@ class LowerBoundExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void reset(const Params& p, std::uint64_t seed) override {
+  void legacy_reset(const Params& p, std::uint64_t seed) override {
     max_S_ = static_cast<int>(p.integer("max_S"));
     verify_d_ = static_cast<int>(p.integer("verify_d"));
     train_d_ = static_cast<int>(p.integer("train_d"));
@@ -74,7 +75,7 @@ class LowerBoundExperiment final : public Experiment {
 
   // Units: the exact check and GF(2) of one |S|, then its Adam steps one by one, then the sign
   // accuracy of what Adam learned.
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     const double deadline = now_seconds() + budget.seconds;
     for (std::int64_t u = 0; u < budget.max_units && current_S_ <= max_S_; ++u) {
       if (u > 0 && now_seconds() >= deadline) return;  // the page keeps drawing between slices
@@ -106,7 +107,7 @@ class LowerBoundExperiment final : public Experiment {
 
   // Per |S|: the gadget unit, the Adam steps, and the unit that measures the sign accuracy; the
   // run is finished only after that last one (a slice may end just before it).
-  Progress progress() const override {
+  Progress legacy_progress() const override {
     const std::int64_t per = adam_steps_ + 2;
     std::int64_t done = static_cast<std::int64_t>(current_S_ - 1) * per + (trainer_ ? trainer_->steps() + 1 : 0);
     return {std::min<std::int64_t>(done, max_S_ * per), max_S_ * per};

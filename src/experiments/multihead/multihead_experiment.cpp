@@ -10,6 +10,7 @@
 #include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "lab/clock.hpp"
 #include "lab/text.hpp"
 
@@ -62,7 +63,7 @@ Schema multihead_schema() {
 // The run's stages, in order; each step() advances the current one by a few units.
 enum class Stage { Crude, Pool, Refit, Certify, Span, Search, Values, Adam, Done };
 
-class MultiheadExperiment final : public Experiment {
+class MultiheadExperiment final : public LegacyExperiment {
  public:
   MultiheadExperiment() : schema_(multihead_schema()) {
     info_ = {"multihead", "Learning a multi-head attention layer",
@@ -99,7 +100,7 @@ class MultiheadExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void reset(const Params& p, std::uint64_t seed) override {
+  void legacy_reset(const Params& p, std::uint64_t seed) override {
     InstanceSettings s;
     s.d = static_cast<int>(p.integer("d"));
     s.k = static_cast<int>(p.integer("k"));
@@ -157,7 +158,7 @@ class MultiheadExperiment final : public Experiment {
     for (auto& t : seconds_) t = 0.0;
   }
 
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     const double deadline = now_seconds() + budget.seconds;
     for (std::int64_t units = 0; units < budget.max_units && stage_ != Stage::Done; ++units) {
       const double t0 = now_seconds();
@@ -168,7 +169,7 @@ class MultiheadExperiment final : public Experiment {
     }
   }
 
-  Progress progress() const override {
+  Progress legacy_progress() const override {
     const std::int64_t adam_done = adam_ ? adam_->steps() : 0;
     std::int64_t total = crude_total_ + adam_total_ * adam_settings_.batch;
     std::int64_t done = (crude_ ? crude_->count() : 0) + adam_done * adam_settings_.batch;

@@ -8,6 +8,7 @@
 #include "core/rng.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::regression {
@@ -41,7 +42,7 @@ Schema icl_schema() {
   return Schema(std::move(s));
 }
 
-class IclExperiment final : public Experiment {
+class IclExperiment final : public LegacyExperiment {
  public:
   IclExperiment() : schema_(icl_schema()) {
     info_ = {"regression.icl", "Rescaled hyperbolic regression: the in-context learning shift",
@@ -65,7 +66,7 @@ class IclExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void reset(const Params& params, std::uint64_t seed) override {
+  void legacy_reset(const Params& params, std::uint64_t seed) override {
     GeneratorSettings s;
     s.function = hyperbolic_from(params.text("function"));
     s.n = static_cast<int>(params.integer("n"));
@@ -107,10 +108,10 @@ class IclExperiment final : public Experiment {
     rows_.clear();
   }
 
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     for (std::int64_t k = 0; k < budget.max_units && rows_.size() < deltas_.size(); ++k) rows_.push_back(measure_move(deltas_[rows_.size()]));
   }
-  Progress progress() const override {
+  Progress legacy_progress() const override {
     return {static_cast<std::int64_t>(rows_.size()), static_cast<std::int64_t>(deltas_.size())};
   }
   Results results() const override;

@@ -10,6 +10,7 @@
 #include "experiments/regression/problem_file.hpp"
 #include "experiments/regression/regression_presets.hpp"
 #include "experiments/regression/theory_checks.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "lab/clock.hpp"
 #include "lab/text.hpp"
 
@@ -79,7 +80,7 @@ Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
   return u / u.norm();
 }
 
-class RegressionExperiment final : public Experiment {
+class RegressionExperiment final : public LegacyExperiment {
  public:
   RegressionExperiment() : schema_(regression_schema()), presets_(regression_presets()) {
     info_ = {"regression", "Rescaled hyperbolic regression: Newton-type solvers",
@@ -95,7 +96,7 @@ class RegressionExperiment final : public Experiment {
   bool accepts_data() const override { return true; }
   void set_data(const std::string& json) override { data_ = read_problem_file(json); }
 
-  void reset(const Params& params, std::uint64_t seed) override {
+  void legacy_reset(const Params& params, std::uint64_t seed) override {
     solvers_.clear();
     notes_.clear();
     const bool from_data = params.text("source") == "data";
@@ -139,7 +140,7 @@ class RegressionExperiment final : public Experiment {
   }
 
   // One unit = one iteration of one solver, round-robin over the running ones.
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     const double deadline = now_seconds() + budget.seconds;
     for (std::int64_t units = 0; units < budget.max_units; ++units) {
       std::size_t tried = 0;
@@ -151,7 +152,7 @@ class RegressionExperiment final : public Experiment {
     }
   }
 
-  Progress progress() const override {
+  Progress legacy_progress() const override {
     Progress p;
     for (const Solver& s : solvers_) {
       const std::int64_t done = static_cast<std::int64_t>(s.trace().size()) - 1;

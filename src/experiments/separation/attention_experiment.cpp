@@ -8,6 +8,7 @@
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/inspector.hpp"
 #include "experiments/separation/success_sweep.hpp"
+#include "lab/legacy_experiment.hpp"
 
 namespace attnlab::separation {
 
@@ -88,7 +89,7 @@ constexpr double kMaxWork = 1e12;
 // The inspector computes every row of the n x n matrices: O(n^2 d).
 constexpr int kMaxInspectorTokens = 5000;
 
-class AttentionExperiment final : public Experiment {
+class AttentionExperiment final : public LegacyExperiment {
  public:
   explicit AttentionExperiment(AttentionModel model)
       : model_(model),
@@ -110,7 +111,7 @@ class AttentionExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void reset(const Params& params, std::uint64_t seed) override {
+  void legacy_reset(const Params& params, std::uint64_t seed) override {
     const std::int64_t trials = trials_per_point(params, 100);
     sweep_.reset(schema_, params, seed, "sweep", trials);
     seed_ = seed;
@@ -131,7 +132,7 @@ class AttentionExperiment final : public Experiment {
                        " trials over this sweep would take hours; allowed: fewer trials, sweep points, d or m");
   }
 
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     sweep_.step(budget, [&](std::size_t point, std::int64_t t, Rng& rng) {
       if (!share_widths_) return trial_.run(settings_[point], rng);
       if (t != cached_trial_) {  // an m-sweep evaluates each trial once, at the widest m
@@ -144,7 +145,7 @@ class AttentionExperiment final : public Experiment {
     });
   }
 
-  Progress progress() const override { return sweep_.progress(); }
+  Progress legacy_progress() const override { return sweep_.progress(); }
 
   Results results() const override {
     Results r;

@@ -5,6 +5,7 @@
 
 #include "core/det_math.hpp"
 #include "experiments/separation/success_sweep.hpp"
+#include "lab/legacy_experiment.hpp"
 #include "experiments/separation/toy_model.hpp"
 
 namespace attnlab::separation {
@@ -75,7 +76,7 @@ Rounding rounding_from(const std::string& s) {
 // The largest run accepted (units of n * (m + 8) per trial): about 20 minutes natively.
 constexpr double kMaxWork = 1e12;
 
-class ToyExperiment final : public Experiment {
+class ToyExperiment final : public LegacyExperiment {
  public:
   ToyExperiment() : schema_(toy_schema()), presets_(toy_presets()) {
     info_ = {"separation.toy", "Softmax vs linear: the toy model",
@@ -89,7 +90,7 @@ class ToyExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void reset(const Params& params, std::uint64_t seed) override {
+  void legacy_reset(const Params& params, std::uint64_t seed) override {
     const std::int64_t trials = trials_per_point(params, 1000);
     sweep_.reset(schema_, params, seed, "sweep", trials);
     settings_.clear();
@@ -110,7 +111,7 @@ class ToyExperiment final : public Experiment {
                        " s natively); allowed: fewer trials, sweep points, n or m (at most about 1e12 units of work)");
   }
 
-  void step(const Budget& budget) override {
+  void legacy_step(const Budget& budget) override {
     sweep_.step(budget, [&](std::size_t point, std::int64_t t, Rng& rng) {
       if (!share_widths_) return trial_.run(settings_[point], rng);
       if (t != cached_trial_) {
@@ -123,7 +124,7 @@ class ToyExperiment final : public Experiment {
     });
   }
 
-  Progress progress() const override { return sweep_.progress(); }
+  Progress legacy_progress() const override { return sweep_.progress(); }
 
   Results results() const override {
     Results r;
