@@ -1,4 +1,4 @@
-// The native `attnlab` command: list, help, run, inspect, link, reproduce, bench. Bad input exits with code 2 and one
+// The native `attnlab` command: list, help, run, merge, inspect, link, reproduce, bench. Bad input exits with code 2 and one
 // line naming the parameter, the value and the allowed range.
 #include <unistd.h>
 
@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <map>
 #include <fstream>
 #include <iterator>
 #include <iostream>
@@ -21,6 +23,8 @@
 #include "experiments/reproductions.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
+#include "lab/shard.hpp"
+#include "lab/thread_pool_runner.hpp"
 #include "lab/url_hash.hpp"
 #include "lab/version.hpp"
 
@@ -34,10 +38,16 @@ const char* kUsage =
     "commands:\n"
     "  list                          the experiments\n"
     "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n"
-    "  run EXPERIMENT [options] [--figures DIR]\n"
+    "  run EXPERIMENT [options] [--jobs N] [--figures DIR]\n"
     "                                run it and write the results table; --figures also writes\n"
     "                                each plot as DIR/<experiment>-<preset|custom>-seed<N>-plot<K>.svg\n"
     "                                and each heatmap as ...-heatmap<K>.png (K = 1, 2, ...)\n"
+    "  run EXPERIMENT [options] --shard I/K --out PART.json\n"
+    "                                run only shard I of K of the run's work units and write their\n"
+    "                                partial results (JSON) for 'merge'\n"
+    "  merge PART.json... [--out FILE] [--format csv|json] [--data FILE] [--figures DIR]\n"
+    "                                put the K shards of one run together: the same table one\n"
+    "                                process writes (format: --format, else the --out extension)\n"
     "  inspect EXPERIMENT [options] [--point K] [--trial T]\n"
     "                                one trial of sweep point K (default 0) up close: per-token\n"
     "                                table as CSV; --format json adds the attention matrices\n"
@@ -59,11 +69,14 @@ const char* kUsage =
     "  --out FILE                    write to FILE instead of standard output\n"
     "  --data FILE.json              a problem file (regression: A, b, w, optional x0; use\n"
     "                                --set source=data)\n"
+    "  --jobs N                      threads (default: every core); results do not depend on N\n"
     "  --quiet                       no progress bar\n";
 
 struct UsageError {
   std::string message;
 };
+
+constexpr std::uintmax_t kMaxShardBytes = 1ull << 30;
 
 struct RunOptions {
   std::string experiment, preset, format = "csv", out;
@@ -73,6 +86,9 @@ struct RunOptions {
   long long point = 0, trial = 0;  // inspect only
   std::string data;                // --data FILE: user data for experiments that accept it
   std::string figures;             // run only: --figures DIR
+  int jobs = 0;                    // run only: --jobs N (0: every core)
+  std::string shard;               // run only: --shard I/K
+  bool format_given = false;
 };
 
 enum class Command { Run, Inspect, Link };  // which options parse_run_options accepts
@@ -123,6 +139,7 @@ RunOptions parse_run_options(const std::vector<std::string>& args, Command comma
     else if (a == "--seed") o.seed = parse_seed(value());
     else if (a == "--format") {
       o.format = value();
+      o.format_given = true;
       if (o.format != "csv" && o.format != "json")
         throw UsageError{"option --format: '" + o.format + "' is not allowed; allowed: csv or json"};
     } else if (a == "--out") o.out = value();
@@ -131,6 +148,8 @@ RunOptions parse_run_options(const std::vector<std::string>& args, Command comma
     else if (inspect && a == "--point") o.point = parse_count(a, value(), 9999);
     else if (inspect && a == "--trial") o.trial = parse_count(a, value(), 999999);
     else if (command == Command::Run && a == "--figures") o.figures = value();
+    else if (command == Command::Run && a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), 256)));
+    else if (command == Command::Run && a == "--shard") o.shard = value();
     else if (a == "--sweep") o.sets.emplace_back("sweep", value());
     else if (a == "--set") o.sets.push_back(parse_set(value()));
     else {
@@ -191,23 +210,142 @@ class Output {
   std::ofstream file_;
 };
 
+// The finished run's table (CSV or JSON) and, with `figures`, its plots and heatmaps.
+void write_run(const Experiment& e, const Params& params, const std::string& preset, std::uint64_t seed,
+               const std::string& format, const std::string& figures, bool quiet, Output& out) {
+  if (!figures.empty()) cli::prepare_figure_dir(figures);
+  const RunRecord record = make_record(e, params, preset, seed);
+  out.write(format == "json" ? to_json(record) + "\n" : to_csv(record));
+  if (!figures.empty()) {
+    const auto written = cli::write_figures(figures, record.experiment, preset, seed, record.results);
+    if (!quiet) std::fprintf(stderr, "attnlab: wrote %zu figures to %s\n", written.size(), figures.c_str());
+  }
+}
+
+// A shard file's text, refused by size before it is read (a shard of a large run is a few MB).
+std::string read_shard_file(const std::string& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) throw UsageError{"merge: cannot read '" + path + "'"};
+  if (size > kMaxShardBytes)
+    throw UsageError{"merge: '" + path + "' has " + std::to_string(size) + " bytes; allowed: at most " +
+                     std::to_string(kMaxShardBytes) + " (is it a shard file?)"};
+  std::ifstream f(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+int default_jobs() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
+}
+
+// The run's shard: its units' partials as a shard file (see lab/shard.hpp).
+int run_shard(Experiment& e, const Params& params, const RunOptions& o, const std::string& data_text, Output& out) {
+  if (o.format_given && o.format != "json")
+    throw UsageError{"option --shard: a shard is written as JSON (its partial results); merge the shards to get CSV"};
+  if (!o.figures.empty()) throw UsageError{"option --figures: figures come from 'attnlab merge', not from one shard"};
+  Shard shard;
+  shard.spec = parse_shard_spec(o.shard);
+  shard.run = {kVersion, e.info().id, o.preset, o.seed, e.schema().to_key_values(params), data_digest(data_text),
+               e.unit_count()};
+  const std::vector<std::int64_t> mine = shard_units(e.unit_count(), shard.spec);
+  std::vector<UnitRef> refs;
+  for (std::int64_t u : mine) refs.push_back({0, u});
+  std::map<std::int64_t, Partial> partials;
+  ProgressBar bar(!o.quiet && isatty(STDERR_FILENO));
+  std::int64_t done = 0, total = 0;
+  for (std::int64_t u : mine) total += e.unit_cost(u);
+  const auto report = run_units_on_threads({&e}, refs, o.jobs > 0 ? o.jobs : default_jobs(),
+                                           [&](const UnitRef& ref, const Partial& p) {
+                                             partials.emplace(ref.unit, p);
+                                             done += e.unit_cost(ref.unit);
+                                             bar.update({done, total});
+                                           });
+  bar.finish();
+  if (!report.errors[0].empty()) throw std::runtime_error(report.errors[0]);
+  for (auto& [u, p] : partials) shard.units.emplace_back(u, std::move(p));
+  out.write(to_shard_json(shard));
+  return 0;
+}
+
 int cmd_run(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, Command::Run);
   auto e = make_experiment(o.experiment);
-  load_data(*e, o);
+  const std::string data_text = o.data.empty() ? std::string() : read_text_file(o.data);
+  if (!o.data.empty()) {
+    if (!e->accepts_data()) throw UsageError{"option --data: experiment '" + o.experiment + "' takes no data file"};
+    e->set_data(data_text);
+  }
   const Params params = e->make_params(o.preset, o.sets);
   Output out(o.out);
-  if (!o.figures.empty()) cli::prepare_figure_dir(o.figures);
   e->reset(params, o.seed);
+  if (!o.shard.empty()) return run_shard(*e, params, o, data_text, out);
+  if (!o.figures.empty()) cli::prepare_figure_dir(o.figures);
   ProgressBar bar(!o.quiet && isatty(STDERR_FILENO));
-  run_to_completion(*e, [&](const Progress& p) { bar.update(p); });
+  const auto report = run_units_on_threads({e.get()}, all_units({e.get()}), o.jobs > 0 ? o.jobs : default_jobs(),
+                                           [&](const UnitRef&, const Partial&) { bar.update(e->progress()); });
   bar.finish();
-  const RunRecord record = make_record(*e, params, o.preset, o.seed);
-  out.write(o.format == "json" ? to_json(record) + "\n" : to_csv(record));
-  if (!o.figures.empty()) {
-    const auto written = cli::write_figures(o.figures, record.experiment, o.preset, o.seed, record.results);
-    if (!o.quiet) std::fprintf(stderr, "attnlab: wrote %zu figures to %s\n", written.size(), o.figures.c_str());
+  if (!report.errors[0].empty()) throw std::runtime_error(report.errors[0]);
+  write_run(*e, params, o.preset, o.seed, o.format, o.figures, o.quiet, out);
+  return 0;
+}
+
+// `attnlab merge PART.json...`: the shards of one run, checked and put together.
+int cmd_merge(const std::vector<std::string>& args) {
+  std::vector<std::string> files;
+  std::string out_path, format, data_path, figures;
+  bool quiet = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError{"option " + a + " needs a value"};
+      return args[++i];
+    };
+    if (a == "--out") out_path = value();
+    else if (a == "--format") {
+      format = value();
+      if (format != "csv" && format != "json")
+        throw UsageError{"option --format: '" + format + "' is not allowed; allowed: csv or json"};
+    } else if (a == "--data") data_path = value();
+    else if (a == "--figures") figures = value();
+    else if (a == "--quiet") quiet = true;
+    else if (a.rfind("--", 0) == 0) throw UsageError{"unknown option '" + a + "'"};
+    else files.push_back(a);
   }
+  if (files.empty()) throw UsageError{"merge needs the shard files (PART.json...)"};
+  if (format.empty()) {
+    const bool json_out = out_path.size() >= 5 && out_path.compare(out_path.size() - 5, 5, ".json") == 0;
+    format = json_out ? "json" : "csv";
+  }
+  std::vector<Shard> shards;
+  for (const std::string& f : files) shards.push_back(parse_shard_json(read_shard_file(f), f));
+  check_shards(shards, files);
+  const RunIdentity& run = shards[0].run;
+  if (run.version != kVersion)
+    throw ParamError("the shards were written by attnlab " + run.version + " and this is " + kVersion +
+                     "; merge them with the build that wrote them");
+  auto e = make_experiment(run.experiment);
+  if (!run.data_digest.empty()) {
+    if (data_path.empty())
+      throw UsageError{"the shards were computed from a data file: give it with --data FILE (digest " + run.data_digest + ")"};
+    const std::string data_text = read_text_file(data_path);
+    if (data_digest(data_text) != run.data_digest)
+      throw UsageError{"option --data: '" + data_path + "' is not the data file the shards were computed from (digest " +
+                       data_digest(data_text) + ", the shards' " + run.data_digest + ")"};
+    e->set_data(data_text);
+  }
+  const Params params = e->make_params("", run.params);
+  if (e->schema().to_key_values(params) != run.params)
+    throw ParamError("the shards' parameters are not in this build's canonical form; merge them with the build that "
+                     "wrote them");
+  Output out(out_path);
+  e->reset(params, run.seed);
+  if (e->unit_count() != run.unit_count)
+    throw ParamError("the shards say the run has " + std::to_string(run.unit_count) + " units; this build makes " +
+                     std::to_string(e->unit_count()));
+  for (const Shard& s : shards)
+    for (const auto& [unit, partial] : s.units) e->absorb(unit, partial);
+  write_run(*e, params, run.preset, run.seed, format, figures, quiet, out);
   return 0;
 }
 
@@ -314,8 +452,9 @@ int main(int argc, char** argv) {
     if (cmd == "inspect") return cmd_inspect(rest);
     if (cmd == "link") return cmd_link(rest);
     if (cmd == "reproduce") return cmd_reproduce(rest);
+    if (cmd == "merge") return cmd_merge(rest);
     if (cmd == "bench") return cmd_bench(rest);
-    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, inspect, link, reproduce, bench)"};
+    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, merge, inspect, link, reproduce, bench)"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", e.message.c_str());
     return 2;

@@ -1,19 +1,16 @@
 #include "cli/reproduce.hpp"
 
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "lab/clock.hpp"
 #include "lab/run_record.hpp"
-#include "lab/runner.hpp"
+#include "lab/thread_pool_runner.hpp"
 
 namespace attnlab::cli {
 
@@ -23,7 +20,7 @@ struct PanelRun {
   Panel panel;
   std::unique_ptr<Experiment> experiment;
   Params params;
-  double seconds = 0.0;
+  double seconds = 0.0;  // compute time over every thread
   std::string error;
 };
 
@@ -59,35 +56,42 @@ int reproduce(const ReproduceOptions& o) {
   if (ec || !std::filesystem::is_directory(dir))
     throw std::runtime_error("cannot create the directory '" + o.out_dir + "'");
 
+  // Every unit of every panel in one queue: all threads stay busy until the last unit.
   const double start = now_seconds();
-  std::atomic<std::size_t> next{0};
-  std::mutex report;
+  std::vector<Experiment*> experiments;
+  for (PanelRun& r : runs) experiments.push_back(r.experiment.get());
+  std::vector<std::int64_t> units_left;
+  for (Experiment* e : experiments) units_left.push_back(e->unit_count());
   std::size_t finished = 0;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < runs.size(); i = next++) {
-      PanelRun& r = runs[i];
-      const double t0 = now_seconds();
+  auto report_panel = [&](std::size_t i) {
+    PanelRun& r = runs[i];
+    if (r.error.empty()) {
       try {
-        run_to_completion(*r.experiment);
         write_file(dir / (r.panel.name + ".csv"), to_csv(make_record(*r.experiment, r.params, r.panel.preset, o.seed)));
       } catch (const std::exception& e) {
         r.error = e.what();
       }
-      r.seconds = now_seconds() - t0;
-      std::lock_guard<std::mutex> lock(report);
-      ++finished;
-      if (!o.quiet)
-        std::fprintf(stderr, "[%2zu/%zu] %-6s %-18s %6.2f s%s%s\n", finished, runs.size(), r.panel.name.c_str(),
-                     r.panel.experiment.c_str(), r.seconds, r.error.empty() ? "" : "  FAILED: ", r.error.c_str());
     }
+    ++finished;
+    if (!o.quiet)
+      std::fprintf(stderr, "[%2zu/%zu] %-6s %-18s done at %6.2f s%s%s\n", finished, runs.size(),
+                   r.panel.name.c_str(), r.panel.experiment.c_str(), now_seconds() - start,
+                   r.error.empty() ? "" : "  FAILED: ", r.error.c_str());
   };
-  std::vector<std::thread> threads;
-  for (int k = 1; k < o.jobs; ++k) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  const ThreadedRunReport threaded =
+      run_units_on_threads(experiments, all_units(experiments), o.jobs, [&](const UnitRef& ref, const Partial&) {
+        if (--units_left[ref.run] == 0) report_panel(ref.run);
+      });
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    runs[i].seconds = threaded.seconds[i];
+    if (!threaded.errors[i].empty() && runs[i].error.empty()) {
+      runs[i].error = threaded.errors[i];
+      report_panel(i);
+    }
+  }
   const double total = now_seconds() - start;
 
-  std::string index = "panel,experiment,preset,title,points,trials_per_point,seconds,file\n";
+  std::string index = "panel,experiment,preset,title,points,trials_per_point,compute_seconds,file\n";
   int failures = 0;
   for (const PanelRun& r : runs) {
     failures += !r.error.empty();

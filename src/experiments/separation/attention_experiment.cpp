@@ -8,7 +8,6 @@
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/inspector.hpp"
 #include "experiments/separation/success_sweep.hpp"
-#include "lab/legacy_experiment.hpp"
 
 namespace attnlab::separation {
 
@@ -89,7 +88,7 @@ constexpr double kMaxWork = 1e12;
 // The inspector computes every row of the n x n matrices: O(n^2 d).
 constexpr int kMaxInspectorTokens = 5000;
 
-class AttentionExperiment final : public LegacyExperiment {
+class AttentionExperiment final : public Experiment {
  public:
   explicit AttentionExperiment(AttentionModel model)
       : model_(model),
@@ -111,9 +110,11 @@ class AttentionExperiment final : public LegacyExperiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void legacy_reset(const Params& params, std::uint64_t seed) override {
+  KeyValues smoke_settings() const override { return {{"n", "60"}, {"sweep", "m=1:4:1"}, {"trials", "40"}}; }
+
+  std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
     const std::int64_t trials = trials_per_point(params, 100);
-    sweep_.reset(schema_, params, seed, "sweep", trials);
+    std::vector<std::int64_t> costs = sweep_.reset(schema_, params, seed, "sweep", trials);
     seed_ = seed;
     settings_.clear();
     double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
@@ -125,27 +126,29 @@ class AttentionExperiment final : public LegacyExperiment {
       work += (4.0 * groups * groups * d + 4.0 * groups * d * settings_.back().m + 50.0) * double(trials);
     }
     share_widths_ = sweep_.sweep().key == "m" && params.boolean("shared_readout");
-    cached_trial_ = -1;
     if (share_widths_) work /= double(settings_.size());
     if (work > kMaxWork)
       throw ParamError("parameter 'trials': " + format_number(double(trials)) +
                        " trials over this sweep would take hours; allowed: fewer trials, sweep points, d or m");
+    return costs;
   }
 
-  void legacy_step(const Budget& budget) override {
-    sweep_.step(budget, [&](std::size_t point, std::int64_t t, Rng& rng) {
-      if (!share_widths_) return trial_.run(settings_[point], rng);
-      if (t != cached_trial_) {  // an m-sweep evaluates each trial once, at the widest m
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    // The task's own scratch and, for an m-sweep, the trial last evaluated at the widest m.
+    return sweep_.start_unit(unit, [this, trial = AttentionTrial(), cached_trial = std::int64_t(-1)](
+                                       std::size_t point, std::int64_t t, Rng& rng) mutable {
+      if (!share_widths_) return trial.run(settings_[point], rng);
+      if (t != cached_trial) {  // an m-sweep evaluates each trial once, at the widest m
         AttentionSettings widest = settings_[point];
         widest.m = widest_;
-        trial_.run_widest(widest, rng);
-        cached_trial_ = t;
+        trial.run_widest(widest, rng);
+        cached_trial = t;
       }
-      return trial_.outcome_at(settings_[point].m);
+      return trial.outcome_at(settings_[point].m);
     });
   }
 
-  Progress legacy_progress() const override { return sweep_.progress(); }
+  void merge(std::int64_t unit, const Partial& partial) override { sweep_.merge(unit, partial); }
 
   Results results() const override {
     Results r;
@@ -178,9 +181,9 @@ class AttentionExperiment final : public LegacyExperiment {
     if (point >= settings_.size())
       throw ParamError("inspector point " + std::to_string(point) + " is out of range; allowed: 0 to " +
                        std::to_string(settings_.size() - 1));
-    if (trial < 0 || trial >= sweep_.progress().total / std::int64_t(settings_.size()))
+    if (trial < 0 || trial >= sweep_.trials_per_point())
       throw ParamError("inspector trial " + std::to_string(trial) + " is out of range; allowed: 0 to " +
-                       std::to_string(sweep_.progress().total / std::int64_t(settings_.size()) - 1));
+                       std::to_string(sweep_.trials_per_point() - 1));
     if (settings_[point].n > kMaxInspectorTokens)
       throw ParamError("the inspector draws n x n matrices; parameter 'n' must be at most " +
                        std::to_string(kMaxInspectorTokens) + " to inspect (got " +
@@ -237,10 +240,8 @@ class AttentionExperiment final : public LegacyExperiment {
   SuccessSweep sweep_;
   std::vector<AttentionSettings> settings_;
   std::uint64_t seed_ = 0;
-  AttentionTrial trial_;
   int widest_ = 0;
   bool share_widths_ = false;
-  std::int64_t cached_trial_ = -1;
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 
 #include "core/statistics.hpp"
 
@@ -26,8 +27,12 @@ std::int64_t trials_per_point(const Params& params, int paper_count) {
   return params.boolean("paper_trials") ? paper_count : params.integer("trials");
 }
 
-void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64_t seed,
-                         const std::string& sweep_key, std::int64_t trials_per_point) {
+// Units of about trials / 32 trials each: enough units for every core and worker, each long enough
+// that scheduling costs little.
+constexpr std::int64_t kUnitsPerSweep = 32;
+
+std::vector<std::int64_t> SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64_t seed,
+                                              const std::string& sweep_key, std::int64_t trials_per_point) {
   sweep_ = parse_sweep(schema, sweep_key, params.text(sweep_key));
   points_.clear();
   if (sweep_.active()) {
@@ -39,10 +44,50 @@ void SuccessSweep::reset(const Schema& schema, const Params& params, std::uint64
   } else {
     points_.push_back(params);
   }
-  tallies_.assign(points_.size(), OutcomeTally{});
   trials_per_point_ = trials_per_point;
-  done_ = 0;
+  block_ = (trials_per_point + kUnitsPerSweep - 1) / kUnitsPerSweep;
   seed_ = seed;
+  std::vector<std::int64_t> costs;
+  for (std::int64_t first = 0; first < trials_per_point; first += block_)
+    costs.push_back(std::min(block_, trials_per_point - first) * static_cast<std::int64_t>(points_.size()));
+  unit_tallies_.assign(costs.size(), {});
+  return costs;
+}
+
+namespace {
+constexpr int kTallyFields = 7;  // trials, successes, exp_d1, lin_d1, exp_d0, lin_d0, near_ties
+}
+
+Partial SuccessSweep::to_partial(const std::vector<OutcomeTally>& tallies) {
+  std::vector<double> v;
+  v.reserve(tallies.size() * kTallyFields);
+  for (const OutcomeTally& c : tallies)
+    for (std::int64_t x : {c.trials, c.successes, c.exp_d1, c.lin_d1, c.exp_d0, c.lin_d0, c.near_ties})
+      v.push_back(static_cast<double>(x));
+  Partial p;
+  p.put("tallies", std::move(v));
+  return p;
+}
+
+void SuccessSweep::merge(std::int64_t unit, const Partial& partial) {
+  const std::vector<double>& v = partial.values("tallies");
+  if (v.size() != points_.size() * kTallyFields)
+    throw std::runtime_error("partial result: 'tallies' has " + std::to_string(v.size()) + " numbers; expected " +
+                             std::to_string(points_.size() * kTallyFields));
+  std::vector<OutcomeTally>& slot = unit_tallies_.at(static_cast<std::size_t>(unit));
+  slot.assign(points_.size(), {});
+  for (std::size_t i = 0; i < points_.size(); ++i) {
+    const double* x = &v[i * kTallyFields];
+    auto n = [&](int k) { return static_cast<std::int64_t>(x[k]); };
+    slot[i] = {n(0), n(1), n(2), n(3), n(4), n(5), n(6)};
+  }
+}
+
+std::vector<OutcomeTally> SuccessSweep::tallies() const {
+  std::vector<OutcomeTally> sum(points_.size());
+  for (const auto& unit : unit_tallies_)
+    for (std::size_t i = 0; i < unit.size(); ++i) sum[i] += unit[i];
+  return sum;
 }
 
 Table SuccessSweep::table(const std::vector<std::string>& point_columns,
@@ -53,8 +98,9 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
   for (const char* rate : kComponentRates)
     for (const char* suffix : {"", "_low", "_high"}) t.columns.push_back(std::string(rate) + suffix);
   t.columns.push_back("near_ties");
+  const std::vector<OutcomeTally> tallies = this->tallies();
   for (std::size_t i = 0; i < points_.size(); ++i) {
-    const OutcomeTally& c = tallies_[i];
+    const OutcomeTally& c = tallies[i];
     if (c.trials == 0) continue;
     std::vector<double> row = describe(i);
     const double n = static_cast<double>(c.trials);

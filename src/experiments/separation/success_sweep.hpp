@@ -3,15 +3,17 @@
 // Shared by every separation experiment; each supplies its trial and its per-point columns.
 #pragma once
 #include <cmath>
+#include <algorithm>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/rng.hpp"
 #include "experiments/separation/trial_outcome.hpp"
-#include "lab/clock.hpp"
 #include "lab/experiment.hpp"
 #include "lab/sweep.hpp"
+#include "lab/work_unit.hpp"
 
 namespace attnlab::separation {
 
@@ -33,30 +35,43 @@ struct Theory {
 
 class SuccessSweep {
  public:
-  // `sweep_key` names the Sweep parameter; every point runs `trials_per_point` trials.
-  void reset(const Schema& schema, const Params& params, std::uint64_t seed, const std::string& sweep_key,
-             std::int64_t trials_per_point);
+  // `sweep_key` names the Sweep parameter; every point runs `trials_per_point` trials. Returns the
+  // cost of each work unit (trials x points).
+  std::vector<std::int64_t> reset(const Schema& schema, const Params& params, std::uint64_t seed,
+                                  const std::string& sweep_key, std::int64_t trials_per_point);
 
-  // Runs trials within the budget, trial-major: trial 0 at every point, then trial 1, ... so a
-  // running sweep shows the whole curve early and refines it. Trial t of every point uses the
-  // stream (seed, t): results do not depend on slicing, and points share random numbers (common
-  // random numbers make neighbouring points comparable, and let an m-sweep reuse one draw).
-  template <class TrialFn>  // TrialOutcome(std::size_t point, std::int64_t trial, Rng& rng)
-  void step(const Budget& budget, TrialFn&& trial) {
-    const double deadline = now_seconds() + budget.seconds;
-    const std::int64_t total = progress().total;
+  // Work unit `unit` is a block of consecutive trials at every point, run trial-major (trial t at
+  // every point, then t + 1), so a running sweep shows the whole curve early and refines it. Trial
+  // t of every point uses the stream (seed, t): a unit's tallies depend only on (parameters, seed,
+  // unit), and points share random numbers (common random numbers make neighbouring points
+  // comparable, and let an m-sweep reuse one draw). One piece is one trial at one point.
+  // `trial` is the task's own TrialOutcome(std::size_t point, std::int64_t t, Rng& rng): it may
+  // keep scratch space and a cached draw, because no other task shares it.
+  template <class TrialFn>
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit, TrialFn trial) const {
+    const std::int64_t first = unit * block_, last = std::min(trials_per_point_, first + block_);
     const std::int64_t points = static_cast<std::int64_t>(points_.size());
-    for (std::int64_t units = 0; units < budget.max_units && done_ < total; ++units) {
-      const std::int64_t t = done_ / points;
-      const std::size_t point = static_cast<std::size_t>(done_ % points);
-      Rng rng = Rng::for_stream(seed_, static_cast<std::uint64_t>(t));
-      tallies_[point].add(trial(point, t, rng));
-      ++done_;
-      if (now_seconds() >= deadline) break;
-    }
+    auto tallies = std::make_shared<std::vector<OutcomeTally>>(points_.size());
+    auto fn = std::make_shared<TrialFn>(std::move(trial));
+    const std::uint64_t seed = seed_;
+    return make_piecewise_task(
+        (last - first) * points,
+        [=](std::int64_t k) {
+          const std::int64_t t = first + k / points;
+          const std::size_t point = static_cast<std::size_t>(k % points);
+          Rng rng = Rng::for_stream(seed, static_cast<std::uint64_t>(t));
+          (*tallies)[point].add((*fn)(point, t, rng));
+        },
+        [tallies] { return to_partial(*tallies); },
+        [tallies](Partial& out) {
+          out = to_partial(*tallies);
+          return true;
+        });
   }
+  // Keeps a unit's tallies (final or preview).
+  void merge(std::int64_t unit, const Partial& partial);
 
-  Progress progress() const { return {done_, static_cast<std::int64_t>(points_.size()) * trials_per_point_}; }
+  std::int64_t trials_per_point() const { return trials_per_point_; }
   const std::vector<Params>& points() const { return points_; }
   const Sweep& sweep() const { return sweep_; }
 
@@ -75,9 +90,12 @@ class SuccessSweep {
  private:
   Sweep sweep_;
   std::vector<Params> points_;
-  std::vector<OutcomeTally> tallies_;
+  static Partial to_partial(const std::vector<OutcomeTally>& tallies);
+  std::vector<OutcomeTally> tallies() const;  // per point, summed over the merged units
+
+  std::vector<std::vector<OutcomeTally>> unit_tallies_;  // [unit][point]; empty until merged
   std::int64_t trials_per_point_ = 0;
-  std::int64_t done_ = 0;
+  std::int64_t block_ = 1;  // trials per unit
   std::uint64_t seed_ = 0;
 };
 

@@ -5,7 +5,6 @@
 
 #include "core/det_math.hpp"
 #include "experiments/separation/success_sweep.hpp"
-#include "lab/legacy_experiment.hpp"
 #include "experiments/separation/toy_model.hpp"
 
 namespace attnlab::separation {
@@ -76,7 +75,7 @@ Rounding rounding_from(const std::string& s) {
 // The largest run accepted (units of n * (m + 8) per trial): about 20 minutes natively.
 constexpr double kMaxWork = 1e12;
 
-class ToyExperiment final : public LegacyExperiment {
+class ToyExperiment final : public Experiment {
  public:
   ToyExperiment() : schema_(toy_schema()), presets_(toy_presets()) {
     info_ = {"separation.toy", "Softmax vs linear: the toy model",
@@ -90,9 +89,11 @@ class ToyExperiment final : public LegacyExperiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void legacy_reset(const Params& params, std::uint64_t seed) override {
+  KeyValues smoke_settings() const override { return {{"n", "200"}, {"sweep", "m=1:4:1"}, {"trials", "40"}}; }
+
+  std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
     const std::int64_t trials = trials_per_point(params, 1000);
-    sweep_.reset(schema_, params, seed, "sweep", trials);
+    std::vector<std::int64_t> costs = sweep_.reset(schema_, params, seed, "sweep", trials);
     settings_.clear();
     widest_ = 0;
     double work = 0.0;  // readout look-ups and exponentials, about a nanosecond each natively
@@ -103,28 +104,30 @@ class ToyExperiment final : public LegacyExperiment {
     }
     // An m-sweep with a shared readout evaluates each trial once at the widest m (ToyTrial::run_widest).
     share_widths_ = sweep_.sweep().key == "m" && params.boolean("shared_readout");
-    cached_trial_ = -1;
     if (share_widths_) work /= double(settings_.size());
     if (work > kMaxWork)
       throw ParamError("parameter 'trials': " + format_number(double(trials)) +
                        " trials over this sweep would take hours (" + format_number(std::round(work / 1e9)) +
                        " s natively); allowed: fewer trials, sweep points, n or m (at most about 1e12 units of work)");
+    return costs;
   }
 
-  void legacy_step(const Budget& budget) override {
-    sweep_.step(budget, [&](std::size_t point, std::int64_t t, Rng& rng) {
-      if (!share_widths_) return trial_.run(settings_[point], rng);
-      if (t != cached_trial_) {
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    // The task's own trial scratch and, for an m-sweep, the trial last drawn at the widest m.
+    return sweep_.start_unit(unit, [this, trial = ToyTrial(), cached_trial = std::int64_t(-1)](
+                                       std::size_t point, std::int64_t t, Rng& rng) mutable {
+      if (!share_widths_) return trial.run(settings_[point], rng);
+      if (t != cached_trial) {
         ToySettings widest = settings_[point];
         widest.m = widest_;
-        trial_.run_widest(widest, rng);
-        cached_trial_ = t;
+        trial.run_widest(widest, rng);
+        cached_trial = t;
       }
-      return trial_.outcome_at(settings_[point].m, settings_[point].tau);
+      return trial.outcome_at(settings_[point].m, settings_[point].tau);
     });
   }
 
-  Progress legacy_progress() const override { return sweep_.progress(); }
+  void merge(std::int64_t unit, const Partial& partial) override { sweep_.merge(unit, partial); }
 
   Results results() const override {
     Results r;
@@ -156,10 +159,8 @@ class ToyExperiment final : public LegacyExperiment {
   std::vector<Preset> presets_;
   SuccessSweep sweep_;
   std::vector<ToySettings> settings_;
-  ToyTrial trial_;
   int widest_ = 0;
   bool share_widths_ = false;
-  std::int64_t cached_trial_ = -1;
 };
 
 }  // namespace

@@ -23,6 +23,11 @@ struct OutcomeTally {
     lin_d0 += o.lin_d0;
     near_ties += o.near_ties;
   }
+  OutcomeTally& operator+=(const OutcomeTally& o) {
+    trials += o.trials, successes += o.successes, near_ties += o.near_ties;
+    exp_d1 += o.exp_d1, lin_d1 += o.lin_d1, exp_d0 += o.exp_d0, lin_d0 += o.lin_d0;
+    return *this;
+  }
 };
 
 }  // namespace attnlab::separation
