@@ -17,6 +17,8 @@ void append_number(std::string& out, double x) {
     out += "null";
   } else if (std::isinf(x)) {
     out += x > 0 ? "\"inf\"" : "\"-inf\"";
+  } else if (x == 0.0 && std::signbit(x)) {
+    out += "-0.0";  // "-0" would be read back as the integer 0
   } else {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.17g", x);
