@@ -73,8 +73,8 @@ add_dependencies(attnlab_app attnlab_page)
 # /attnlab-api.mjs, /attnlab-api.d.ts, /examples/course.html. Copied again whenever one changes.
 file(GLOB ATTNLAB_WEB_EXAMPLES CONFIGURE_DEPENDS RELATIVE "${CMAKE_SOURCE_DIR}/web" "${CMAKE_SOURCE_DIR}/web/examples/*")
 set(ATTNLAB_WEB_EXTRAS)
-foreach(file api/attnlab-api.mjs api/attnlab-api.d.ts ${ATTNLAB_WEB_EXAMPLES})
-  string(REGEX REPLACE "^api/" "" served "${file}")  # the API module sits beside attnlab.js
+foreach(file api/attnlab-api.mjs api/attnlab-api.d.ts workers/unit_worker.js workers/unit_pool.js ${ATTNLAB_WEB_EXAMPLES})
+  string(REGEX REPLACE "^(api|workers)/" "" served "${file}")  # the API module and workers sit beside attnlab.js
   add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/${served}"
     COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/${file}" "${CMAKE_BINARY_DIR}/web/${served}"
     DEPENDS "${CMAKE_SOURCE_DIR}/web/${file}"
@@ -82,4 +82,4 @@ foreach(file api/attnlab-api.mjs api/attnlab-api.d.ts ${ATTNLAB_WEB_EXAMPLES})
   list(APPEND ATTNLAB_WEB_EXTRAS "${CMAKE_BINARY_DIR}/web/${served}")
 endforeach()
 add_custom_target(attnlab_web_api DEPENDS ${ATTNLAB_WEB_EXTRAS})
-add_dependencies(attnlab_app attnlab_web_api)
+add_dependencies(attnlab_app attnlab_web_api attnlab_worker)

@@ -4,12 +4,15 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
 #include "bench/workloads.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
+#include "lab/clock.hpp"
+#include "lab/partial_codec.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/url_hash.hpp"
@@ -162,7 +165,68 @@ class Session {
   }
   std::string csv() const { return experiment_ ? to_csv(make_record(*experiment_, params_, preset_, seed_)) : ""; }
 
+  // ---- work units, for runs spread over Web Workers or node worker_threads (lab/work_unit.hpp):
+  // a worker's Session computes units (startUnit, advanceUnit in time slices, unitPreview,
+  // finishUnit -> the partial as JSON text); the page's Session absorbs them.
+  int unit_count() const { return experiment_ ? static_cast<int>(experiment_->unit_count()) : 0; }
+  double unit_cost(int unit) const { return valid_unit(unit) ? double(experiment_->unit_cost(unit)) : 0.0; }
+  bool unit_finished(int unit) const { return valid_unit(unit) && experiment_->unit_finished(unit); }
+  // Returns "" or the error.
+  std::string start_unit(int unit) {
+    return guarded([&] {
+      if (!valid_unit(unit)) throw ParamError("unit " + std::to_string(unit) + " is out of range");
+      task_ = experiment_->start_unit(unit);
+    });
+  }
+  // Works on the started unit for about `seconds`; true once it is finished (or on an error).
+  bool advance_unit(double seconds) {
+    if (!task_) return true;
+    const double deadline = now_seconds() + std::min(10.0, std::max(0.0, seconds));
+    bool done = false;
+    const std::string error = guarded([&] {
+      while (!(done = task_->run_piece()) && now_seconds() < deadline) {
+      }
+    });
+    if (!error.empty()) task_.reset();
+    return done || !task_;
+  }
+  double unit_fraction() const { return task_ ? task_->fraction() : 0.0; }
+  std::string unit_preview() const {
+    Partial p;
+    return task_ && task_->preview(p) ? encode_partial(p) : std::string();
+  }
+  // The finished unit's partial as JSON text, or {"error": ...}.
+  std::string finish_unit() {
+    if (!task_) return error_json(error_.empty() ? "no unit was started" : error_);
+    std::string out;
+    const std::string error = guarded([&] { out = encode_partial(task_->finish()); });
+    task_.reset();
+    return error.empty() ? out : error_json(error);
+  }
+  // Abandons the started unit (a cancelled run): nothing is finished or kept.
+  void drop_unit() { task_.reset(); }
+  // Takes a unit's partial computed elsewhere; returns "" or the error.
+  std::string absorb(int unit, const std::string& partial) {
+    return guarded([&] { experiment_->absorb(unit, decode_partial(partial)); });
+  }
+  std::string absorb_preview(int unit, const std::string& partial) {
+    return guarded([&] { experiment_->absorb_preview(unit, decode_partial(partial)); });
+  }
+
  private:
+  bool valid_unit(int unit) const { return experiment_ && unit >= 0 && unit < experiment_->unit_count(); }
+  template <class Fn>
+  std::string guarded(Fn&& fn) {
+    if (!experiment_) return error_.empty() ? "the session has no run" : error_;
+    try {
+      fn();
+      return "";
+    } catch (const std::exception& ex) {
+      return ex.what();
+    }
+  }
+
+  std::unique_ptr<UnitTask> task_;
   std::unique_ptr<Experiment> experiment_;
   Params params_;
   std::uint64_t seed_ = 0;
@@ -249,5 +313,16 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
       .function("progress", &Session::progress)
       .function("finished", &Session::finished)
       .function("json", &Session::json)
-      .function("csv", &Session::csv);
+      .function("csv", &Session::csv)
+      .function("unitCount", &Session::unit_count)
+      .function("unitCost", &Session::unit_cost)
+      .function("unitFinished", &Session::unit_finished)
+      .function("startUnit", &Session::start_unit)
+      .function("advanceUnit", &Session::advance_unit)
+      .function("unitFraction", &Session::unit_fraction)
+      .function("unitPreview", &Session::unit_preview)
+      .function("finishUnit", &Session::finish_unit)
+      .function("dropUnit", &Session::drop_unit)
+      .function("absorb", &Session::absorb)
+      .function("absorbPreview", &Session::absorb_preview);
 }

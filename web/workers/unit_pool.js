@@ -1,0 +1,114 @@
+// A pool of unit workers (unit_worker.js) on the main thread of a page, or in node: posts work
+// units to idle workers, keeps what comes back as events for its owner to take, and cancels.
+// Used by the page (the C++ app polls it each frame, src/web/worker_pool.cpp) and by the JS API
+// (attnlab-api.mjs, start({threads})). Workers exchange messages only: no SharedArrayBuffer, so
+// no COOP/COEP headers, and the lab keeps working inside any course site's iframe.
+//
+//   const pool = new AttnLabUnitPool(spawn, size);  // spawn(): a Worker-like object (see below)
+//   pool.post(runKey, spec, unit, generation) -> false when no worker is idle
+//   pool.takeEvents() -> [{type: 'done' | 'progress' | 'error', runKey, unit, partial | fraction
+//                          | message, ...}] since the last call (cancelled generations dropped)
+//   pool.cancel(generation): every unit of a generation <= it stops within a slice
+// Assigns globalThis.AttnLabUnitPool (a classic script in pages, also importable as a module).
+'use strict';
+(function () {
+  class AttnLabUnitPool {
+    // spawn(): {postMessage(msg), terminate(), and calls handlers.message(msg) / handlers.error(e)};
+    // the pool passes the handlers: spawn(handlers).
+    constructor(spawn, size) {
+      this.spawn = spawn;
+      this.workers = [];
+      this.events = [];
+      this.cancelledThrough = -1;
+      this.failure = '';
+      this.resize(size);
+    }
+    resize(size) {
+      while (this.workers.length > size) this.workers.pop().handle.terminate();
+      while (this.workers.length < size) this.add();
+    }
+    add() {
+      const w = { handle: null, ready: false, failed: false, busy: null, runKeys: new Set(), memory: 0 };
+      const handlers = { message: (msg) => this.onMessage(w, msg), error: (e) => this.onFailure(w, e) };
+      try {
+        w.handle = this.spawn(handlers);
+      } catch (e) {
+        w.handle = { postMessage() {}, terminate() {} };
+        this.onFailure(w, e);
+      }
+      this.workers.push(w);
+    }
+    onFailure(w, e) {
+      w.failed = true;
+      w.ready = false;
+      this.failure = String((e && e.message) || e || 'the worker could not start');
+      if (w.busy) {
+        const { runKey, unit, generation } = w.busy;
+        w.busy = null;
+        if (generation > this.cancelledThrough) this.events.push({ type: 'error', runKey, unit, generation, message: this.failure });
+      }
+    }
+    onMessage(w, msg) {
+      if (msg.type === 'ready') { w.ready = true; w.memory = msg.memory; return; }
+      if (msg.type === 'failed') { this.onFailure(w, msg.message); return; }
+      if (msg.type === 'done' || msg.type === 'error' || msg.type === 'cancelled') {
+        if (w.busy && w.busy.runKey === msg.runKey && w.busy.unit === msg.unit) w.busy = null;
+        if (msg.memory) w.memory = msg.memory;
+      }
+      if (msg.type === 'cancelled' || msg.generation <= this.cancelledThrough) return;
+      this.events.push(msg);
+    }
+    // 'starting' until a worker is ready; 'failed' when none can start; else 'ready'.
+    get state() {
+      if (this.workers.length && this.workers.every((w) => w.failed)) return 'failed';
+      return this.workers.some((w) => w.ready) ? 'ready' : 'starting';
+    }
+    get size() { return this.workers.length; }
+    get idleCount() { return this.workers.filter((w) => w.ready && !w.busy).length; }
+    get busyCount() { return this.workers.filter((w) => w.busy).length; }
+    get memoryBytes() { return this.workers.map((w) => w.memory); }
+    post(runKey, spec, unit, generation) {
+      // A worker that already holds this run's settings first: it need not prepare it again.
+      const idle = this.workers.filter((w) => w.ready && !w.busy);
+      if (!idle.length) return false;
+      const w = idle.find((x) => x.runKeys.has(runKey)) || idle[0];
+      const msg = { type: 'run', generation, runKey, unit };
+      if (!w.runKeys.has(runKey)) { msg.spec = spec; w.runKeys.add(runKey); }
+      w.busy = { runKey, unit, generation };
+      w.handle.postMessage(msg);
+      return true;
+    }
+    cancel(generation) {
+      this.cancelledThrough = Math.max(this.cancelledThrough, generation);
+      this.events = this.events.filter((e) => e.generation > this.cancelledThrough);
+      for (const w of this.workers) if (!w.failed) w.handle.postMessage({ type: 'cancel', generation });
+    }
+    takeEvents() {
+      const out = this.events;
+      this.events = [];
+      return out;
+    }
+    terminate() { this.resize(0); }
+  }
+
+  // Browser workers: same-origin script by URL, or (for a page on another origin) a blob that
+  // imports the lab's script from `base` (attnlab-api.mjs passes its own URL's folder).
+  AttnLabUnitPool.browserSpawner = function (base) {
+    return (handlers) => {
+      let url = base + 'unit_worker.js';
+      const sameOrigin = new URL(url, location.href).origin === location.origin;
+      if (!sameOrigin) {
+        const absolute = new URL(base, location.href).href;
+        const prelude = 'self.attnlabBase = ' + JSON.stringify(absolute) + '; importScripts(' +
+          JSON.stringify(absolute + 'unit_worker.js') + ');';
+        url = URL.createObjectURL(new Blob([prelude], { type: 'text/javascript' }));
+      }
+      const worker = new Worker(url);
+      worker.onmessage = (e) => handlers.message(e.data);
+      worker.onerror = (e) => { e.preventDefault(); handlers.error(e.message || 'the worker script failed to load'); };
+      return worker;
+    };
+  };
+
+  globalThis.AttnLabUnitPool = AttnLabUnitPool;
+})();
