@@ -39,6 +39,8 @@ add_custom_target(attnlab_ui_font DEPENDS "${ATTNLAB_UI_FONT}")
 add_executable(attnlab_app
   src/web/main.cpp
   src/web/browser.cpp
+  src/web/worker_pool.cpp
+  src/ui/unit_scheduler.cpp
   src/ui/app.cpp
   src/ui/app_exports.cpp
   src/ui/app_toolbar.cpp

@@ -40,6 +40,7 @@ std::string reproduction_of(const std::string& id) {
 void App::select_experiment(const std::string& id) {
   experiment_ = make_experiment(id);
   data_status_.clear();
+  data_text_.clear();
   params_ = experiment_->schema().defaults();
   preset_.clear();
   controls_.forget_edits();
@@ -59,6 +60,7 @@ void App::select_experiment(const std::string& id) {
 std::string App::load_data(const std::string& json) {
   try {
     experiment_->set_data(json);
+    data_text_ = json;
     // The parameter that selects the loaded data: regression's source=data, mirror's data=file.
     if (experiment_->schema().find("source")) experiment_->schema().set(params_, "source", "data");
     else if (experiment_->schema().find("data")) experiment_->schema().set(params_, "data", "file");
@@ -82,6 +84,7 @@ void App::start_reproduction(bool paper_trials) {
   try {
     if (reproduction_name_.empty()) throw ParamError("experiment '" + experiment_->info().id + "' has no paper reproduction");
     paper_trials_ = paper_trials;
+    reproduction_.stop_workers(pool_.get());
     reproduction_.start(reproduction_name_, paper_trials, seed_);
     show(View::Reproduction);
   } catch (const std::exception& e) {
@@ -115,7 +118,15 @@ void App::params_changed() {
   if (was_running) run();
 }
 
+void App::set_worker_pool(std::unique_ptr<WorkerPool> pool, int default_threads) {
+  pool_ = std::move(pool);
+  default_threads_ = std::max(1, default_threads);
+}
+
+void App::stop_workers() { scheduler_.stop(pool_.get()); }
+
 void App::reset() {
+  stop_workers();
   started_ = false;
   state_ = RunState::Idle;
   error_.clear();
@@ -128,9 +139,18 @@ void App::advance(const Budget& budget) {
       experiment_->reset(params_, seed_);
       started_ = true;
     }
-    experiment_->step(budget);
-    results_ = experiment_->results();
-    ++results_version_;
+    if (computing_on_workers() && state_ == RunState::Running) {
+      // The workers compute; this thread posts units, absorbs partials and redraws what changed.
+      pool_->resize(threads());
+      if (!pool_->ready()) return;  // still starting (a failure falls back on the next frame)
+      if (!scheduler_.active())
+        scheduler_.start({{experiment_.get(), UnitScheduler::spec_json(*experiment_, params_, seed_, data_text_)}});
+      if (!scheduler_.tick(*pool_).empty()) results_ = experiment_->results(), ++results_version_;
+    } else {
+      experiment_->step(budget);
+      results_ = experiment_->results();
+      ++results_version_;
+    }
     if (experiment_->progress().finished()) state_ = RunState::Done;
   } catch (const std::exception& e) {
     error_ = e.what();
@@ -153,6 +173,7 @@ void App::step_once() {
 
 double App::progress() const {
   if (view_ == View::Reproduction && reproduction_.started()) return reproduction_.progress();
+  if (scheduler_.active()) return scheduler_.progress();
   return started_ ? experiment_->progress().fraction() : 0.0;
 }
 
@@ -174,6 +195,7 @@ std::string App::status_text() const {
   for (std::size_t i = 0; stopped && i < notes.size() && i < 3 && s.size() < 400; ++i)
     s += (s.back() == '.' ? " " : ". ") + notes[i];
   if (!error_.empty()) s += ". Error: " + error_;
+  if (state_ == RunState::Running) s += ". " + compute_text();
   return s;
 }
 
@@ -186,6 +208,7 @@ std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   st.seed = seed_;
   st.flags = embed.to_flags();
   if (run) st.flags.emplace_back("run", "1");
+  if (threads_ >= 0) st.flags.emplace_back("threads", std::to_string(threads_));
   if (view_ == View::Inspector)
     st.flags.insert(st.flags.end(), {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
                                      {"trial", std::to_string(inspector_.trial())}});
@@ -227,6 +250,11 @@ std::string App::load_hash(const std::string& hash) {
     if (!view.empty() && view != "results" && view != "inspector")
       throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
     const int point = link_index(st, "point"), trial = link_index(st, "trial");
+    const std::string threads = st.flag("threads");
+    const int thread_count = threads.empty() ? -1 : link_index(st, "threads");
+    if (thread_count > kMaxThreads)
+      throw ParamError("link: 'threads=" + threads + "' is not allowed; allowed: integer in [0, " +
+                       std::to_string(kMaxThreads) + "] (0 computes on the page's main thread)");
     select_experiment(e->info().id);
     experiment_ = std::move(e);
     params_ = p;
@@ -234,6 +262,7 @@ std::string App::load_hash(const std::string& hash) {
     embed_ = embed;
     previewing_ = false;
     if (st.has_seed) seed_ = st.seed;
+    threads_ = thread_count;
     std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
     controls_.forget_edits();
     reset();
@@ -263,13 +292,22 @@ void App::salvage_embed(const std::string& hash) {
   }
 }
 
+std::string App::compute_text() const {
+  if (!pool_ || threads() == 0) return "Computing on the page's main thread";
+  if (pool_->failed()) return "Computing on the page's main thread: Web Workers could not start here";
+  if (!pool_->ready()) return "Starting " + std::to_string(threads()) + " worker" + (threads() == 1 ? "" : "s");
+  return "Computing on " + pool_->memory_text();
+}
+
 void App::frame(float width, float height, double slice_seconds) {
+  if (state_ != RunState::Running && scheduler_.active()) stop_workers();  // paused or stopped
   if (state_ == RunState::Running) {
     Budget b;
     b.seconds = slice_seconds;
     advance(b);
   }
-  if (reproduction_.started()) reproduction_.advance(slice_seconds);
+  if (reproduction_.started())
+    reproduction_.advance(slice_seconds, pool_ && threads() > 0 ? pool_.get() : nullptr, threads());
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   ImGui::Begin("Attention Lab", nullptr,

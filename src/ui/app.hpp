@@ -17,10 +17,12 @@
 #include "ui/inspector_view.hpp"
 #include "ui/param_controls.hpp"
 #include "ui/reproduction_view.hpp"
+#include "ui/unit_scheduler.hpp"
 
 namespace attnlab::ui {
 
 enum class RunState { Idle, Running, Paused, Done, Failed };
+constexpr int kMaxThreads = 16;  // a link's threads= (Web Workers), 0 for the main thread
 const char* to_string(RunState s);
 // What the results area shows: the sweep's plots, the inspector, or the whole-paper reproduction.
 enum class View { Results, Inspector, Reproduction };
@@ -82,6 +84,13 @@ class App {
   // The theme the page shows: a link's theme= wins over the viewer's preference (set by the glue).
   void set_preferred_theme(ThemeChoice t) { preferred_theme_ = t; }
   ThemeChoice theme_shown() const;
+  // Set by the browser glue: the pool of Web Workers that computes runs off the main thread, and
+  // its default size. Without one (or when no worker can start) runs compute in frame slices.
+  void set_worker_pool(std::unique_ptr<WorkerPool> pool, int default_threads);
+  // Workers computing runs: the link's threads= or the default; 0 computes on the main thread.
+  int threads() const { return threads_ >= 0 ? threads_ : default_threads_; }
+  bool computing_on_workers() const { return pool_ && threads() > 0 && !pool_->failed(); }
+  int busy_workers() const { return pool_ ? pool_->busy() : 0; }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
 
@@ -98,6 +107,9 @@ class App {
   void draw_export_buttons();
   void draw_figures_popup();
   void draw_theme_picker();
+  void draw_threads_picker();
+  void stop_workers();  // cancels the units in flight, if any
+  std::string compute_text() const;  // where the run computes, for the status line
   void draw_preview_banner();
   void draw_controls();
   void draw_results();
@@ -161,6 +173,11 @@ class App {
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
   std::string plots_json() const;         // [{"title": ..., "series": [names]}, ...] and heatmap titles
   std::string data_status_;
+  std::string data_text_;  // the loaded data file, for the workers
+  std::unique_ptr<WorkerPool> pool_;
+  int threads_ = -1;  // -1: the default (a link's threads= sets it)
+  int default_threads_ = 0;
+  UnitScheduler scheduler_;
   ReproductionView reproduction_;
   bool paper_trials_ = true;
 };

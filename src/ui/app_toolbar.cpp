@@ -48,6 +48,29 @@ void App::draw_theme_picker() {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour theme (kept in links).");
 }
 
+// Where runs compute: on N Web Workers (default: every core but the one drawing) or on the page's
+// main thread. Kept in links as threads=N once chosen.
+void App::draw_threads_picker() {
+  if (!pool_) return;
+  const int shown = threads();
+  const std::string label = shown == 0 ? "main thread" : std::to_string(shown) + (shown == 1 ? " worker" : " workers");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  if (ImGui::BeginCombo("##threads", label.c_str())) {
+    for (int n = 0; n <= kMaxThreads; ++n) {
+      const std::string item = n == 0 ? "main thread" : std::to_string(n) + (n == 1 ? " worker" : " workers");
+      if (ImGui::Selectable(item.c_str(), n == shown) && n != shown) {
+        threads_ = n;
+        stop_workers();  // the next frame hands the remaining units to the new pool size
+      }
+    }
+    ImGui::EndCombo();
+  }
+  note_focus("threads");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Where runs compute: Web Workers, one per core (the default leaves one core to draw the "
+                      "page), or the page's main thread. Results are the same either way. Kept in links (threads=).");
+}
+
 void App::draw_export_buttons() {
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   flow(button_width("Share") + button_width("CSV") + button_width("JSON") + button_width("Figures...") + 3.0f * spacing);
@@ -144,6 +167,10 @@ void App::draw_toolbar() {
   if (!embed_.embed) {
     flow(em * 8.0f);
     draw_theme_picker();
+    if (pool_) {
+      flow(em * 8.0f);
+      draw_threads_picker();
+    }
   } else if (open_url_) {
     flow(button_width("Open in Attention Lab"));
     if (ImGui::Button("Open in Attention Lab")) {

@@ -23,6 +23,7 @@ void ReproductionView::start(const std::string& name, bool paper_trials, std::ui
     panels.push_back(std::move(panel));
   }
   panels_ = std::move(panels);
+  scheduler_ = UnitScheduler();
   name_ = name;
   paper_trials_ = paper_trials;
   seed_ = seed;
@@ -32,8 +33,29 @@ void ReproductionView::start(const std::string& name, bool paper_trials, std::ui
   wall_end_ = 0.0;
 }
 
-void ReproductionView::advance(double seconds) {
+void ReproductionView::note_finished_panels() {
+  for (Panel& p : panels_)
+    if (!p.done && p.run && p.run->progress().finished()) p.done = true;
+  while (current_ < panels_.size() && panels_[current_].done) ++current_;
+  if (finished() && wall_end_ == 0.0) wall_end_ = now_seconds();
+}
+
+void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
+  if ((paused_ || finished()) && scheduler_.active()) scheduler_.stop(pool);
   if (paused_ || finished()) return;
+  if (pool && !pool->failed()) {
+    pool->resize(threads);
+    if (!pool->ready()) return;
+    if (!scheduler_.active()) {
+      std::vector<UnitScheduler::Run> runs;
+      for (Panel& p : panels_)
+        runs.push_back({p.run.get(), UnitScheduler::spec_json(*p.run, p.params, seed_, "")});
+      scheduler_.start(std::move(runs));
+    }
+    for (std::size_t i : scheduler_.tick(*pool)) panels_[i].results = panels_[i].run->results();
+    note_finished_panels();
+    return;
+  }
   const double deadline = now_seconds() + seconds;
   while (!finished()) {
     Panel& p = panels_[current_];
@@ -55,8 +77,7 @@ void ReproductionView::advance(double seconds) {
 double ReproductionView::progress() const {
   if (panels_.empty()) return 0.0;
   double done = 0.0;
-  for (std::size_t i = 0; i < panels_.size(); ++i)
-    done += i < current_ ? 1.0 : i > current_ ? 0.0 : panels_[i].run->progress().fraction();
+  for (const Panel& p : panels_) done += p.done ? 1.0 : p.run ? p.run->progress().fraction() : 0.0;
   return done / static_cast<double>(panels_.size());
 }
 
@@ -121,7 +142,7 @@ int ReproductionView::draw() {
       ImGui::TextDisabled("%.2f s", p.seconds);
       ImGui::SameLine();
       if (ImGui::SmallButton("Open")) open = static_cast<int>(i);
-    } else if (i == current_) {
+    } else if (p.run && p.run->progress().done > 0) {
       ImGui::TextDisabled("running, %.0f%%", 100.0 * p.run->progress().fraction());
     } else {
       ImGui::TextDisabled("waiting");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lab/experiment.hpp"
+#include "ui/unit_scheduler.hpp"
 
 namespace attnlab::ui {
 
@@ -18,9 +19,11 @@ class ReproductionView {
   bool started() const { return !panels_.empty(); }
   bool finished() const { return current_ >= panels_.size(); }
   void pause(bool paused) { paused_ = paused; }
+  void stop_workers(WorkerPool* pool) { scheduler_.stop(pool); }
   bool paused() const { return paused_; }
-  // Runs the current panel for about `seconds`.
-  void advance(double seconds);
+  // Computes for about `seconds` on this thread (the current panel), or, given a pool of workers,
+  // spreads every panel's units over `threads` of them and absorbs what came back.
+  void advance(double seconds, WorkerPool* pool = nullptr, int threads = 0);
   // Draws the panels; returns the index of the panel the user chose to open, or -1.
   int draw();
   // Moves a finished panel's experiment out (for the main view) with its parameters, preset and
@@ -48,6 +51,8 @@ class ReproductionView {
   std::size_t current_ = 0;
   bool paused_ = false;
   double wall_start_ = 0.0, wall_end_ = 0.0;
+  UnitScheduler scheduler_;
+  void note_finished_panels();  // marks panels done and moves current_ to the first one that is not
 };
 
 }  // namespace attnlab::ui

@@ -19,6 +19,7 @@
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 #include "web/browser.hpp"
+#include "web/worker_pool.hpp"
 
 namespace {
 
@@ -178,6 +179,11 @@ std::string app_csv() { return g_app->csv(); }
 std::string app_json() { return g_app->json(); }
 std::string app_state() { return attnlab::ui::to_string(g_app->state()); }
 double app_progress() { return g_app->progress(); }
+// {"threads": N, "workers": true|false, "busy": N}: where runs compute, for tests and benchmarks.
+std::string app_compute_json() {
+  return "{\"threads\":" + std::to_string(g_app->threads()) + ",\"workers\":" +
+         (g_app->computing_on_workers() ? "true" : "false") + ",\"busy\":" + std::to_string(g_app->busy_workers()) + "}";
+}
 std::string app_load_hash(const std::string& hash) {
   const std::string error = g_app->load_hash(hash);
   g_last_hash = g_app->hash();
@@ -222,6 +228,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appJson", &app_json);
   emscripten::function("appState", &app_state);
   emscripten::function("appProgress", &app_progress);
+  emscripten::function("appComputeJson", &app_compute_json);
   emscripten::function("appLoadHash", &app_load_hash);
   emscripten::function("appRun", &app_run);
   emscripten::function("appRunButton", &app_run_button);
@@ -279,6 +286,7 @@ int main() {
 
   static attnlab::ui::App app;
   g_app = &app;
+  app.set_worker_pool(attnlab::web::make_browser_worker_pool(), attnlab::web::default_worker_count());
   app.set_file_picker(&js_open_file_picker);
   char* page_url = js_page_url();
   app.set_exporters(&js_download, &js_copy_text, &js_open_url, page_url);

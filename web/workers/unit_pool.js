@@ -8,7 +8,7 @@
 //   pool.post(runKey, spec, unit, generation) -> false when no worker is idle
 //   pool.takeEvents() -> [{type: 'done' | 'progress' | 'error', runKey, unit, partial | fraction
 //                          | message, ...}] since the last call (cancelled generations dropped)
-//   pool.cancel(generation): every unit of a generation <= it stops within a slice
+//   pool.cancel(generation): every unit of that generation stops within a slice
 // Assigns globalThis.AttnLabUnitPool (a classic script in pages, also importable as a module).
 'use strict';
 (function () {
@@ -19,7 +19,7 @@
       this.spawn = spawn;
       this.workers = [];
       this.events = [];
-      this.cancelledThrough = -1;
+      this.cancelled = new Set();  // generations
       this.failure = '';
       this.resize(size);
     }
@@ -45,7 +45,7 @@
       if (w.busy) {
         const { runKey, unit, generation } = w.busy;
         w.busy = null;
-        if (generation > this.cancelledThrough) this.events.push({ type: 'error', runKey, unit, generation, message: this.failure });
+        if (!this.cancelled.has(generation)) this.events.push({ type: 'error', runKey, unit, generation, message: this.failure });
       }
     }
     onMessage(w, msg) {
@@ -55,7 +55,7 @@
         if (w.busy && w.busy.runKey === msg.runKey && w.busy.unit === msg.unit) w.busy = null;
         if (msg.memory) w.memory = msg.memory;
       }
-      if (msg.type === 'cancelled' || msg.generation <= this.cancelledThrough) return;
+      if (msg.type === 'cancelled' || this.cancelled.has(msg.generation)) return;
       this.events.push(msg);
     }
     // 'starting' until a worker is ready; 'failed' when none can start; else 'ready'.
@@ -79,8 +79,8 @@
       return true;
     }
     cancel(generation) {
-      this.cancelledThrough = Math.max(this.cancelledThrough, generation);
-      this.events = this.events.filter((e) => e.generation > this.cancelledThrough);
+      this.cancelled.add(generation);
+      this.events = this.events.filter((e) => e.generation !== generation);
       for (const w of this.workers) if (!w.failed) w.handle.postMessage({ type: 'cancel', generation });
     }
     takeEvents() {

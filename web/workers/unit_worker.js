@@ -3,8 +3,8 @@
 // module (attnlab_worker.js in browsers, attnlab_node.cjs in node: the core and its Embind API, no
 // SDL, no ImGui) and answers messages:
 //   in:  {type: 'run', generation, runKey, spec?, unit}   spec {id, params, seed, data} the first
-//        time this worker sees runKey; {type: 'cancel', generation}: drop every unit of a
-//        generation <= it.
+//        time this worker sees runKey; {type: 'cancel', generation}: drop every unit of that
+//        generation (the page's main view and its reproduction each have their own).
 //   out: {type: 'ready', memory} | {type: 'failed', message}
 //        {type: 'progress', generation, runKey, unit, fraction, preview}  (preview: JSON or '')
 //        {type: 'done', generation, runKey, unit, partial, memory} | {type: 'cancelled', ...}
@@ -15,7 +15,8 @@
 (function () {
   const SLICE = 0.05, REPORT = 250, KEPT_SESSIONS = 4;
   const inNode = typeof process === 'object' && process.versions && process.versions.node && typeof importScripts !== 'function';
-  let port, lab = null, cancelledThrough = -1;
+  let port, lab = null;
+  const cancelled = new Set();  // generations
   const sessions = new Map();  // runKey -> Session, most recent last
   const queue = [];
   let busy = false;
@@ -59,7 +60,7 @@
     let reported = performance.now();
     while (!s.advanceUnit(SLICE)) {
       await yieldToMessages();
-      if (msg.generation <= cancelledThrough) {
+      if (cancelled.has(msg.generation)) {
         s.dropUnit();
         post({ type: 'cancelled', ...ids });
         return;
@@ -79,14 +80,14 @@
     busy = true;
     while (queue.length) {
       const msg = queue.shift();
-      if (msg.generation <= cancelledThrough) post({ type: 'cancelled', generation: msg.generation, runKey: msg.runKey, unit: msg.unit });
+      if (cancelled.has(msg.generation)) post({ type: 'cancelled', generation: msg.generation, runKey: msg.runKey, unit: msg.unit });
       else await runUnit(msg);
     }
     busy = false;
   }
 
   function onMessage(msg) {
-    if (msg.type === 'cancel') cancelledThrough = Math.max(cancelledThrough, msg.generation);
+    if (msg.type === 'cancel') cancelled.add(msg.generation);
     else if (msg.type === 'run') { queue.push(msg); if (lab) drain(); }
   }
 

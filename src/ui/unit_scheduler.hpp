@@ -1,0 +1,70 @@
+// Runs the work units of one or more experiment runs on a pool of workers (the page's Web Workers)
+// and absorbs what comes back, so curves grow as units arrive while the main thread only draws.
+// The scheduler knows nothing of the browser: a WorkerPool does the talking (src/web/worker_pool).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lab/experiment.hpp"
+
+namespace attnlab::ui {
+
+struct WorkerEvent {
+  enum class Kind { Done, Progress, Error } kind = Kind::Done;
+  int generation = 0;
+  std::string run_key;
+  std::int64_t unit = 0;
+  std::string partial;  // Done: the unit's partial; Progress: a preview or ""
+  double fraction = 0.0;
+  std::string message;  // Error
+};
+
+class WorkerPool {
+ public:
+  virtual ~WorkerPool() = default;
+  virtual void resize(int workers) = 0;
+  virtual int size() const = 0;
+  virtual bool failed() const = 0;  // no worker could start: compute on the main thread instead
+  virtual bool ready() const = 0;   // at least one worker is up
+  virtual int busy() const = 0;     // workers with a unit
+  // Posts a unit to an idle worker (with the run's settings if that worker has not seen them);
+  // false when every worker is busy.
+  virtual bool post(const std::string& run_key, const std::string& spec_json, std::int64_t unit, int generation) = 0;
+  virtual std::vector<WorkerEvent> take_events() = 0;
+  virtual void cancel(int generation) = 0;
+  virtual std::string memory_text() const = 0;  // "2 workers, 34 MB each" for the status line
+};
+
+class UnitScheduler {
+ public:
+  struct Run {
+    Experiment* experiment;  // reset, and kept alive by the owner while the scheduler runs
+    std::string spec_json;   // {"id", "params": {...}, "seed", "data"}: what a worker needs
+  };
+  // A new generation of work: every unit of the runs not finished yet, run by run.
+  void start(std::vector<Run> runs);
+  // Cancels what is in flight (the workers drop it within a slice) and forgets the runs.
+  void stop(WorkerPool* pool);
+  bool active() const { return !runs_.empty(); }
+  // Posts units to idle workers and absorbs what came back. Returns the indices of the runs that
+  // changed; throws std::runtime_error naming the unit for a unit that failed.
+  std::vector<std::size_t> tick(WorkerPool& pool);
+  // Units finished, counting in-flight units by their reported fraction; by the runs' costs.
+  double progress() const;
+
+  // The settings a worker needs to compute units of `experiment`'s run.
+  static std::string spec_json(const Experiment& experiment, const Params& params, std::uint64_t seed,
+                               const std::string& data_text);
+
+ private:
+  int generation_ = 0;
+  std::vector<Run> runs_;
+  std::deque<std::pair<std::size_t, std::int64_t>> pending_;              // (run, unit) not yet posted
+  std::map<std::pair<std::size_t, std::int64_t>, double> in_flight_;    // -> fraction done
+};
+
+}  // namespace attnlab::ui
