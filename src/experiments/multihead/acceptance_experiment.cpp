@@ -1,12 +1,13 @@
 #include "experiments/multihead/acceptance_experiment.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <optional>
 
 #include "core/statistics.hpp"
 #include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
-#include "lab/legacy_experiment.hpp"
-#include "lab/clock.hpp"
 #include "lab/sweep.hpp"
 
 namespace attnlab::multihead {
@@ -30,7 +31,68 @@ Schema acceptance_schema() {
   return Schema(std::move(s));
 }
 
-class AcceptanceExperiment final : public LegacyExperiment {
+constexpr std::int64_t kBlock = 10000;  // samples per unit
+constexpr std::int64_t kPiece = 256;    // samples per piece
+
+// One sweep point's instance, read-only by its units. Every point uses the instance of the run's
+// seed for its (d, k, m, norm), so points differ only in what the sweep changes.
+struct Point {
+  Layer truth;
+  Eigen::MatrixXd w_sum;
+  CertifySettings settings;
+  int k = 3;
+};
+
+Point make_point(const Params& p, std::uint64_t seed) {
+  InstanceSettings s;
+  s.d = static_cast<int>(p.integer("d"));
+  s.k = static_cast<int>(p.integer("k"));
+  s.m = static_cast<int>(p.integer("m"));
+  s.norm = p.real("norm");
+  Point point;
+  point.k = s.k;
+  point.truth = random_instance(s, seed);
+  point.w_sum = point.truth.W_sum();
+  point.settings.eps = p.real("eps");
+  return point;
+}
+
+// One unit: `samples` examples of one point certified with the true W_sum (spec s.5), from the
+// unit's own stream (point + 1) * 2^32 + block of the seed (stream 0 is the instance's), so a
+// block's count depends on nothing but (parameters, seed, point, block). A piece is kPiece samples.
+class BlockTask final : public UnitTask {
+ public:
+  BlockTask(std::shared_ptr<const std::vector<Point>> points, std::size_t point, std::int64_t block,
+            std::int64_t samples, std::uint64_t seed)
+      : points_(std::move(points)),
+        point_(&(*points_)[point]),
+        samples_(samples),
+        rng_(Rng::for_stream(seed, ((std::uint64_t(point) + 1) << 32) + std::uint64_t(block))) {}
+  bool run_piece() override {
+    std::vector<Constraint> unused;
+    for (std::int64_t u = 0; u < kPiece && done_ < samples_; ++u, ++done_) {
+      const Eigen::MatrixXd X = random_input(point_->k, point_->truth.d(), rng_);
+      accepted_ += certify(X, apply(point_->truth, X), point_->w_sum, point_->settings, unused);
+      unused.clear();
+    }
+    return done_ >= samples_;
+  }
+  Partial finish() override {
+    Partial p;
+    p.put("samples", double(done_));
+    p.put("accepted", double(accepted_));
+    return p;
+  }
+  double fraction() const override { return double(done_) / double(samples_); }
+
+ private:
+  std::shared_ptr<const std::vector<Point>> points_;
+  const Point* point_;
+  std::int64_t samples_, done_ = 0, accepted_ = 0;
+  Rng rng_;
+};
+
+class AcceptanceExperiment final : public Experiment {
  public:
   AcceptanceExperiment() : schema_(acceptance_schema()) {
     info_ = {"multihead.acceptance", "Multi-head attention: certification acceptance",
@@ -48,62 +110,41 @@ class AcceptanceExperiment final : public LegacyExperiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void legacy_reset(const Params& p, std::uint64_t seed) override {
-    sweep_ = parse_sweep(schema_, "sweep", p.text("sweep"));
-    points_.clear();
-    if (sweep_.active())
-      for (double v : sweep_.values) {
-        Params q = p;
-        schema_.set(q, sweep_.key, format_number(v));
-        points_.push_back(q);
-      }
-    else
-      points_.push_back(p);
-    samples_ = p.integer("samples");
-    if (double(samples_) * points_.size() * p.integer("d") * p.integer("d") * 4 > 2e12)
-      throw ParamError("parameter 'samples': this sweep would take hours; allowed: fewer samples or points");
-    seed_ = seed;
-    point_ = 0;
-    done_ = 0;
-    accepted_.assign(points_.size(), 0);
-    counted_.assign(points_.size(), 0);
-    prepare();
+  // A small sweep over the defaults: every point in two blocks.
+  KeyValues smoke_settings() const override { return {{"samples", "12000"}}; }
+
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    const std::size_t point = static_cast<std::size_t>(unit / blocks_);
+    const std::int64_t block = unit % blocks_;
+    return std::make_unique<BlockTask>(points_, point, block, block_samples(block), seed_);
   }
 
-  void legacy_step(const Budget& budget) override {
-    const double deadline = now_seconds() + budget.seconds;
-    for (std::int64_t u = 0; u < budget.max_units && point_ < points_.size(); ++u) {
-      const Eigen::MatrixXd X = random_input(k_, truth_.d(), rng_);
-      std::vector<Constraint> unused;
-      accepted_[point_] += certify(X, apply(truth_, X), w_sum_, settings_, unused);
-      ++counted_[point_];
-      ++done_;
-      if (counted_[point_] >= samples_ && ++point_ < points_.size()) prepare();
-      if ((u & 255) == 0 && now_seconds() >= deadline) return;
-    }
-  }
-
-  Progress legacy_progress() const override { return {done_, samples_ * static_cast<std::int64_t>(points_.size())}; }
-
+  // Per point, the blocks' counts added in unit order (exact integers, so any split agrees).
   Results results() const override {
     Results r;
     r.table.columns = {"m", "eps", "norm", "rows", "accepted", "rate", "rate_low", "rate_high"};
     Series s{"acceptance per (sample, row), Wilson 95%", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-    for (std::size_t i = 0; i < points_.size(); ++i) {
-      if (counted_[i] == 0) continue;
-      const std::int64_t rows = counted_[i] * points_[i].integer("k");
-      const Interval ci = wilson_interval(accepted_[i], rows);
-      const double rate = double(accepted_[i]) / double(rows);
-      r.table.rows.push_back({double(points_[i].integer("m")), points_[i].real("eps"), points_[i].real("norm"),
-                              double(rows), double(accepted_[i]), rate, ci.low, ci.high});
-      s.x.push_back(sweep_.active() ? sweep_.values[i] : double(points_[i].integer("m")));
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+      std::int64_t accepted = 0, counted = 0;
+      for (std::int64_t b = 0; b < blocks_; ++b)
+        if (const auto& slot = slots_[i * static_cast<std::size_t>(blocks_) + static_cast<std::size_t>(b)]) {
+          accepted += static_cast<std::int64_t>(slot->value("accepted"));
+          counted += static_cast<std::int64_t>(slot->value("samples"));
+        }
+      if (counted == 0) continue;
+      const std::int64_t rows = counted * params_[i].integer("k");
+      const Interval ci = wilson_interval(accepted, rows);
+      const double rate = double(accepted) / double(rows);
+      r.table.rows.push_back({double(params_[i].integer("m")), params_[i].real("eps"), params_[i].real("norm"),
+                              double(rows), double(accepted), rate, ci.low, ci.high});
+      s.x.push_back(sweep_.active() ? sweep_.values[i] : double(params_[i].integer("m")));
       s.y.push_back(rate);
       s.y_low.push_back(ci.low);
       s.y_high.push_back(ci.high);
       char buf[160];
       std::snprintf(buf, sizeof buf, "m = %lld, eps = %g, ||Theta|| = %g: %lld of %lld rows accepted (rate %.3g).",
-                    points_[i].integer("m"), points_[i].real("eps"), points_[i].real("norm"),
-                    static_cast<long long>(accepted_[i]), static_cast<long long>(rows), rate);
+                    params_[i].integer("m"), params_[i].real("eps"), params_[i].real("norm"),
+                    static_cast<long long>(accepted), static_cast<long long>(rows), rate);
       r.notes.push_back(buf);
     }
     Plot p{"Certification acceptance", sweep_.active() ? sweep_.key : "m", "accepted rows / rows", false, true, false,
@@ -113,35 +154,49 @@ class AcceptanceExperiment final : public LegacyExperiment {
     return r;
   }
 
- private:
-  void prepare() {
-    const Params& p = points_[point_];
-    InstanceSettings s;
-    s.d = static_cast<int>(p.integer("d"));
-    s.k = static_cast<int>(p.integer("k"));
-    s.m = static_cast<int>(p.integer("m"));
-    s.norm = p.real("norm");
-    k_ = s.k;
-    truth_ = random_instance(s, seed_);
-    w_sum_ = truth_.W_sum();
-    settings_.eps = p.real("eps");
-    rng_ = Rng::for_stream(seed_, 1 + point_);
+ protected:
+  // Units: sweep point x block of kBlock samples (the last block of a point may be shorter), in
+  // that order; each costs its samples.
+  std::vector<std::int64_t> prepare(const Params& p, std::uint64_t seed) override {
+    sweep_ = parse_sweep(schema_, "sweep", p.text("sweep"));
+    params_.clear();
+    if (sweep_.active())
+      for (double v : sweep_.values) {
+        Params q = p;
+        schema_.set(q, sweep_.key, format_number(v));
+        params_.push_back(q);
+      }
+    else
+      params_.push_back(p);
+    samples_ = p.integer("samples");
+    if (double(samples_) * params_.size() * p.integer("d") * p.integer("d") * 4 > 2e12)
+      throw ParamError("parameter 'samples': this sweep would take hours; allowed: fewer samples or points");
+    seed_ = seed;
+    auto points = std::make_shared<std::vector<Point>>();
+    for (const Params& q : params_) points->push_back(make_point(q, seed));
+    points_ = std::move(points);
+    blocks_ = (samples_ + kBlock - 1) / kBlock;
+    slots_.assign(params_.size() * static_cast<std::size_t>(blocks_), std::nullopt);
+    std::vector<std::int64_t> costs;
+    for (std::size_t i = 0; i < params_.size(); ++i)
+      for (std::int64_t b = 0; b < blocks_; ++b) costs.push_back(block_samples(b));
+    return costs;
   }
+
+  void merge(std::int64_t unit, const Partial& partial) override { slots_[static_cast<std::size_t>(unit)] = partial; }
+
+ private:
+  std::int64_t block_samples(std::int64_t block) const { return std::min(kBlock, samples_ - block * kBlock); }
 
   ExperimentInfo info_;
   Schema schema_;
   std::vector<Preset> presets_;
   Sweep sweep_;
-  std::vector<Params> points_;
-  std::vector<std::int64_t> accepted_, counted_;
-  std::int64_t samples_ = 0, done_ = 0;
-  std::size_t point_ = 0;
+  std::vector<Params> params_;                        // one per sweep point
+  std::shared_ptr<const std::vector<Point>> points_;  // the same, read by the tasks
+  std::int64_t samples_ = 0, blocks_ = 1;
   std::uint64_t seed_ = 1;
-  int k_ = 3;
-  Layer truth_;
-  Eigen::MatrixXd w_sum_;
-  CertifySettings settings_;
-  Rng rng_{1};
+  std::vector<std::optional<Partial>> slots_;  // per unit: (samples, accepted)
 };
 
 }  // namespace

@@ -1,12 +1,12 @@
 #include "experiments/multihead/lower_bound_experiment.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <optional>
 
 #include "experiments/multihead/learners.hpp"
 #include "experiments/multihead/lower_bound.hpp"
-#include "lab/legacy_experiment.hpp"
-#include "lab/clock.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::multihead {
@@ -32,6 +32,14 @@ Schema lower_bound_schema() {
   return Schema(std::move(s));
 }
 
+// What every unit reads, fixed by prepare().
+struct RunSettings {
+  int max_S = 3, verify_d = 6, train_d = 10, adam_steps = 800;
+  double rho = 12.0;
+  AdamSettings adam;
+  std::uint64_t seed = 1;
+};
+
 struct Row {
   int S = 0, heads = 0;
   double verify_error = NAN, sign_accuracy = NAN;
@@ -39,7 +47,84 @@ struct Row {
   bool gf2_correct = false;
 };
 
-class LowerBoundExperiment final : public LegacyExperiment {
+// Unit |S| - 1 (spec s.4): the first piece checks the gadget exactly and runs GF(2) elimination,
+// then one Adam step per piece, then a last piece measures Adam's sign accuracy: the unit, and so
+// its row, is finished only once that is measured (a slice may end anywhere before it).
+class ParityTask final : public UnitTask {
+ public:
+  ParityTask(const RunSettings& run, int S) : run_(run) { row_.S = S; }
+
+  bool run_piece() override {
+    if (finished_) return true;
+    ++pieces_;
+    if (!trainer_) {
+      check();
+      return false;
+    }
+    if (trainer_->steps() < run_.adam_steps) {
+      trainer_->step();
+      return false;
+    }
+    row_.sign_accuracy = sign_accuracy(trainer_->learned());
+    finished_ = true;
+    return true;
+  }
+  Partial finish() override { return partial(); }
+  double fraction() const override { return std::min(1.0, double(pieces_) / double(run_.adam_steps + 2)); }
+  // The row as soon as the gadget is checked (its sign accuracy still blank).
+  bool preview(Partial& out) const override {
+    if (!trainer_) return false;
+    out = partial();
+    return true;
+  }
+
+ private:
+  void check() {
+    const int S = row_.S;
+    const Gadget gadget = build_gadget(run_.verify_d, S, run_.rho);
+    row_.heads = gadget.layer.heads();
+    row_.verify_error = verify_gadget(gadget, S);
+    std::vector<int> found;
+    row_.gf2_examples = recover_parity_gf2(run_.train_d, S, run_.seed, 10 * run_.train_d + 100, found);
+    row_.gf2_correct = row_.gf2_examples > 0;
+    for (int j = 0; j < static_cast<int>(found.size()); ++j)
+      row_.gf2_correct = row_.gf2_correct && found[static_cast<std::size_t>(j)] == (j < S ? 1 : 0);
+    target_ = build_gadget(run_.train_d, S, run_.rho).layer;
+    trainer_.emplace(target_, 2, run_.adam, run_.seed + static_cast<std::uint64_t>(S));
+  }
+
+  double sign_accuracy(const Layer& learned) const {
+    Rng rng = Rng::for_stream(run_.seed, 31);
+    int correct = 0, total = 0;
+    for (int n = 0; n < 2000; ++n) {
+      Eigen::MatrixXd X = random_input(2, run_.train_d, rng);
+      if (X(0, 0) == X(1, 0)) X(1, 0) = -X(0, 0);
+      const double want = gadget_target(X, row_.S)(0, 0), got = apply(learned, X)(0, 0);
+      correct += (got > 0.0) == (want > 0.0);
+      ++total;
+    }
+    return double(correct) / total;
+  }
+
+  Partial partial() const {
+    Partial p;
+    p.put("heads", double(row_.heads));
+    p.put("verify_error", row_.verify_error);
+    p.put("sign_accuracy", row_.sign_accuracy);
+    p.put("gf2_examples", double(row_.gf2_examples));
+    p.put("gf2_correct", row_.gf2_correct ? 1.0 : 0.0);
+    return p;
+  }
+
+  RunSettings run_;
+  Row row_;
+  Layer target_;
+  std::optional<AdamBaseline> trainer_;
+  std::int64_t pieces_ = 0;
+  bool finished_ = false;
+};
+
+class LowerBoundExperiment final : public Experiment {
  public:
   LowerBoundExperiment() : schema_(lower_bound_schema()) {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
@@ -55,62 +140,14 @@ class LowerBoundExperiment final : public LegacyExperiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void legacy_reset(const Params& p, std::uint64_t seed) override {
-    max_S_ = static_cast<int>(p.integer("max_S"));
-    verify_d_ = static_cast<int>(p.integer("verify_d"));
-    train_d_ = static_cast<int>(p.integer("train_d"));
-    if (max_S_ >= verify_d_ || max_S_ >= train_d_)
-      throw ParamError("parameter 'max_S': " + std::to_string(max_S_) +
-                       " needs |S| + 1 <= d for both verify_d and train_d; allowed: max_S < min(verify_d, train_d)");
-    rho_ = p.real("rho");
-    adam_.samples = static_cast<int>(p.integer("adam_samples"));
-    adam_.batch = static_cast<int>(p.integer("batch"));
-    adam_.lr = p.real("lr");
-    adam_steps_ = static_cast<int>(p.integer("adam_steps"));
-    seed_ = seed;
-    rows_.clear();
-    current_S_ = 1;
-    trainer_.reset();
+  // Two |S| on small dimensions, a few Adam steps each.
+  KeyValues smoke_settings() const override {
+    return {{"max_S", "2"}, {"verify_d", "4"}, {"train_d", "5"}, {"adam_samples", "200"}, {"adam_steps", "5"},
+            {"batch", "16"}};
   }
 
-  // Units: the exact check and GF(2) of one |S|, then its Adam steps one by one, then the sign
-  // accuracy of what Adam learned.
-  void legacy_step(const Budget& budget) override {
-    const double deadline = now_seconds() + budget.seconds;
-    for (std::int64_t u = 0; u < budget.max_units && current_S_ <= max_S_; ++u) {
-      if (u > 0 && now_seconds() >= deadline) return;  // the page keeps drawing between slices
-      if (!trainer_) {
-        Row row;
-        row.S = current_S_;
-        const Gadget check = build_gadget(verify_d_, current_S_, rho_);
-        row.heads = check.layer.heads();
-        row.verify_error = verify_gadget(check, current_S_);
-        std::vector<int> found;
-        row.gf2_examples = recover_parity_gf2(train_d_, current_S_, seed_, 10 * train_d_ + 100, found);
-        row.gf2_correct = row.gf2_examples > 0;
-        for (int j = 0; j < static_cast<int>(found.size()); ++j)
-          row.gf2_correct = row.gf2_correct && found[static_cast<std::size_t>(j)] == (j < current_S_ ? 1 : 0);
-        rows_.push_back(row);
-        target_ = build_gadget(train_d_, current_S_, rho_).layer;
-        trainer_.emplace(target_, 2, adam_, seed_ + static_cast<std::uint64_t>(current_S_));
-        continue;
-      }
-      if (trainer_->steps() < adam_steps_) {
-        trainer_->step();
-        continue;
-      }
-      rows_.back().sign_accuracy = sign_accuracy(trainer_->learned());
-      trainer_.reset();
-      ++current_S_;
-    }
-  }
-
-  // Per |S|: the gadget unit, the Adam steps, and the unit that measures the sign accuracy; the
-  // run is finished only after that last one (a slice may end just before it).
-  Progress legacy_progress() const override {
-    const std::int64_t per = adam_steps_ + 2;
-    std::int64_t done = static_cast<std::int64_t>(current_S_ - 1) * per + (trainer_ ? trainer_->steps() + 1 : 0);
-    return {std::min<std::int64_t>(done, max_S_ * per), max_S_ * per};
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    return std::make_unique<ParityTask>(run_, static_cast<int>(unit) + 1);
   }
 
   Results results() const override {
@@ -118,7 +155,8 @@ class LowerBoundExperiment final : public LegacyExperiment {
     r.table.columns = {"S", "heads", "verify_max_error", "adam_sign_accuracy", "gf2_examples", "gf2_correct"};
     Series acc{"Adam sign accuracy", SeriesStyle::Bars, {}, {}, {}, {}}, chance{"chance", SeriesStyle::Reference, {}, {}, {}, {}};
     Series err{"max |F(X) - parity| over all inputs", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-    for (const Row& row : rows_) {
+    const std::vector<Row> rows = this->rows();
+    for (const Row& row : rows) {
       r.table.rows.push_back({double(row.S), double(row.heads), row.verify_error, row.sign_accuracy,
                               double(row.gf2_examples), row.gf2_correct ? 1.0 : 0.0});
       acc.x.push_back(row.S), acc.y.push_back(row.sign_accuracy);
@@ -130,9 +168,9 @@ class LowerBoundExperiment final : public LegacyExperiment {
     Plot exact{"The gadget reproduces the parity", "|S|", "max error over all 4^d inputs", false, true, false, 0, 1, {}};
     exact.series = {err};
     r.plots = {accuracy, exact};
-    for (const Row& row : rows_) {
+    for (const Row& row : rows) {
       std::string line = printf_text("|S| = %.0f: %.0f heads, max error %.2g over all inputs (d = %.0f)", row.S, row.heads,
-                             row.verify_error, verify_d_);
+                             row.verify_error, run_.verify_d);
       if (std::isfinite(row.sign_accuracy)) line += printf_text("; Adam sign accuracy %.3f", row.sign_accuracy);
       line += row.gf2_correct ? printf_text("; GF(2) elimination found S from %.0f examples", row.gf2_examples)
                               : std::string("; GF(2) elimination did not finish");
@@ -143,30 +181,54 @@ class LowerBoundExperiment final : public LegacyExperiment {
     return r;
   }
 
+ protected:
+  // Units: one per |S| = 1 .. max_S, each costing its pieces (the check, the Adam steps, the sign
+  // accuracy).
+  std::vector<std::int64_t> prepare(const Params& p, std::uint64_t seed) override {
+    RunSettings run;
+    run.max_S = static_cast<int>(p.integer("max_S"));
+    run.verify_d = static_cast<int>(p.integer("verify_d"));
+    run.train_d = static_cast<int>(p.integer("train_d"));
+    if (run.max_S >= run.verify_d || run.max_S >= run.train_d)
+      throw ParamError("parameter 'max_S': " + std::to_string(run.max_S) +
+                       " needs |S| + 1 <= d for both verify_d and train_d; allowed: max_S < min(verify_d, train_d)");
+    run.rho = p.real("rho");
+    run.adam.samples = static_cast<int>(p.integer("adam_samples"));
+    run.adam.batch = static_cast<int>(p.integer("batch"));
+    run.adam.lr = p.real("lr");
+    run.adam_steps = static_cast<int>(p.integer("adam_steps"));
+    run.seed = seed;
+    run_ = run;
+    slots_.assign(static_cast<std::size_t>(run.max_S), std::nullopt);
+    return std::vector<std::int64_t>(static_cast<std::size_t>(run.max_S), run.adam_steps + 2);
+  }
+
+  void merge(std::int64_t unit, const Partial& partial) override { slots_[static_cast<std::size_t>(unit)] = partial; }
+
  private:
-  double sign_accuracy(const Layer& learned) const {
-    Rng rng = Rng::for_stream(seed_, 31);
-    int correct = 0, total = 0;
-    for (int n = 0; n < 2000; ++n) {
-      Eigen::MatrixXd X = random_input(2, train_d_, rng);
-      if (X(0, 0) == X(1, 0)) X(1, 0) = -X(0, 0);
-      const double want = gadget_target(X, current_S_)(0, 0), got = apply(learned, X)(0, 0);
-      correct += (got > 0.0) == (want > 0.0);
-      ++total;
+  // The rows reported so far, in unit (|S|) order.
+  std::vector<Row> rows() const {
+    std::vector<Row> out;
+    for (std::size_t u = 0; u < slots_.size(); ++u) {
+      if (!slots_[u]) continue;
+      const Partial& p = *slots_[u];
+      Row row;
+      row.S = static_cast<int>(u) + 1;
+      row.heads = static_cast<int>(p.value("heads"));
+      row.verify_error = p.value("verify_error");
+      row.sign_accuracy = p.value("sign_accuracy");
+      row.gf2_examples = static_cast<int>(p.value("gf2_examples"));
+      row.gf2_correct = p.value("gf2_correct") != 0.0;
+      out.push_back(row);
     }
-    return double(correct) / total;
+    return out;
   }
 
   ExperimentInfo info_;
   Schema schema_;
   std::vector<Preset> presets_;
-  int max_S_ = 3, verify_d_ = 6, train_d_ = 10, adam_steps_ = 800, current_S_ = 1;
-  double rho_ = 12.0;
-  AdamSettings adam_;
-  std::uint64_t seed_ = 1;
-  std::vector<Row> rows_;
-  Layer target_;
-  std::optional<AdamBaseline> trainer_;
+  RunSettings run_;
+  std::vector<std::optional<Partial>> slots_;  // per unit: its row
 };
 
 }  // namespace

@@ -1,8 +1,9 @@
 #include "experiments/multihead/multihead_experiment.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
+#include <memory>
 #include <optional>
 
 #include "core/det_math.hpp"
@@ -10,7 +11,6 @@
 #include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
-#include "lab/legacy_experiment.hpp"
 #include "lab/clock.hpp"
 #include "lab/text.hpp"
 
@@ -60,10 +60,406 @@ Schema multihead_schema() {
   return Schema(std::move(s));
 }
 
-// The run's stages, in order; each step() advances the current one by a few units.
-enum class Stage { Crude, Pool, Refit, Certify, Span, Search, Values, Adam, Done };
+// The run's units (DESIGN.md "Parallel work units"): the two learners. They share no random
+// stream (phase I and the pipeline draw from stream 1 of the seed, Adam from streams 2-4, the test
+// sets from their own), so each unit alone gives the numbers of the old sequential run.
+enum Unit : std::int64_t { kPipelineUnit = 0, kAdamUnit = 1, kUnits = 2 };
 
-class MultiheadExperiment final : public LegacyExperiment {
+constexpr int kGridSize = 25;  // the m = 2 head search's grid has kGridSize^2 cells
+
+// The head search over Theta_i = theta_p + N c_i (variable projection: a candidate's loss is the
+// held-out error after the value regression). m = 1 has nothing to search; m = 2 is a grid over
+// (c_1, c_2) refined twice around its best cell; m >= 3 runs Nelder-Mead over the m (m - 1)
+// coefficients from `kRestarts` random starts, one start per piece of work.
+struct HeadSearch {
+  static constexpr int kRestarts = 6;
+  int m = 1, round = 0, next = 0, restarts_done = 0;
+  double centre1 = 0.0, centre2 = 0.0, half = 1.0, best_loss = INFINITY, best1 = 0.0, best2 = 0.0;
+  std::vector<double> grid;  // losses of the first round, for the heatmap
+  Eigen::VectorXd best_c;    // m >= 3
+  std::uint64_t seed = 1;
+  void reset(int heads, const Span& span, std::uint64_t run_seed) {
+    *this = HeadSearch{};
+    m = heads;
+    seed = run_seed;
+    half = std::max(1.0, 2.0 * span.theta_p.norm());
+  }
+  bool done() const { return m == 1 || (m == 2 && round >= 3) || (m >= 3 && restarts_done >= kRestarts); }
+  // Cells searched so far, for progress (a Nelder-Mead start counts as its 400 evaluations).
+  std::int64_t searched() const {
+    return m == 2 ? std::int64_t(round) * kGridSize * kGridSize + next : m >= 3 ? 400 * restarts_done : 0;
+  }
+  static std::int64_t cells(int m) { return m == 2 ? 3 * kGridSize * kGridSize : m >= 3 ? 400 * kRestarts : 0; }
+  static std::vector<Eigen::MatrixXd> general_thetas(const Span& span, int d, int m, const Eigen::VectorXd& c) {
+    std::vector<Eigen::MatrixXd> out;
+    for (int i = 0; i < m; ++i) {
+      const Eigen::VectorXd t = span.theta_p + span.directions * c.segment(i * (m - 1), m - 1);
+      out.emplace_back(Eigen::Map<const Eigen::MatrixXd>(t.data(), d, d));
+    }
+    return out;
+  }
+  void restart(const Span& span, int d, const std::vector<Eigen::MatrixXd>& X, const std::vector<Eigen::MatrixXd>& Y) {
+    Rng rng = Rng::for_stream(seed, 40 + static_cast<std::uint64_t>(restarts_done));
+    Eigen::VectorXd c0(m * (m - 1));
+    for (Eigen::Index j = 0; j < c0.size(); ++j) c0[j] = rng.uniform(-half, half);
+    const auto loss = [&](const Eigen::VectorXd& c) {
+      std::vector<Eigen::MatrixXd> W;
+      return fit_values(general_thetas(span, d, m, c), X, Y, W);
+    };
+    const NelderMeadResult r = nelder_mead(loss, c0, 0.25 * half, 400);
+    if (r.value < best_loss) best_loss = r.value, best_c = r.x;
+    ++restarts_done;
+  }
+  static std::vector<Eigen::MatrixXd> thetas(const Span& span, int d, double c1, double c2) {
+    const Eigen::VectorXd t1 = span.theta_p + c1 * span.directions.col(0);
+    const Eigen::VectorXd t2 = span.theta_p + c2 * span.directions.col(0);
+    return {Eigen::Map<const Eigen::MatrixXd>(t1.data(), d, d), Eigen::Map<const Eigen::MatrixXd>(t2.data(), d, d)};
+  }
+  void evaluate_next(const Span& span, int d, const std::vector<Eigen::MatrixXd>& X,
+                     const std::vector<Eigen::MatrixXd>& Y) {
+    const int i = next / kGridSize, j = next % kGridSize;
+    const double c1 = centre1 + half * (2.0 * i / (kGridSize - 1) - 1.0);
+    const double c2 = centre2 + half * (2.0 * j / (kGridSize - 1) - 1.0);
+    std::vector<Eigen::MatrixXd> W;
+    const double loss = fit_values(thetas(span, d, c1, c2), X, Y, W);
+    if (round == 0) grid.push_back(loss);
+    if (loss < best_loss) best_loss = loss, best1 = c1, best2 = c2;
+    if (++next == kGridSize * kGridSize) {
+      next = 0;
+      ++round;
+      centre1 = best1, centre2 = best2;
+      half *= 4.0 / (kGridSize - 1);
+    }
+  }
+  std::vector<Eigen::MatrixXd> best_thetas(const Span& span, int d) const {
+    if (m == 1) return {Eigen::Map<const Eigen::MatrixXd>(span.theta_p.data(), d, d)};
+    if (m == 2) return thetas(span, d, best1, best2);
+    if (best_c.size()) return general_thetas(span, d, m, best_c);
+    return {};
+  }
+};
+
+// What the units of a run read: fixed by prepare() and shared read-only by every task (which
+// keeps it alive if the experiment is reset meanwhile).
+struct RunSettings {
+  Layer truth;
+  Eigen::MatrixXd w_sum;
+  int k = 3, m = 2;
+  bool gaussian = false;
+  std::uint64_t seed = 1;
+  long long crude_total = 0, adam_total = 0;
+  bool pipeline = true, paper_phase3 = false;
+  CertifySettings certify;
+  long long pool_total = 0, cert_total = 0;
+  double keep = 0.01;
+  int refit_rounds = 8, heldout_total = 300;
+  AdamSettings adam;
+
+  int d() const { return truth.d(); }
+  double relative(const Eigen::MatrixXd& estimate) const { return (estimate - w_sum).norm() / w_sum.norm(); }
+  // Unit 0's cost in examples: the head search's cells are regressions on the held-out set,
+  // counted as a tenth of it each.
+  std::int64_t pipeline_cost() const {
+    if (!pipeline) return crude_total;
+    return crude_total + pool_total + cert_total + heldout_total + HeadSearch::cells(m) * heldout_total / 10;
+  }
+  std::int64_t adam_cost() const { return adam_total * adam.batch; }
+};
+
+// E ||F(X) - F^(X)||_F^2 over 1000 inputs of stream 5 (the pipeline's test set).
+double test_mse(const RunSettings& run, const Layer& layer) {
+  Rng rng = Rng::for_stream(run.seed, 5);
+  double total = 0.0;
+  for (int n = 0; n < 1000; ++n) {
+    const Eigen::MatrixXd X = random_input(run.k, run.d(), rng, run.gaussian);
+    total += (apply(layer, X) - apply(run.truth, X)).squaredNorm();
+  }
+  return total / 1000.0;
+}
+
+// Unit 0: phase I, then (with `pipeline` on) the paper's pipeline, one stage after the other. A
+// piece is one example of phase I, the pool or the held-out set; one refit round; 16 examples of
+// certification; one head-search cell or Nelder-Mead start; the value regression.
+class PipelineTask final : public UnitTask {
+ public:
+  explicit PipelineTask(std::shared_ptr<const RunSettings> run)
+      : run_(std::move(run)), crude_(run_->d()), data_rng_(Rng::for_stream(run_->seed, 1)) {}
+
+  bool run_piece() override {
+    const double t0 = now_seconds();
+    advance();
+    seconds_ += now_seconds() - t0;
+    return stage_ == Stage::Done;
+  }
+  Partial finish() override { return partial(); }
+  double fraction() const override {
+    if (stage_ == Stage::Done) return 1.0;
+    std::int64_t done = crude_.count();
+    if (run_->pipeline)
+      done += pool_drawn_ + cert_done_ + static_cast<std::int64_t>(heldout_x_.size()) +
+              std::min(search_.searched(), HeadSearch::cells(run_->m)) * run_->heldout_total / 10;
+    return std::min(1.0, double(done) / double(std::max<std::int64_t>(1, run_->pipeline_cost())));
+  }
+  // The curves so far: phase I's error, the refit rounds, the certification stream.
+  bool preview(Partial& out) const override {
+    out = partial();
+    return true;
+  }
+
+ private:
+  enum class Stage { Crude, Pool, Refit, Certify, Span, Search, Values, Done };
+
+  void draw(Eigen::MatrixXd& X, Eigen::MatrixXd& Y) {
+    X = random_input(run_->k, run_->d(), data_rng_, run_->gaussian);
+    Y = apply(run_->truth, X);
+  }
+
+  // One piece of the current stage.
+  void advance() {
+    const RunSettings& run = *run_;
+    Eigen::MatrixXd X, Y;
+    switch (stage_) {
+      case Stage::Crude:  // phase I (spec s.2)
+        if (crude_.count() < run.crude_total) {
+          draw(X, Y);
+          crude_.add(X, Y);
+          if (crude_.count() >= next_checkpoint_ || crude_.count() == run.crude_total) {
+            crude_curve_.push_back({double(crude_.count()), run.relative(crude_.estimate())});
+            next_checkpoint_ = static_cast<long long>(std::ceil(next_checkpoint_ * 1.5));
+          }
+        }
+        if (crude_.count() >= run.crude_total) {
+          w_hat_ = crude_.estimate();
+          stage_ = run.pipeline ? Stage::Pool : Stage::Done;
+        }
+        return;
+      case Stage::Pool:
+        if (pool_drawn_ < run.pool_total) {
+          draw(X, Y);
+          pool_x_.push_back(X);
+          pool_y_.push_back(Y);
+          ++pool_drawn_;
+        } else {
+          refit_curve_.push_back(run.relative(w_hat_));
+          stage_ = Stage::Refit;
+        }
+        return;
+      case Stage::Refit:  // one round per piece ("certify, then refit", ours), or the paper's phase III once
+        if (run.paper_phase3) {
+          // Phase II runs against the crude W^ (15-35% off), so it needs a wider eps: 10x (ours).
+          CertifySettings wide = run.certify;
+          wide.eps = std::min(1.0, 10.0 * run.certify.eps);
+          w_hat_ = paper_phase3(pool_x_, pool_y_, w_hat_, wide, 2.0);
+          refit_curve_.push_back(run.relative(w_hat_));
+        } else if (static_cast<int>(refit_curve_.size()) <= run.refit_rounds) {
+          w_hat_ = refit_w_sum(pool_x_, pool_y_, w_hat_, run.keep);
+          refit_curve_.push_back(run.relative(w_hat_));
+        }
+        if (run.paper_phase3 || static_cast<int>(refit_curve_.size()) > run.refit_rounds) {
+          pool_x_.clear(), pool_y_.clear();
+          pool_x_.shrink_to_fit(), pool_y_.shrink_to_fit();
+          stage_ = Stage::Certify;
+        }
+        return;
+      case Stage::Certify:  // phase IV
+        for (int u = 0; u < 16 && cert_done_ < run.cert_total; ++u, ++cert_done_) {
+          draw(X, Y);
+          const std::size_t before = constraints_.size();
+          const int accepted = certify(X, Y, w_hat_, run.certify, constraints_);
+          cert_rows_accepted_ += accepted;
+          count_violations(before);
+          if (accepted) remember_certified(X, Y);
+        }
+        if (cert_done_ >= run.cert_total) stage_ = Stage::Span;
+        return;
+      case Stage::Span:  // phase V
+        if (static_cast<int>(heldout_x_.size()) < run.heldout_total) {
+          draw(X, Y);
+          heldout_x_.push_back(X);
+          heldout_y_.push_back(Y);
+          return;
+        }
+        span_ = extract_span(constraints_, run.d(), run.m);
+        measure_span();
+        stage_ = Stage::Search;
+        search_.reset(run.m, span_, run.seed);
+        return;
+      case Stage::Search:
+        if (search_.done()) {
+          stage_ = Stage::Values;
+          return;
+        }
+        if (run.m == 2) search_.evaluate_next(span_, run.d(), heldout_x_, heldout_y_);
+        else search_.restart(span_, run.d(), heldout_x_, heldout_y_);
+        return;
+      case Stage::Values: {  // phase VI (Alg. 5)
+        Layer learned;
+        learned.Theta = search_.best_thetas(span_, run.d());
+        if (constraints_.size() < static_cast<std::size_t>(run.d())) {
+          message_ = "too few rows were certified (" + std::to_string(constraints_.size()) +
+                     "): W^ is still " + format_number(std::round(100.0 * run.relative(w_hat_))) +
+                     "% off W_sum at this eps, so Theta is not determined; use the refit refinement, more samples or a "
+                     "larger eps";
+          learned.Theta.clear();
+        }
+        if (!learned.Theta.empty()) {
+          fit_values(learned.Theta, heldout_x_, heldout_y_, learned.W);
+          const ParameterError e = parameter_error(run.truth, learned);
+          pipeline_ = {test_mse(run, learned), e.theta, e.w};
+        } else {
+          if (message_.empty()) message_ = "the head search found no candidate";
+        }
+        stage_ = Stage::Done;
+        return;
+      }
+      case Stage::Done:
+        return;
+    }
+  }
+
+  // Soundness, measured against the hidden heads (the learner never sees them): (head, constraint)
+  // pairs outside the 2 eps slab, for the constraints from index `from` on.
+  void count_violations(std::size_t from) {
+    for (std::size_t c = from; c < constraints_.size(); ++c)
+      for (const auto& T : run_->truth.Theta)
+        violated_ += std::fabs(constraints_[c].a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) -
+                               constraints_[c].rhs) > 2.0 * run_->certify.eps;
+  }
+
+  // The latest certified row, for the "certification stream" plot: its edge weights next to each
+  // hidden head's true attention row.
+  void remember_certified(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y) {
+    const Eigen::MatrixXd Z = X * w_hat_;
+    const CertifySettings& cs = run_->certify;
+    for (Eigen::Index r = 0; r < X.rows(); ++r) {
+      const EdgeFit fit = best_edge(Z, Y.row(r));
+      if (fit.residual < 0.5 * cs.eps && fit.t >= cs.min_weight && 1.0 - fit.t >= cs.min_weight) {
+        stream_alpha_.assign(static_cast<std::size_t>(X.rows()), 0.0);
+        stream_alpha_[static_cast<std::size_t>(fit.a)] = fit.t;
+        stream_alpha_[static_cast<std::size_t>(fit.b)] = 1.0 - fit.t;
+        stream_heads_.clear();
+        for (const auto& T : run_->truth.Theta) {
+          const Eigen::RowVectorXd a = row_softmax(X.row(r) * T * X.transpose());
+          stream_heads_.insert(stream_heads_.end(), a.data(), a.data() + a.size());
+        }
+        return;
+      }
+    }
+  }
+
+  // How well the recovered directions span the true head differences Theta_1 - Theta_i: the
+  // smallest |cos| (m >= 2 and a full span only).
+  void measure_span() {
+    const int m = run_->m;
+    if (m < 2 || span_.directions.cols() != m - 1 || !span_.singular_values.size()) return;
+    double worst = 1.0;
+    for (int i = 1; i < m; ++i) {
+      const Eigen::MatrixXd diff = run_->truth.Theta[0] - run_->truth.Theta[i];
+      const Eigen::Map<const Eigen::VectorXd> v(diff.data(), diff.size());
+      worst = std::min(worst, (span_.directions.transpose() * v).norm() / v.norm());
+    }
+    span_cos_ = worst;
+  }
+
+  // Only what results() reads; see MultiheadExperiment::results for the field names.
+  Partial partial() const {
+    Partial p;
+    p.put("seconds", seconds_);
+    std::vector<double> n, e;
+    for (const auto& c : crude_curve_) n.push_back(c[0]), e.push_back(c[1]);
+    p.put("crude_examples", std::move(n));
+    p.put("crude_error", std::move(e));
+    p.put("refit_error", refit_curve_);
+    p.put("certification", {double(cert_done_), double(cert_rows_accepted_), double(constraints_.size()),
+                            double(violated_)});
+    if (!stream_alpha_.empty()) {
+      p.put("stream_alpha", stream_alpha_);
+      p.put("stream_heads", stream_heads_);
+    }
+    const Eigen::VectorXd& sv = span_.singular_values;
+    if (sv.size()) p.put("singular_values", std::vector<double>(sv.data(), sv.data() + sv.size()));
+    if (span_cos_) p.put("span_cos", *span_cos_);
+    if (search_.m == 2 && search_.grid.size() == std::size_t(kGridSize * kGridSize)) p.put("search_grid", search_.grid);
+    if (pipeline_) p.put("pipeline", {(*pipeline_)[0], (*pipeline_)[1], (*pipeline_)[2]});
+    if (!message_.empty()) p.put_text("message", message_);
+    return p;
+  }
+
+  std::shared_ptr<const RunSettings> run_;
+  Stage stage_ = Stage::Crude;
+  CrudeEstimate crude_;
+  Rng data_rng_;
+  long long next_checkpoint_ = 10, pool_drawn_ = 0, cert_done_ = 0, cert_rows_accepted_ = 0, violated_ = 0;
+  Eigen::MatrixXd w_hat_;
+  std::vector<Eigen::MatrixXd> pool_x_, pool_y_, heldout_x_, heldout_y_;
+  std::vector<Constraint> constraints_;
+  Span span_;
+  std::optional<double> span_cos_;
+  HeadSearch search_;
+  std::optional<std::array<double, 3>> pipeline_;  // test MSE, Theta error, W error
+  std::string message_;
+  std::vector<std::array<double, 2>> crude_curve_;  // (examples, relative error)
+  std::vector<double> refit_curve_;
+  std::vector<double> stream_alpha_, stream_heads_;  // the latest certified row; heads one after another
+  double seconds_ = 0.0;
+};
+
+// Unit 1: the baseline (spec s.5), one Adam step per piece; the training and test sets are drawn
+// with the first.
+class AdamTask final : public UnitTask {
+ public:
+  explicit AdamTask(std::shared_ptr<const RunSettings> run) : run_(std::move(run)) {}
+
+  bool run_piece() override {
+    const RunSettings& run = *run_;
+    if (steps() >= run.adam_total) return true;
+    const double t0 = now_seconds();
+    if (!adam_) adam_.emplace(run.truth, run.k, run.adam, run.seed);
+    adam_->step();
+    const int t = adam_->steps();
+    if (t == 1 || t % 50 == 0 || t == run.adam_total) {
+      const ParameterError e = parameter_error(run.truth, adam_->learned());
+      curve_.push_back({double(t), adam_->test_mse(), e.theta, e.w});
+    }
+    seconds_ += now_seconds() - t0;
+    return steps() >= run.adam_total;
+  }
+  Partial finish() override { return partial(); }
+  double fraction() const override {
+    return run_->adam_total > 0 ? std::min(1.0, double(steps()) / double(run_->adam_total)) : 1.0;
+  }
+  bool preview(Partial& out) const override {
+    out = partial();
+    return true;
+  }
+
+ private:
+  long long steps() const { return adam_ ? adam_->steps() : 0; }
+  Partial partial() const {
+    Partial p;
+    p.put("seconds", seconds_);
+    const char* names[4] = {"adam_step", "adam_mse", "adam_theta_error", "adam_w_error"};
+    for (std::size_t j = 0; j < 4; ++j) {
+      std::vector<double> column;
+      for (const auto& a : curve_) column.push_back(a[j]);
+      p.put(names[j], std::move(column));
+    }
+    return p;
+  }
+
+  std::shared_ptr<const RunSettings> run_;
+  std::optional<AdamBaseline> adam_;
+  std::vector<std::array<double, 4>> curve_;  // (step, test MSE, Theta error, W error)
+  double seconds_ = 0.0;
+};
+
+// A field of a unit's partial; empty when the unit has not reported it (yet).
+const std::vector<double>& field(const std::optional<Partial>& slot, const char* name) {
+  static const std::vector<double> none;
+  return slot && slot->has(name) ? slot->values(name) : none;
+}
+
+class MultiheadExperiment final : public Experiment {
  public:
   MultiheadExperiment() : schema_(multihead_schema()) {
     info_ = {"multihead", "Learning a multi-head attention layer",
@@ -100,434 +496,173 @@ class MultiheadExperiment final : public LegacyExperiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void legacy_reset(const Params& p, std::uint64_t seed) override {
+  // Both units at toy scale, every stage visited: a wide eps certifies enough rows at d = 6 for
+  // the span, the head search and the value regression.
+  KeyValues smoke_settings() const override {
+    return {{"d", "6"},          {"eps", "0.4"},     {"crude_samples", "1000"}, {"pool_samples", "1000"},
+            {"refit_rounds", "2"}, {"cert_samples", "3000"}, {"heldout", "40"},   {"adam_samples", "100"},
+            {"adam_steps", "20"},  {"batch", "16"}};
+  }
+
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    if (unit == kPipelineUnit) return std::make_unique<PipelineTask>(run_);
+    return std::make_unique<AdamTask>(run_);
+  }
+
+  Results results() const override;
+
+ protected:
+  std::vector<std::int64_t> prepare(const Params& p, std::uint64_t seed) override {
     InstanceSettings s;
     s.d = static_cast<int>(p.integer("d"));
     s.k = static_cast<int>(p.integer("k"));
     s.m = static_cast<int>(p.integer("m"));
     s.norm = p.real("norm");
     s.lambda = p.real("lambda");
-    k_ = s.k;
-    m_ = s.m;
-    gaussian_ = p.text("inputs") == "gaussian";
-    truth_ = random_instance(s, seed);
-    meter_ = measure_assumptions(truth_);
-    crude_total_ = p.integer("crude_samples");
-    adam_total_ = p.integer("adam_steps");
-    pipeline_ = p.boolean("pipeline");
-    certify_.eps = p.real("eps");
-    pool_total_ = p.integer("pool_samples");
-    keep_ = p.real("keep");
-    refit_rounds_ = static_cast<int>(p.integer("refit_rounds"));
-    paper_phase3_ = p.text("refine") == "paper_phase3";
-    cert_total_ = p.integer("cert_samples");
-    heldout_total_ = static_cast<int>(p.integer("heldout"));
-    AdamSettings a;
-    a.samples = static_cast<int>(p.integer("adam_samples"));
-    a.batch = static_cast<int>(p.integer("batch"));
-    a.lr = p.real("lr");
-    a.gaussian_inputs = gaussian_;
-    const double work = double(crude_total_) + double(adam_total_) * a.batch + a.samples +
-                        (pipeline_ ? double(cert_total_) + double(pool_total_) * (refit_rounds_ + 1) : 0.0);
+    auto run = std::make_shared<RunSettings>();
+    run->k = s.k;
+    run->m = s.m;
+    run->gaussian = p.text("inputs") == "gaussian";
+    run->seed = seed;
+    run->crude_total = p.integer("crude_samples");
+    run->adam_total = p.integer("adam_steps");
+    run->pipeline = p.boolean("pipeline");
+    run->certify.eps = p.real("eps");
+    run->pool_total = p.integer("pool_samples");
+    run->keep = p.real("keep");
+    run->refit_rounds = static_cast<int>(p.integer("refit_rounds"));
+    run->paper_phase3 = p.text("refine") == "paper_phase3";
+    run->cert_total = p.integer("cert_samples");
+    run->heldout_total = static_cast<int>(p.integer("heldout"));
+    run->adam.samples = static_cast<int>(p.integer("adam_samples"));
+    run->adam.batch = static_cast<int>(p.integer("batch"));
+    run->adam.lr = p.real("lr");
+    run->adam.gaussian_inputs = run->gaussian;
+    const double work = double(run->crude_total) + double(run->adam_total) * run->adam.batch + run->adam.samples +
+                        (run->pipeline ? double(run->cert_total) + double(run->pool_total) * (run->refit_rounds + 1)
+                                       : 0.0);
     if (work * s.m * s.k * s.d * s.d > 5e12)
       throw ParamError("parameter 'cert_samples': this run would take hours; allowed: fewer samples or steps, or a "
                        "smaller d");
-    adam_settings_ = a;
-    seed_ = seed;
-    crude_.emplace(s.d);
-    adam_.reset();
-    data_rng_ = Rng::for_stream(seed, 1);
-    crude_curve_.clear();
-    adam_curve_.clear();
-    refit_curve_.clear();
-    pool_x_.clear();
-    pool_y_.clear();
-    heldout_x_.clear();
-    heldout_y_.clear();
-    constraints_.clear();
-    cert_done_ = cert_rows_accepted_ = 0;
-    search_ = {};
-    learned_ = {};
-    pipeline_error_ = {NAN, NAN};
-    pipeline_mse_ = NAN;
-    message_.clear();
-    next_checkpoint_ = 10;
-    stage_ = Stage::Crude;
-    stream_alpha_.resize(0);
-    stream_heads_.clear();
-    for (auto& t : seconds_) t = 0.0;
+    run->truth = random_instance(s, seed);
+    run->w_sum = run->truth.W_sum();
+    meter_ = measure_assumptions(run->truth);
+    run_ = std::move(run);
+    slots_.assign(kUnits, std::nullopt);
+    return {run_->pipeline_cost(), run_->adam_cost()};
   }
 
-  void legacy_step(const Budget& budget) override {
-    const double deadline = now_seconds() + budget.seconds;
-    for (std::int64_t units = 0; units < budget.max_units && stage_ != Stage::Done; ++units) {
-      const double t0 = now_seconds();
-      const Stage stage = stage_;
-      advance();
-      seconds_[static_cast<int>(stage == Stage::Adam ? 1 : 0)] += now_seconds() - t0;
-      if (now_seconds() >= deadline) return;
-    }
-  }
-
-  Progress legacy_progress() const override {
-    const std::int64_t adam_done = adam_ ? adam_->steps() : 0;
-    std::int64_t total = crude_total_ + adam_total_ * adam_settings_.batch;
-    std::int64_t done = (crude_ ? crude_->count() : 0) + adam_done * adam_settings_.batch;
-    if (pipeline_) {
-      // The head search (m = 2) evaluates three grids of size^2 cells, each a regression on the
-      // held-out set: counted as that many examples.
-      const std::int64_t cells = m_ == 2 ? 3 * search_.size * search_.size : m_ >= 3 ? 400 * HeadSearch::kRestarts : 0;
-      const std::int64_t searched = m_ == 2   ? search_.round * search_.size * search_.size + search_.next
-                                    : m_ >= 3 ? 400 * search_.restarts_done
-                                              : 0;
-      total += pool_total_ + cert_total_ + heldout_total_ + cells * heldout_total_ / 10;
-      done += static_cast<std::int64_t>(pool_x_.size()) + cert_done_ + static_cast<std::int64_t>(heldout_x_.size()) +
-              std::min(searched, cells) * heldout_total_ / 10;
-    }
-    if (stage_ == Stage::Done) done = total;
-    return {std::min(done, total), total};
-  }
-
-  Results results() const override;
+  void merge(std::int64_t unit, const Partial& partial) override { slots_[static_cast<std::size_t>(unit)] = partial; }
 
  private:
-  double relative(const Eigen::MatrixXd& estimate) const {
-    const Eigen::MatrixXd truth = truth_.W_sum();
-    return (estimate - truth).norm() / truth.norm();
-  }
-  void draw(Eigen::MatrixXd& X, Eigen::MatrixXd& Y) {
-    X = random_input(k_, truth_.d(), data_rng_, gaussian_);
-    Y = apply(truth_, X);
-  }
-
-  // One unit of the current stage.
-  void advance() {
-    Eigen::MatrixXd X, Y;
-    switch (stage_) {
-      case Stage::Crude:
-        if (crude_->count() < crude_total_) {
-          draw(X, Y);
-          crude_->add(X, Y);
-          if (crude_->count() >= next_checkpoint_ || crude_->count() == crude_total_) {
-            crude_curve_.push_back({double(crude_->count()), relative(crude_->estimate())});
-            next_checkpoint_ = static_cast<long long>(std::ceil(next_checkpoint_ * 1.5));
-          }
-        }
-        if (crude_->count() >= crude_total_) {
-          w_hat_ = crude_->estimate();
-          stage_ = pipeline_ ? Stage::Pool : Stage::Adam;
-        }
-        return;
-      case Stage::Pool:
-        if (static_cast<long long>(pool_x_.size()) < pool_total_) {
-          draw(X, Y);
-          pool_x_.push_back(X);
-          pool_y_.push_back(Y);
-        } else {
-          refit_curve_.push_back(relative(w_hat_));
-          stage_ = Stage::Refit;
-        }
-        return;
-      case Stage::Refit:  // one round per unit ("certify, then refit", ours), or the paper's phase III once
-        if (paper_phase3_) {
-          // Phase II runs against the crude W^ (15-35% off), so it needs a wider eps: 10x (ours).
-          CertifySettings wide = certify_;
-          wide.eps = std::min(1.0, 10.0 * certify_.eps);
-          w_hat_ = paper_phase3(pool_x_, pool_y_, w_hat_, wide, 2.0);
-          refit_curve_.push_back(relative(w_hat_));
-        } else if (static_cast<int>(refit_curve_.size()) <= refit_rounds_) {
-          w_hat_ = refit_w_sum(pool_x_, pool_y_, w_hat_, keep_);
-          refit_curve_.push_back(relative(w_hat_));
-        }
-        if (paper_phase3_ || static_cast<int>(refit_curve_.size()) > refit_rounds_) {
-          pool_x_.clear(), pool_y_.clear();
-          pool_x_.shrink_to_fit(), pool_y_.shrink_to_fit();
-          stage_ = Stage::Certify;
-        }
-        return;
-      case Stage::Certify:
-        for (int u = 0; u < 16 && cert_done_ < cert_total_; ++u, ++cert_done_) {
-          draw(X, Y);
-          const int accepted = certify(X, Y, w_hat_, certify_, constraints_);
-          cert_rows_accepted_ += accepted;
-          if (accepted) remember_certified(X, Y);
-        }
-        if (cert_done_ >= cert_total_) stage_ = Stage::Span;
-        return;
-      case Stage::Span:
-        if (static_cast<int>(heldout_x_.size()) < heldout_total_) {
-          draw(X, Y);
-          heldout_x_.push_back(X);
-          heldout_y_.push_back(Y);
-          return;
-        }
-        span_ = extract_span(constraints_, truth_.d(), m_);
-        stage_ = Stage::Search;
-        search_.reset(m_, span_);
-        search_.seed = seed_;
-        return;
-      case Stage::Search:
-        if (search_.done()) {
-          stage_ = Stage::Values;
-          return;
-        }
-        if (m_ == 2) search_.evaluate_next(span_, truth_.d(), heldout_x_, heldout_y_);
-        else search_.restart(span_, truth_.d(), heldout_x_, heldout_y_);
-        return;
-      case Stage::Values: {
-        learned_.Theta = search_.best_thetas(span_, truth_.d());
-        if (constraints_.size() < static_cast<std::size_t>(truth_.d())) {
-          message_ = "too few rows were certified (" + std::to_string(constraints_.size()) +
-                     "): W^ is still " + format_number(std::round(100.0 * relative(w_hat_))) +
-                     "% off W_sum at this eps, so Theta is not determined; use the refit refinement, more samples or a "
-                     "larger eps";
-          learned_.Theta.clear();
-        }
-        if (!learned_.Theta.empty()) {
-          fit_values(learned_.Theta, heldout_x_, heldout_y_, learned_.W);
-          const ParameterError e = parameter_error(truth_, learned_);
-          pipeline_error_ = {e.theta, e.w};
-          pipeline_mse_ = test_mse(learned_);
-        } else {
-          if (message_.empty()) message_ = "the head search found no candidate";
-        }
-        stage_ = Stage::Adam;
-        return;
-      }
-      case Stage::Adam:
-        if (!adam_) adam_.emplace(truth_, k_, adam_settings_, seed_);
-        if (adam_->steps() >= adam_total_) {
-          stage_ = Stage::Done;
-          return;
-        }
-        adam_->step();
-        if (adam_->steps() == 1 || adam_->steps() % 50 == 0 || adam_->steps() == adam_total_) {
-          const ParameterError e = parameter_error(truth_, adam_->learned());
-          adam_curve_.push_back({double(adam_->steps()), adam_->test_mse(), e.theta, e.w});
-        }
-        return;
-      case Stage::Done:
-        return;
-    }
-  }
-
-  // The latest certified row, for the "certification stream" plot: its edge weights next to each
-  // hidden head's true attention row.
-  void remember_certified(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y) {
-    const Eigen::MatrixXd Z = X * w_hat_;
-    for (Eigen::Index r = 0; r < X.rows(); ++r) {
-      const EdgeFit fit = best_edge(Z, Y.row(r));
-      if (fit.residual < 0.5 * certify_.eps && fit.t >= certify_.min_weight && 1.0 - fit.t >= certify_.min_weight) {
-        stream_alpha_ = Eigen::VectorXd::Zero(X.rows());
-        stream_alpha_[fit.a] = fit.t;
-        stream_alpha_[fit.b] = 1.0 - fit.t;
-        stream_heads_.clear();
-        for (const auto& T : truth_.Theta)
-          stream_heads_.push_back(row_softmax(X.row(r) * T * X.transpose()).transpose());
-        return;
-      }
-    }
-  }
-
-  double test_mse(const Layer& layer) {
-    Rng rng = Rng::for_stream(seed_, 5);
-    double total = 0.0;
-    for (int n = 0; n < 1000; ++n) {
-      const Eigen::MatrixXd X = random_input(k_, truth_.d(), rng, gaussian_);
-      total += (apply(layer, X) - apply(truth_, X)).squaredNorm();
-    }
-    return total / 1000.0;
-  }
-
-  // The head search over Theta_i = theta_p + N c_i (variable projection: a candidate's loss is the
-  // held-out error after the value regression). m = 1 has nothing to search; m = 2 is a grid over
-  // (c_1, c_2) refined twice around its best cell; m >= 3 runs Nelder-Mead over the m (m - 1)
-  // coefficients from `kRestarts` random starts, one start per unit of work.
-  struct HeadSearch {
-    static constexpr int kRestarts = 6;
-    int m = 1, size = 25, round = 0, next = 0, restarts_done = 0;
-    double centre1 = 0.0, centre2 = 0.0, half = 1.0, best_loss = INFINITY, best1 = 0.0, best2 = 0.0;
-    std::vector<double> grid;  // losses of the first round, for the heatmap
-    double first_half = 1.0;
-    Eigen::VectorXd best_c;    // m >= 3
-    std::uint64_t seed = 1;
-    void reset(int heads, const Span& span) {
-      *this = HeadSearch{};
-      m = heads;
-      half = first_half = std::max(1.0, 2.0 * span.theta_p.norm());
-    }
-    bool done() const { return m == 1 || (m == 2 && round >= 3) || (m >= 3 && restarts_done >= kRestarts); }
-    static std::vector<Eigen::MatrixXd> general_thetas(const Span& span, int d, int m, const Eigen::VectorXd& c) {
-      std::vector<Eigen::MatrixXd> out;
-      for (int i = 0; i < m; ++i) {
-        const Eigen::VectorXd t = span.theta_p + span.directions * c.segment(i * (m - 1), m - 1);
-        out.emplace_back(Eigen::Map<const Eigen::MatrixXd>(t.data(), d, d));
-      }
-      return out;
-    }
-    void restart(const Span& span, int d, const std::vector<Eigen::MatrixXd>& X, const std::vector<Eigen::MatrixXd>& Y) {
-      Rng rng = Rng::for_stream(seed, 40 + static_cast<std::uint64_t>(restarts_done));
-      Eigen::VectorXd c0(m * (m - 1));
-      for (Eigen::Index j = 0; j < c0.size(); ++j) c0[j] = rng.uniform(-half, half);
-      const auto loss = [&](const Eigen::VectorXd& c) {
-        std::vector<Eigen::MatrixXd> W;
-        return fit_values(general_thetas(span, d, m, c), X, Y, W);
-      };
-      const NelderMeadResult r = nelder_mead(loss, c0, 0.25 * half, 400);
-      if (r.value < best_loss) best_loss = r.value, best_c = r.x;
-      ++restarts_done;
-    }
-    static std::vector<Eigen::MatrixXd> thetas(const Span& span, int d, double c1, double c2) {
-      const Eigen::VectorXd t1 = span.theta_p + c1 * span.directions.col(0);
-      const Eigen::VectorXd t2 = span.theta_p + c2 * span.directions.col(0);
-      return {Eigen::Map<const Eigen::MatrixXd>(t1.data(), d, d), Eigen::Map<const Eigen::MatrixXd>(t2.data(), d, d)};
-    }
-    void evaluate_next(const Span& span, int d, const std::vector<Eigen::MatrixXd>& X,
-                       const std::vector<Eigen::MatrixXd>& Y) {
-      const int i = next / size, j = next % size;
-      const double c1 = centre1 + half * (2.0 * i / (size - 1) - 1.0);
-      const double c2 = centre2 + half * (2.0 * j / (size - 1) - 1.0);
-      std::vector<Eigen::MatrixXd> W;
-      const double loss = fit_values(thetas(span, d, c1, c2), X, Y, W);
-      if (round == 0) grid.push_back(loss);
-      if (loss < best_loss) best_loss = loss, best1 = c1, best2 = c2;
-      if (++next == size * size) {
-        next = 0;
-        ++round;
-        centre1 = best1, centre2 = best2;
-        half *= 4.0 / (size - 1);
-      }
-    }
-    std::vector<Eigen::MatrixXd> best_thetas(const Span& span, int d) const {
-      if (m == 1) return {Eigen::Map<const Eigen::MatrixXd>(span.theta_p.data(), d, d)};
-      if (m == 2) return thetas(span, d, best1, best2);
-      if (best_c.size()) return general_thetas(span, d, m, best_c);
-      return {};
-    }
-  };
-
   ExperimentInfo info_;
   Schema schema_;
   std::vector<Preset> presets_;
-  Layer truth_, learned_;
+  std::shared_ptr<const RunSettings> run_;
   AssumptionMeter meter_;
-  int k_ = 3, m_ = 2;
-  bool gaussian_ = false;
-  std::uint64_t seed_ = 1;
-  long long crude_total_ = 0, adam_total_ = 0, next_checkpoint_ = 10;
-  bool pipeline_ = true;
-  CertifySettings certify_;
-  long long pool_total_ = 0, cert_total_ = 0, cert_done_ = 0, cert_rows_accepted_ = 0;
-  double keep_ = 0.01;
-  int refit_rounds_ = 8, heldout_total_ = 300;
-  bool paper_phase3_ = false;
-  AdamSettings adam_settings_;
-  std::optional<CrudeEstimate> crude_;
-  std::optional<AdamBaseline> adam_;
-  Rng data_rng_{1};
-  Eigen::MatrixXd w_hat_;
-  std::vector<Eigen::MatrixXd> pool_x_, pool_y_, heldout_x_, heldout_y_;
-  std::vector<Constraint> constraints_;
-  Span span_;
-  HeadSearch search_;
-  std::array<double, 2> pipeline_error_{NAN, NAN};
-  double pipeline_mse_ = NAN;
-  std::string message_;
-  std::vector<std::array<double, 2>> crude_curve_;
-  std::vector<double> refit_curve_;
-  Eigen::VectorXd stream_alpha_;             // the latest certified row's edge weights
-  std::vector<Eigen::VectorXd> stream_heads_;  // and each head's true attention on that row
-  std::vector<std::array<double, 4>> adam_curve_;
-  Stage stage_ = Stage::Crude;
-  double seconds_[2] = {0.0, 0.0};  // pipeline (phase I included), Adam
+  std::vector<std::optional<Partial>> slots_;  // per unit: its final partial or latest preview
 };
 
+// The units' partials, read in unit order: the pipeline's, then Adam's.
 Results MultiheadExperiment::results() const {
+  if (!run_) return {};
+  const RunSettings& run = *run_;
+  const std::optional<Partial>& pipe = slots_[kPipelineUnit];
+  const std::optional<Partial>& adam = slots_[kAdamUnit];
+  const std::vector<double>& crude_n = field(pipe, "crude_examples");
+  const std::vector<double>& crude_error = field(pipe, "crude_error");
+  const std::vector<double>& refit_curve = field(pipe, "refit_error");
+  const std::vector<double>& cert = field(pipe, "certification");  // done, rows accepted, constraints, violated
+  const std::vector<double>& stream_alpha = field(pipe, "stream_alpha");
+  const std::vector<double>& stream_heads = field(pipe, "stream_heads");
+  const std::vector<double>& singular_values = field(pipe, "singular_values");
+  const std::vector<double>& span_cos = field(pipe, "span_cos");
+  const std::vector<double>& grid = field(pipe, "search_grid");
+  const std::vector<double>& pipeline = field(pipe, "pipeline");  // test MSE, Theta error, W error
+  const double pipeline_mse = pipeline.empty() ? NAN : pipeline[0];
+  const std::string message = pipe && pipe->has("message") ? pipe->text("message") : std::string();
+  const std::vector<double>& adam_step = field(adam, "adam_step");
+  const std::vector<double>& adam_mse = field(adam, "adam_mse");
+  const std::vector<double>& adam_theta = field(adam, "adam_theta_error");
+  const std::vector<double>& adam_w = field(adam, "adam_w_error");
+  const double seconds[2] = {pipe ? pipe->value("seconds") : 0.0, adam ? adam->value("seconds") : 0.0};
+
   Results r;
   r.table.columns = {"stage", "x", "crude_error", "test_mse", "theta_error", "w_error"};
-  for (const auto& c : crude_curve_) r.table.rows.push_back({1.0, c[0], c[1], NAN, NAN, NAN});
-  for (std::size_t i = 0; i < refit_curve_.size(); ++i) r.table.rows.push_back({2.0, double(i), refit_curve_[i], NAN, NAN, NAN});
-  if (std::isfinite(pipeline_mse_)) r.table.rows.push_back({3.0, double(cert_total_), NAN, pipeline_mse_, pipeline_error_[0], pipeline_error_[1]});
-  for (const auto& a : adam_curve_) r.table.rows.push_back({4.0, a[0], NAN, a[1], a[2], a[3]});
+  for (std::size_t i = 0; i < crude_n.size(); ++i) r.table.rows.push_back({1.0, crude_n[i], crude_error[i], NAN, NAN, NAN});
+  for (std::size_t i = 0; i < refit_curve.size(); ++i) r.table.rows.push_back({2.0, double(i), refit_curve[i], NAN, NAN, NAN});
+  if (std::isfinite(pipeline_mse))
+    r.table.rows.push_back({3.0, double(run.cert_total), NAN, pipeline_mse, pipeline[1], pipeline[2]});
+  for (std::size_t i = 0; i < adam_step.size(); ++i)
+    r.table.rows.push_back({4.0, adam_step[i], NAN, adam_mse[i], adam_theta[i], adam_w[i]});
 
   Plot crude{"Phase I: crude estimate of W_sum", "examples N", "||W^ - W_sum||_F / ||W_sum||_F", true, true, false, 0,
              1, {}};
-  Series cs{"W^ = (1/(kN)) sum (X^T 1)(1^T Y)", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-  for (const auto& c : crude_curve_) cs.x.push_back(c[0]), cs.y.push_back(c[1]);
-  crude.series.push_back(cs);
-  if (!crude_curve_.empty()) {
+  crude.series.push_back({"W^ = (1/(kN)) sum (X^T 1)(1^T Y)", SeriesStyle::LineMarkers, crude_n, crude_error, {}, {}});
+  if (!crude_n.empty()) {
     Series ref{"N^(-1/2) (pure sampling noise)", SeriesStyle::Reference, {}, {}, {}, {}};
-    for (const auto& c : crude_curve_)
-      ref.x.push_back(c[0]), ref.y.push_back(crude_curve_.front()[1] * std::sqrt(crude_curve_.front()[0] / c[0]));
+    for (double n : crude_n) ref.x.push_back(n), ref.y.push_back(crude_error.front() * std::sqrt(crude_n.front() / n));
     crude.series.push_back(ref);
   }
   r.plots.push_back(crude);
-  if (!refit_curve_.empty()) {
+  if (!refit_curve.empty()) {
     Plot refit{"Certify, then refit (ours): W_sum error per round", "round", "||W^ - W_sum|| / ||W_sum||", false, true,
                false, 0, 1, {}};
-    Series rs{"refitted W^", SeriesStyle::LineMarkers, {}, refit_curve_, {}, {}};
-    for (std::size_t i = 0; i < refit_curve_.size(); ++i) rs.x.push_back(double(i));
+    Series rs{"refitted W^", SeriesStyle::LineMarkers, {}, refit_curve, {}, {}};
+    for (std::size_t i = 0; i < refit_curve.size(); ++i) rs.x.push_back(double(i));
     refit.series.push_back(rs);
     r.plots.push_back(refit);
   }
-  if (span_.singular_values.size()) {
+  if (!singular_values.empty()) {
     Plot sv{"Singular values of the certified constraints", "index (d^2 columns)", "singular value", false, true,
             false, 0, 1, {}};
-    Series ss{"sigma_j", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-    for (Eigen::Index j = 0; j < span_.singular_values.size(); ++j)
-      ss.x.push_back(double(j)), ss.y.push_back(span_.singular_values[j]);
+    Series ss{"sigma_j", SeriesStyle::LineMarkers, {}, singular_values, {}, {}};
+    for (std::size_t j = 0; j < singular_values.size(); ++j) ss.x.push_back(double(j));
     sv.series.push_back(ss);
     r.plots.push_back(sv);
   }
-  if (stream_alpha_.size()) {
+  if (!stream_alpha.empty()) {
     Plot stream{"Certification stream: the latest certified row", "token", "attention weight", false, false, true, 0,
                 1, {}};
+    const std::size_t k = stream_alpha.size();
     std::vector<double> tokens;
-    for (Eigen::Index t = 0; t < stream_alpha_.size(); ++t) tokens.push_back(double(t));
-    stream.series.push_back({"alpha* (simplex edge fit)", SeriesStyle::Bars, tokens,
-                             std::vector<double>(stream_alpha_.data(), stream_alpha_.data() + stream_alpha_.size()), {}, {}});
-    for (std::size_t i = 0; i < stream_heads_.size(); ++i)
+    for (std::size_t t = 0; t < k; ++t) tokens.push_back(double(t));
+    stream.series.push_back({"alpha* (simplex edge fit)", SeriesStyle::Bars, tokens, stream_alpha, {}, {}});
+    for (std::size_t i = 0; i * k < stream_heads.size(); ++i)
       stream.series.push_back({"head " + std::to_string(i + 1) + " (hidden)", SeriesStyle::LineMarkers, tokens,
-                               std::vector<double>(stream_heads_[i].data(), stream_heads_[i].data() + stream_heads_[i].size()),
+                               std::vector<double>(stream_heads.begin() + i * k, stream_heads.begin() + (i + 1) * k),
                                {}, {}});
     r.plots.push_back(stream);
   }
   Plot mse{"Adam: test error", "Adam step", "E ||F(X) - F^(X)||_F^2 (test set)", false, true, false, 0, 1, {}};
   Plot params{"Adam: parameter error, heads matched", "Adam step", "relative Frobenius error", false, true, false, 0, 1,
               {}};
-  Series m{"test MSE", SeriesStyle::Line, {}, {}, {}, {}}, th{"Theta", SeriesStyle::Line, {}, {}, {}, {}},
-      w{"W", SeriesStyle::Line, {}, {}, {}, {}};
-  for (const auto& a : adam_curve_) {
-    m.x.push_back(a[0]), m.y.push_back(a[1]);
-    th.x.push_back(a[0]), th.y.push_back(a[2]);
-    w.x.push_back(a[0]), w.y.push_back(a[3]);
-  }
-  mse.series.push_back(m);
-  params.series.push_back(th);
-  params.series.push_back(w);
+  mse.series.push_back({"test MSE", SeriesStyle::Line, adam_step, adam_mse, {}, {}});
+  params.series.push_back({"Theta", SeriesStyle::Line, adam_step, adam_theta, {}, {}});
+  params.series.push_back({"W", SeriesStyle::Line, adam_step, adam_w, {}, {}});
   r.plots.push_back(mse);
   r.plots.push_back(params);
   // Both learners on one axis: final test error against the distinct examples each used (Adam: its
   // training set; the pipeline: every example it drew), with wall-clock times in the legend.
-  if (std::isfinite(pipeline_mse_) || !adam_curve_.empty()) {
+  if (std::isfinite(pipeline_mse) || !adam_step.empty()) {
     Plot versus{"Final test error against examples used", "distinct examples", "E ||F(X) - F^(X)||_F^2 (floored at 1e-32)",
                 true, true, false, 0, 1, {}};
-    if (!adam_curve_.empty())
-      versus.series.push_back({printf_text("Adam (%.1f s)", seconds_[1]), SeriesStyle::LineMarkers,
-                               {double(adam_settings_.samples)}, {std::max(adam_curve_.back()[1], 1e-32)}, {}, {}});
-    if (std::isfinite(pipeline_mse_)) {
-      const double used = double(crude_total_ + pool_total_ + cert_total_ + heldout_total_);
-      versus.series.push_back({printf_text("the paper's pipeline (%.1f s)", seconds_[0]), SeriesStyle::LineMarkers, {used},
-                               {pipeline_mse_}, {}, {}});
+    if (!adam_step.empty())
+      versus.series.push_back({printf_text("Adam (%.1f s)", seconds[1]), SeriesStyle::LineMarkers,
+                               {double(run.adam.samples)}, {std::max(adam_mse.back(), 1e-32)}, {}, {}});
+    if (std::isfinite(pipeline_mse)) {
+      const double used = double(run.crude_total + run.pool_total + run.cert_total + run.heldout_total);
+      versus.series.push_back({printf_text("the paper's pipeline (%.1f s)", seconds[0]), SeriesStyle::LineMarkers,
+                               {used}, {pipeline_mse}, {}, {}});
     }
     r.plots.push_back(versus);
   }
-  if (search_.m == 2 && search_.grid.size() == static_cast<std::size_t>(search_.size * search_.size)) {
-    Heatmap h{"Head search: held-out loss over (c_1, c_2) (m = 2)", "c_2", "c_1", search_.size, search_.size, {}, 0.0,
+  if (!grid.empty()) {
+    Heatmap h{"Head search: held-out loss over (c_1, c_2) (m = 2)", "c_2", "c_1", kGridSize, kGridSize, {}, 0.0,
               1.0, "log10 of the held-out loss after the value regression; two symmetric minima (swapped heads)", {},
               {}};
     double lo = INFINITY, hi = -INFINITY;
-    for (double v : search_.grid) {
+    for (double v : grid) {
       const double l = dmath::log10(std::max(v, 1e-300));
       h.values.push_back(l);
       lo = std::min(lo, l), hi = std::max(hi, l);
@@ -537,49 +672,36 @@ Results MultiheadExperiment::results() const {
   }
 
   for (const auto& line : meter_.lines) r.notes.push_back(line);
-  if (!crude_curve_.empty())
+  if (!crude_n.empty())
     r.notes.push_back(printf_text("Phase I: relative error %.3g after %.0f examples; it levels off at the estimator's bias "
                           "(attention depends on X), 15-35%% at d <= 32 in the spec.",
-                          crude_curve_.back()[1], crude_curve_.back()[0]));
-  if (refit_curve_.size() > 1)
-    r.notes.push_back(paper_phase3_ ? printf_text("The paper's phase III: W_sum error %.3g -> %.3g.", refit_curve_.front(),
-                                          refit_curve_.back())
+                          crude_error.back(), crude_n.back()));
+  if (refit_curve.size() > 1)
+    r.notes.push_back(run.paper_phase3 ? printf_text("The paper's phase III: W_sum error %.3g -> %.3g.", refit_curve.front(),
+                                          refit_curve.back())
                                     : printf_text("Certify, then refit (ours, not the paper's): W_sum error %.3g -> %.3g in %.0f "
                                           "rounds.",
-                                          refit_curve_.front(), refit_curve_.back(), double(refit_curve_.size() - 1)));
-  if (cert_done_ > 0) {
-    // Soundness, measured against the hidden heads (the learner never sees them).
-    long long violated = 0;
-    for (const Constraint& c : constraints_)
-      for (const auto& T : truth_.Theta)
-        violated += std::fabs(c.a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) - c.rhs) > 2.0 * certify_.eps;
-    r.notes.push_back(printf_text("Certification: %.0f of %.0f rows accepted", double(cert_rows_accepted_), double(cert_done_ * k_)) +
-                      printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", 
-                          double(cert_rows_accepted_) / double(cert_done_ * k_), double(constraints_.size()),
-                          double(truth_.d() * truth_.d())) +
+                                          refit_curve.front(), refit_curve.back(), double(refit_curve.size() - 1)));
+  if (!cert.empty() && cert[0] > 0) {
+    const double rows = cert[0] * run.k;
+    r.notes.push_back(printf_text("Certification: %.0f of %.0f rows accepted", cert[1], rows) +
+                      printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", cert[1] / rows, cert[2],
+                          double(run.d() * run.d())) +
                       printf_text("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
-                          double(violated)));
+                          cert[3]));
   }
-  if (m_ >= 2 && span_.directions.cols() == m_ - 1 && span_.singular_values.size()) {
-    // How well the recovered directions span the true head differences Theta_1 - Theta_i.
-    double worst = 1.0;
-    for (int i = 1; i < m_; ++i) {
-      const Eigen::MatrixXd diff = truth_.Theta[0] - truth_.Theta[i];
-      const Eigen::Map<const Eigen::VectorXd> v(diff.data(), diff.size());
-      worst = std::min(worst, (span_.directions.transpose() * v).norm() / v.norm());
-    }
+  if (!span_cos.empty())
     r.notes.push_back(printf_text("Span extraction: |cos| between the recovered directions and the true differences "
                           "Theta_1 - Theta_i is at least %.4f (the spec measured >= 0.999).",
-                          worst));
-  }
-  if (std::isfinite(pipeline_mse_))
-    r.notes.push_back(printf_text("Pipeline: Theta error %.3g, W error %.3g", pipeline_error_[0], pipeline_error_[1]) +
-                      printf_text(", test MSE %.3g, %.2f s.", pipeline_mse_, seconds_[0]));
-  if (!message_.empty()) r.notes.push_back("Pipeline: " + message_ + ".");
-  if (!adam_curve_.empty())
-    r.notes.push_back(printf_text("Adam: test MSE %.3g, Theta error %.3g", adam_curve_.back()[1], adam_curve_.back()[2]) +
-                      printf_text(", W error %.3g after %.0f steps (%.2f s).", adam_curve_.back()[3], adam_curve_.back()[0],
-                          seconds_[1]));
+                          span_cos[0]));
+  if (std::isfinite(pipeline_mse))
+    r.notes.push_back(printf_text("Pipeline: Theta error %.3g, W error %.3g", pipeline[1], pipeline[2]) +
+                      printf_text(", test MSE %.3g, %.2f s.", pipeline_mse, seconds[0]));
+  if (!message.empty()) r.notes.push_back("Pipeline: " + message + ".");
+  if (!adam_step.empty())
+    r.notes.push_back(printf_text("Adam: test MSE %.3g, Theta error %.3g", adam_mse.back(), adam_theta.back()) +
+                      printf_text(", W error %.3g after %.0f steps (%.2f s).", adam_w.back(), adam_step.back(),
+                          seconds[1]));
   r.notes.push_back("The honest story: gradient descent recovers random instances from far fewer examples; the "
                     "paper's algorithm proves learnability, at a cost exponential in m. Not in this version: the exact "
                     "min-norm point and LP width probes (optional in the spec).");

@@ -3,12 +3,13 @@
 #include <Eigen/SVD>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <optional>
 
 #include "core/det_math.hpp"
 #include "core/rng.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
-#include "lab/legacy_experiment.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::regression {
@@ -16,6 +17,22 @@ namespace attnlab::regression {
 namespace {
 
 const char* const kSpec = "spec/regression.md s.4";
+
+// A move's measurements: the table's columns, and the fields of its unit's partial.
+constexpr const char* kColumns[] = {"delta", "b_shift", "shift_per_delta", "bound", "identity_error", "alpha_new"};
+using Row = std::vector<double>;
+
+Partial to_partial(const Row& row) {
+  Partial p;
+  for (std::size_t i = 0; i < row.size(); ++i) p.put(kColumns[i], row[i]);
+  return p;
+}
+
+Row from_partial(const Partial& p) {
+  Row row;
+  for (const char* c : kColumns) row.push_back(p.value(c));
+  return row;
+}
 
 Schema icl_schema() {
   std::vector<ParamSpec> s;
@@ -42,7 +59,7 @@ Schema icl_schema() {
   return Schema(std::move(s));
 }
 
-class IclExperiment final : public LegacyExperiment {
+class IclExperiment final : public Experiment {
  public:
   IclExperiment() : schema_(icl_schema()) {
     info_ = {"regression.icl", "Rescaled hyperbolic regression: the in-context learning shift",
@@ -66,7 +83,25 @@ class IclExperiment final : public LegacyExperiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
 
-  void legacy_reset(const Params& params, std::uint64_t seed) override {
+  // A few decades at one point per decade, on a small problem: several units, well under a second.
+  KeyValues smoke_settings() const override {
+    return {{"n", "40"}, {"d", "4"}, {"delta_min", "1e-6"}, {"per_decade", "1"}};
+  }
+
+  // One unit per move size delta (DESIGN.md "Parallel work units"): each measures one move from
+  // the same prepared point, reading the problem only. A unit is one piece: one evaluation of u,
+  // plus a dense copy of A when A moves (about 15 ms at the largest, n = 5000, d = 200).
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    const double delta = deltas_[static_cast<std::size_t>(unit)];
+    return make_single_piece_task([this, delta] { return to_partial(measure_move(delta)); });
+  }
+
+  Results results() const override;
+
+ protected:
+  std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
+    deltas_.clear();
+    slots_.clear();
     GeneratorSettings s;
     s.function = hyperbolic_from(params.text("function"));
     s.n = static_cast<int>(params.integer("n"));
@@ -98,27 +133,25 @@ class IclExperiment final : public LegacyExperiment {
     if (!(lo < hi))
       throw ParamError("parameter 'delta_max': " + format_number(hi) + " is not above delta_min = " +
                        format_number(lo) + "; allowed: delta_max > delta_min");
-    deltas_.clear();
+    std::vector<double> deltas;
     const double step = 1.0 / double(params.integer("per_decade"));
-    for (double e = dmath::log10(lo); e <= dmath::log10(hi) + 1e-9; e += step) deltas_.push_back(dmath::pow(10.0, e));
+    for (double e = dmath::log10(lo); e <= dmath::log10(hi) + 1e-9; e += step) deltas.push_back(dmath::pow(10.0, e));
     const Point at = evaluate(problem_, x_);
     if (!at.finite) throw ParamError("parameter 'x_norm': exp/cosh/sinh of A x overflows at this x");
     base_ = at;
+    deltas_ = std::move(deltas);
     measure_norm_ = measure(problem_.A).norm;
-    rows_.clear();
+    slots_.assign(deltas_.size(), std::nullopt);
+    return std::vector<std::int64_t>(deltas_.size(), 1);
   }
 
-  void legacy_step(const Budget& budget) override {
-    for (std::int64_t k = 0; k < budget.max_units && rows_.size() < deltas_.size(); ++k) rows_.push_back(measure_move(deltas_[rows_.size()]));
+  void merge(std::int64_t unit, const Partial& partial) override {
+    slots_[static_cast<std::size_t>(unit)] = from_partial(partial);
   }
-  Progress legacy_progress() const override {
-    return {static_cast<std::int64_t>(rows_.size()), static_cast<std::int64_t>(deltas_.size())};
-  }
-  Results results() const override;
 
  private:
   // One move of size delta: b~, its distance to b, the residual identity, the bound.
-  std::vector<double> measure_move(double delta) const {
+  Row measure_move(double delta) const {
     Problem moved = problem_;
     Eigen::VectorXd x_new = x_;
     if (move_A_) {
@@ -150,16 +183,19 @@ class IclExperiment final : public LegacyExperiment {
   Eigen::MatrixXd direction_A_;
   bool move_A_ = false;
   double measure_norm_ = 1.0;
-  std::vector<double> deltas_;
-  std::vector<std::vector<double>> rows_;
+  std::vector<double> deltas_;             // unit k moves by deltas_[k]
+  std::vector<std::optional<Row>> slots_;  // unit k's row, once it came
 };
 
 Results IclExperiment::results() const {
   Results r;
-  r.table.columns = {"delta", "b_shift", "shift_per_delta", "bound", "identity_error", "alpha_new"};
-  r.table.rows = rows_;
+  r.table.columns.assign(std::begin(kColumns), std::end(kColumns));
+  // The rows that came, in unit order (increasing delta), whatever order they came in.
+  for (const auto& slot : slots_)
+    if (slot) r.table.rows.push_back(*slot);
+  const std::vector<Row>& rows = r.table.rows;
   std::vector<double> delta, shift, bound, identity, slope_line;
-  for (const auto& row : rows_) {
+  for (const auto& row : rows) {
     delta.push_back(row[0]);
     shift.push_back(row[1]);
     bound.push_back(row[3]);
@@ -169,7 +205,7 @@ Results IclExperiment::results() const {
   Plot p{"Target shift of one step (Corollary F.2)", what, "||b~ - b||", true, true, false, 0, 1, {}};
   p.series.push_back({"measured ||b~ - b||", SeriesStyle::LineMarkers, delta, shift, {}, {}});
   p.series.push_back({"bound max|v| m (1 + sqrt(n) ||b||) / |alpha'|", SeriesStyle::Line, delta, bound, {}, {}});
-  if (!rows_.empty() && shift[0] > 0.0) {
+  if (!rows.empty() && shift[0] > 0.0) {
     for (double x : delta) slope_line.push_back(shift[0] * x / delta[0]);
     p.series.push_back({"slope 1", SeriesStyle::Reference, delta, slope_line, {}, {}});
   }
@@ -178,11 +214,11 @@ Results IclExperiment::results() const {
          false, 0, 1, {}};
   q.series.push_back({"relative error", SeriesStyle::LineMarkers, delta, identity, {}, {}});
   r.plots.push_back(q);
-  if (rows_.size() >= 2) {
+  if (rows.size() >= 2) {
     // Least-squares slope of log shift against log delta.
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     int m = 0;
-    for (std::size_t i = 0; i < rows_.size(); ++i) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
       if (!(shift[i] > 0.0)) continue;
       const double lx = dmath::log10(delta[i]), ly = dmath::log10(shift[i]);
       sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly, ++m;
@@ -193,7 +229,7 @@ Results IclExperiment::results() const {
     for (double e : identity) worst = std::max(worst, e);
     r.notes.push_back(printf_text("Residual identity: largest relative error %.2g over the sweep.", worst));
     double smallest_alpha = INFINITY;
-    for (const auto& row : rows_) smallest_alpha = std::min(smallest_alpha, std::fabs(row[5]));
+    for (const auto& row : rows) smallest_alpha = std::min(smallest_alpha, std::fabs(row[5]));
     if (smallest_alpha < 1e-6 * std::max(1.0, base_.u.cwiseAbs().sum()))
       r.notes.push_back(printf_text("Warning: |alpha(x_{t+1})| gets as small as %.2g: b~ divides by it, so ||b~ - b|| has no "
                             "linear bound here (the sinh case of spec s.4).",

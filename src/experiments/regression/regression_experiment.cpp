@@ -4,14 +4,14 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/det_math.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/problem_file.hpp"
 #include "experiments/regression/regression_presets.hpp"
 #include "experiments/regression/theory_checks.hpp"
-#include "lab/legacy_experiment.hpp"
-#include "lab/clock.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::regression {
@@ -80,7 +80,113 @@ Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
   return u / u.norm();
 }
 
-class RegressionExperiment final : public LegacyExperiment {
+// ---- one solver's run: a work unit (DESIGN.md "Parallel work units") ---------------------------
+// The solvers share only the prepared problem, x* and x0 (read-only), and every iteration draws
+// from its own stream Rng::for_stream(seed, 1000003 method + t) (Solver::step), so one solver's
+// trace does not depend on which others run, in which order, or where: one unit per solver.
+
+// What results() needs of one solver, and all its unit sends: the trace per iteration (entry 0 is
+// the start), the final state, and the timings, which only the notes show (they differ run to
+// run; the table must not).
+struct Trace {
+  std::vector<double> distance, loss_gap, grad_norm, eps0;
+  std::vector<double> path_x1, path_x2;  // the iterates, kept for d = 2 (the contour's paths)
+  double flags = 0;                      // IterationFlag bits seen over the run
+  double clamped = 0;                    // entries of D clamped, summed over the run
+  double seconds = 0;                    // solver time, measurements excluded
+  double seconds_to_1e10 = NAN;          // solver time until ||x - x*|| <= 1e-10, if reached
+  std::string state, message;
+  std::size_t size() const { return distance.size(); }
+};
+
+Trace trace_of(const Solver& s) {
+  Trace t;
+  unsigned flags = 0;
+  for (const TraceRow& row : s.trace()) {
+    t.distance.push_back(row.distance);
+    t.loss_gap.push_back(row.loss_gap);
+    t.grad_norm.push_back(row.grad_norm);
+    t.eps0.push_back(row.eps0);
+    if (row.x.size() == 2) t.path_x1.push_back(row.x[0]), t.path_x2.push_back(row.x[1]);
+    flags |= row.flags;
+    t.clamped += row.clamped;
+    if (std::isnan(t.seconds_to_1e10) && row.distance <= 1e-10) t.seconds_to_1e10 = row.seconds;
+  }
+  t.flags = flags;
+  t.seconds = s.trace().back().seconds;
+  t.state = to_string(s.state());
+  t.message = s.message();
+  return t;
+}
+
+// The partial's fields are written and read here only.
+Partial to_partial(const Trace& t) {
+  Partial p;
+  p.put("distance", t.distance);
+  p.put("loss_gap", t.loss_gap);
+  p.put("grad_norm", t.grad_norm);
+  p.put("eps0", t.eps0);
+  if (!t.path_x1.empty()) p.put("path_x1", t.path_x1), p.put("path_x2", t.path_x2);
+  p.put("flags", t.flags);
+  p.put("clamped", t.clamped);
+  p.put("seconds", t.seconds);
+  p.put("seconds_to_1e-10", t.seconds_to_1e10);
+  p.put_text("state", t.state);
+  p.put_text("message", t.message);
+  return p;
+}
+
+Trace from_partial(const Partial& p) {
+  Trace t;
+  t.distance = p.values("distance");
+  t.loss_gap = p.values("loss_gap");
+  t.grad_norm = p.values("grad_norm");
+  t.eps0 = p.values("eps0");
+  if (p.has("path_x1")) t.path_x1 = p.values("path_x1"), t.path_x2 = p.values("path_x2");
+  t.flags = p.value("flags");
+  t.clamped = p.value("clamped");
+  t.seconds = p.value("seconds");
+  t.seconds_to_1e10 = p.value("seconds_to_1e-10");
+  t.state = p.text("state");
+  t.message = p.text("message");
+  return t;
+}
+
+// A piece is one iteration: well under a millisecond at the reference size (n = 200, d = 10), but
+// up to ~100 ms for large_sparse (n = 100000, d = 50: A^T D A costs n d^2), the smallest step a
+// solver can take. The solver is made in the first piece, not in start_unit(): for W^2 and
+// gradient descent that is an n d^2 product too.
+class SolverTask final : public UnitTask {
+ public:
+  SolverTask(Method method, const Problem& problem, const Reference& reference, const SolverOptions& options)
+      : method_(method), problem_(problem), reference_(reference), options_(options) {}
+  bool run_piece() override {
+    if (!solver_) solver_.emplace(method_, problem_, reference_, options_);
+    solver_->step();
+    return solver_->finished();
+  }
+  Partial finish() override { return to_partial(trace_of(*solver_)); }
+  double fraction() const override {
+    if (!solver_) return 0.0;
+    if (solver_->finished()) return 1.0;
+    return double(solver_->trace().size() - 1) / double(options_.max_iterations);
+  }
+  // The trace so far (a copy of at most max_iterations rows), so the curves grow while it runs.
+  bool preview(Partial& out) const override {
+    if (!solver_) return false;
+    out = to_partial(trace_of(*solver_));
+    return true;
+  }
+
+ private:
+  Method method_;
+  const Problem& problem_;      // the experiment's, read-only while units run
+  const Reference& reference_;  // likewise
+  SolverOptions options_;
+  std::optional<Solver> solver_;
+};
+
+class RegressionExperiment final : public Experiment {
  public:
   RegressionExperiment() : schema_(regression_schema()), presets_(regression_presets()) {
     info_ = {"regression", "Rescaled hyperbolic regression: Newton-type solvers",
@@ -96,8 +202,19 @@ class RegressionExperiment final : public LegacyExperiment {
   bool accepts_data() const override { return true; }
   void set_data(const std::string& json) override { data_ = read_problem_file(json); }
 
-  void legacy_reset(const Params& params, std::uint64_t seed) override {
-    solvers_.clear();
+  // Every solver, on a small d = 2 problem (so the units carry paths and the contour is drawn).
+  KeyValues smoke_settings() const override { return {{"n", "40"}, {"d", "2"}, {"max_iterations", "25"}}; }
+
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    return std::make_unique<SolverTask>(methods_[static_cast<std::size_t>(unit)], problem_, reference_, options_);
+  }
+
+  Results results() const override;
+
+ protected:
+  std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
+    methods_.clear();
+    slots_.clear();
     notes_.clear();
     const bool from_data = params.text("source") == "data";
     if (from_data) {
@@ -123,49 +240,31 @@ class RegressionExperiment final : public LegacyExperiment {
                        ", which would overflow exp/cosh/sinh; allowed: a start with ||A|| ||x0|| <= 700");
     theory_ = check_theory(problem_, reference_, facts_);
 
-    SolverOptions o;
-    o.damped = params.boolean("damped");
-    o.samples = params.real("samples");
-    o.max_iterations = static_cast<int>(params.integer("max_iterations"));
-    o.tolerance = params.real("tolerance");
-    o.seed = seed;
-    o.keep_iterates = problem_.d() == 2;
+    options_ = SolverOptions{};
+    options_.damped = params.boolean("damped");
+    options_.samples = params.real("samples");
+    options_.max_iterations = static_cast<int>(params.integer("max_iterations"));
+    options_.tolerance = params.real("tolerance");
+    options_.seed = seed;
+    options_.keep_iterates = problem_.d() == 2;
+    std::vector<Method> methods;
     for (Method m : kAllMethods)
-      if (params.boolean(method_key(m))) solvers_.emplace_back(m, problem_, reference_, o);
-    if (solvers_.empty()) throw ParamError("parameter 'newton': no solver is switched on; allowed: at least one solver");
-    max_iterations_ = o.max_iterations;
-    next_ = 0;
+      if (params.boolean(method_key(m))) methods.push_back(m);
+    if (methods.empty()) throw ParamError("parameter 'newton': no solver is switched on; allowed: at least one solver");
     if (problem_.d() == 2) compute_contour();
-    describe_problem(params, from_data);
+    describe_problem(from_data);
+    methods_ = std::move(methods);
+    slots_.assign(methods_.size(), std::nullopt);
+    // One unit per solver, costing its iteration budget (a solver that converges early ends early).
+    return std::vector<std::int64_t>(methods_.size(), options_.max_iterations);
   }
 
-  // One unit = one iteration of one solver, round-robin over the running ones.
-  void legacy_step(const Budget& budget) override {
-    const double deadline = now_seconds() + budget.seconds;
-    for (std::int64_t units = 0; units < budget.max_units; ++units) {
-      std::size_t tried = 0;
-      while (tried < solvers_.size() && solvers_[next_].finished()) next_ = (next_ + 1) % solvers_.size(), ++tried;
-      if (tried == solvers_.size()) return;
-      solvers_[next_].step();
-      next_ = (next_ + 1) % solvers_.size();
-      if (now_seconds() >= deadline) return;
-    }
+  void merge(std::int64_t unit, const Partial& partial) override {
+    slots_[static_cast<std::size_t>(unit)] = from_partial(partial);
   }
-
-  Progress legacy_progress() const override {
-    Progress p;
-    for (const Solver& s : solvers_) {
-      const std::int64_t done = static_cast<std::int64_t>(s.trace().size()) - 1;
-      p.done += done;
-      p.total += s.finished() ? done : max_iterations_;
-    }
-    return p;
-  }
-
-  Results results() const override;
 
  private:
-  // For d = 2: log10(L - L*) on a grid around x* that covers x0 (computed once per reset).
+  // For d = 2: log10(L - L*) on a grid around x* that covers x0 (computed once per run).
   static constexpr int kGrid = 120;
   void compute_contour() {
     const double reach = std::max(1e-3, 1.3 * (problem_.x0 - reference_.x).cwiseAbs().maxCoeff());
@@ -199,21 +298,20 @@ class RegressionExperiment final : public LegacyExperiment {
     contour_.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x0"});
   }
 
-  Heatmap contour_with_paths() const {
+  Heatmap contour_with_paths(const std::vector<Trace>& traces) const {
     Heatmap h = contour_;
-    for (const Solver& s : solvers_) {
-      Heatmap::Path path{method_label(s.method()), {}, {}};
-      for (const TraceRow& x : s.trace()) {
-        if (x.x.size() != 2) continue;
-        path.cols.push_back((x.x[0] - lo_[0]) / (hi_[0] - lo_[0]) * kGrid);
-        path.rows.push_back((hi_[1] - x.x[1]) / (hi_[1] - lo_[1]) * kGrid);
+    for (std::size_t k = 0; k < traces.size(); ++k) {
+      Heatmap::Path path{method_label(methods_[k]), {}, {}};
+      for (std::size_t i = 0; i < traces[k].path_x1.size(); ++i) {
+        path.cols.push_back((traces[k].path_x1[i] - lo_[0]) / (hi_[0] - lo_[0]) * kGrid);
+        path.rows.push_back((hi_[1] - traces[k].path_x2[i]) / (hi_[1] - lo_[1]) * kGrid);
       }
       h.paths.push_back(std::move(path));
     }
     return h;
   }
 
-  void describe_problem(const Params& params, bool from_data) {
+  void describe_problem(bool from_data) {
     notes_.push_back(std::string(from_data ? "Loaded problem: " : "Problem: ") + to_string(problem_.function) +
                      printf_text(", n = %.0f, d = %.0f, ||A|| = %.4g, ", problem_.n(), problem_.d(), facts_.norm) +
                      printf_text("kappa(A) = %.4g, nnz(A) = %.0f, ||b|| = %.3g, ", facts_.condition(), double(facts_.nonzeros),
@@ -224,46 +322,50 @@ class RegressionExperiment final : public LegacyExperiment {
     if (problem_.function != Hyperbolic::Exp && problem_.x0.norm() == 0.0)
       notes_.push_back("Warning: x0 = 0 is a critical point of L for cosh and sinh; Newton-type solvers stay there.");
     for (const std::string& line : theory_.lines) notes_.push_back(line);
-    (void)params;
   }
 
   ExperimentInfo info_;
   Schema schema_;
   std::vector<Preset> presets_;
   std::optional<ProblemFile> data_;
+  // The prepared run, read-only while units run (start_unit hands out references to it).
   Problem problem_;
   MatrixFacts facts_;
   Reference reference_;
   TheoryReport theory_;
-  std::vector<Solver> solvers_;
+  SolverOptions options_;
+  std::vector<Method> methods_;  // unit k runs methods_[k]
   std::vector<std::string> notes_;
-  int max_iterations_ = 0;
-  std::size_t next_ = 0;
   Heatmap contour_;
   Eigen::Array2d lo_, hi_;
+  // Per unit: the latest partial (final, or a preview a later one replaces); empty until one came.
+  std::vector<std::optional<Trace>> slots_;
 };
 
 Results RegressionExperiment::results() const {
+  // The solvers' traces in unit order (empty for units not started yet): every reduction below
+  // reads them in this order, so arrival order and slicing never change a byte.
+  std::vector<Trace> traces;
+  for (const auto& slot : slots_) traces.push_back(slot ? *slot : Trace{});
   Results r;
   Table& t = r.table;
   t.columns = {"t"};
-  for (const Solver& s : solvers_)
+  for (Method m : methods_)
     // Wall-clock times are not in the table (they differ run to run); the notes report them.
     for (const char* c : {"distance", "loss_gap", "grad_norm", "ratio", "eps0"})
-      t.columns.push_back(std::string(method_key(s.method())) + "_" + c);
+      t.columns.push_back(std::string(method_key(m)) + "_" + c);
   std::size_t rows = 0;
-  for (const Solver& s : solvers_) rows = std::max(rows, s.trace().size());
+  for (const Trace& s : traces) rows = std::max(rows, s.size());
   const double nan = NAN;
   for (std::size_t i = 0; i < rows; ++i) {
     std::vector<double> row{double(i)};
-    for (const Solver& s : solvers_) {
-      if (i >= s.trace().size()) {
+    for (const Trace& s : traces) {
+      if (i >= s.size()) {
         row.insert(row.end(), 5, nan);
         continue;
       }
-      const TraceRow& x = s.trace()[i];
-      const double ratio = i > 0 && s.trace()[i - 1].distance > 0.0 ? x.distance / s.trace()[i - 1].distance : nan;
-      row.insert(row.end(), {x.distance, x.loss_gap, x.grad_norm, ratio, x.eps0});
+      const double ratio = i > 0 && s.distance[i - 1] > 0.0 ? s.distance[i] / s.distance[i - 1] : nan;
+      row.insert(row.end(), {s.distance[i], s.loss_gap[i], s.grad_norm[i], ratio, s.eps0[i]});
     }
     t.rows.push_back(std::move(row));
   }
@@ -277,20 +379,20 @@ Results RegressionExperiment::results() const {
   // The Newton-type solvers finish in tens of iterations, gradient descent may take thousands: the
   // main plots show the Newton-type range, and gradient descent gets its own plot over all of it.
   std::size_t newton_range = 10;
-  for (const Solver& s : solvers_)
-    if (s.method() != Method::GradientDescent) newton_range = std::max(newton_range, s.trace().size() + 2);
+  for (std::size_t k = 0; k < traces.size(); ++k)
+    if (methods_[k] != Method::GradientDescent) newton_range = std::max(newton_range, traces[k].size() + 2);
   newton_range = std::min(newton_range, rows);
   auto plot = [&](const char* title, const char* y_label, const char* suffix, bool log_y, std::size_t range) {
     Plot p{title, "iteration t", y_label, false, log_y, false, 0, 1, {}};
-    for (const Solver& s : solvers_) {
-      std::vector<double> y = column(std::string(method_key(s.method())) + suffix);
+    for (Method m : methods_) {
+      std::vector<double> y = column(std::string(method_key(m)) + suffix);
       y.resize(range);
       // A diverging solver's values leave the page: they stop at 1e6 times the start (the
       // divergence itself is reported as the solver's state in the notes).
       if (log_y && !y.empty() && std::isfinite(y[0]) && y[0] > 0.0)
         for (double& v : y)
           if (v > 1e6 * y[0]) v = NAN;
-      p.series.push_back({method_label(s.method()), SeriesStyle::LineMarkers,
+      p.series.push_back({method_label(m), SeriesStyle::LineMarkers,
                           std::vector<double>(iterations.begin(), iterations.begin() + range), y, {}, {}});
     }
     return p;
@@ -309,61 +411,57 @@ Results RegressionExperiment::results() const {
   ratio.y_max = 1.2;
   const double last = newton_range > 1 ? double(newton_range - 1) : 1.0;
   ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, last}, {0.4, 0.4}, {}, {}});
-  // Each approximation's own bound 2 eps0 (median over its steps), where it is below the plot's top.
-  for (const Solver& s : solvers_) {
+  // The median eps0 of a solver's steps (NaN when it measured none, e.g. exact Newton).
+  auto median_eps0 = [](const Trace& s) {
     std::vector<double> eps;
-    for (const TraceRow& x : s.trace())
-      if (std::isfinite(x.eps0)) eps.push_back(x.eps0);
-    if (eps.empty()) continue;
+    for (double e : s.eps0)
+      if (std::isfinite(e)) eps.push_back(e);
+    if (eps.empty()) return double(NAN);
     std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
-    const double bound = 2.0 * eps[eps.size() / 2];
+    return eps[eps.size() / 2];
+  };
+  // Each approximation's own bound 2 eps0 (median over its steps), where it is below the plot's top.
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const double bound = 2.0 * median_eps0(traces[k]);
     if (bound < 1.2)
-      ratio.series.push_back({std::string("2 eps0, ") + method_key(s.method()), SeriesStyle::Reference, {0.0, last},
+      ratio.series.push_back({std::string("2 eps0, ") + method_key(methods_[k]), SeriesStyle::Reference, {0.0, last},
                               {bound, bound}, {}, {}});
   }
   r.plots.push_back(ratio);
   r.plots.push_back(
       plot("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true, newton_range));
-  for (const Solver& s : solvers_)
-    if (s.method() == Method::GradientDescent && rows > newton_range) {
+  for (Method m : methods_)
+    if (m == Method::GradientDescent && rows > newton_range) {
       Plot gd{"Gradient descent over all its iterations", "iteration t", "||x_t - x*||", false, true, false, 0, 1, {}};
-      gd.series.push_back({method_label(s.method()), SeriesStyle::Line, iterations, column("gd_distance"), {}, {}});
+      gd.series.push_back({method_label(m), SeriesStyle::Line, iterations, column("gd_distance"), {}, {}});
       r.plots.push_back(gd);
     }
 
   // Solver states and speed.
-  for (const Solver& s : solvers_) {
-    const auto& tr = s.trace();
-    const int its = static_cast<int>(tr.size()) - 1;
-    std::string line = std::string(method_label(s.method())) + ": " + to_string(s.state()) +
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const Trace& s = traces[k];
+    const std::string label = method_label(methods_[k]);
+    if (s.size() == 0) {
+      r.notes.push_back(label + ": waiting to start.");
+      continue;
+    }
+    const int its = static_cast<int>(s.size()) - 1;
+    std::string line = label + ": " + s.state +
                        printf_text(" after %.0f iterations, %.3g ms per iteration", its,
-                           its > 0 ? 1e3 * tr.back().seconds / its : 0.0);
-    for (const TraceRow& x : tr)
-      if (x.distance <= 1e-10) {
-        line += printf_text(", ||x - x*|| <= 1e-10 after %.3g ms", 1e3 * x.seconds);
-        break;
-      }
-    unsigned flags = 0;
-    int clamped = 0;
-    std::vector<double> eps;
-    for (const TraceRow& x : tr) {
-      flags |= x.flags;
-      clamped += x.clamped;
-      if (std::isfinite(x.eps0)) eps.push_back(x.eps0);
-    }
-    if (!eps.empty()) {
-      std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
-      line += printf_text(", median eps0 %.3g (rate bound 2 eps0 = %.3g)", eps[eps.size() / 2], 2.0 * eps[eps.size() / 2]);
-    }
+                           its > 0 ? 1e3 * s.seconds / its : 0.0);
+    if (!std::isnan(s.seconds_to_1e10)) line += printf_text(", ||x - x*|| <= 1e-10 after %.3g ms", 1e3 * s.seconds_to_1e10);
+    const double eps = median_eps0(s);
+    if (!std::isnan(eps)) line += printf_text(", median eps0 %.3g (rate bound 2 eps0 = %.3g)", eps, 2.0 * eps);
+    const unsigned flags = static_cast<unsigned>(s.flags);
     if (flags & kFallbackLdlt) line += "; Cholesky failed, LDLT used";
     if (flags & kJitter) line += "; LDLT failed, jitter added";
-    if (flags & kClampedD) line += printf_text("; %.0f negative entries of D clamped to 0", clamped);
-    if (!s.message().empty()) line += "; " + s.message();
+    if (flags & kClampedD) line += printf_text("; %.0f negative entries of D clamped to 0", s.clamped);
+    if (!s.message.empty()) line += "; " + s.message;
     r.notes.push_back(line + ".");
   }
   for (const std::string& n : notes_) r.notes.push_back(n);
 
-  if (problem_.d() == 2) r.heatmaps.push_back(contour_with_paths());
+  if (!methods_.empty() && problem_.d() == 2) r.heatmaps.push_back(contour_with_paths(traces));
   return r;
 }
 
