@@ -173,22 +173,28 @@ class Session {
   bool unit_finished(int unit) const { return valid_unit(unit) && experiment_->unit_finished(unit); }
   // Returns "" or the error.
   std::string start_unit(int unit) {
+    task_.reset();
+    task_done_ = false;
+    unit_error_.clear();
     return guarded([&] {
       if (!valid_unit(unit)) throw ParamError("unit " + std::to_string(unit) + " is out of range");
       task_ = experiment_->start_unit(unit);
     });
   }
-  // Works on the started unit for about `seconds`; true once it is finished (or on an error).
+  // Works on the started unit for about `seconds`; true once it is finished (or on an error,
+  // which finishUnit() then returns).
   bool advance_unit(double seconds) {
-    if (!task_) return true;
+    if (!task_ || task_done_) return true;
     const double deadline = now_seconds() + std::min(10.0, std::max(0.0, seconds));
-    bool done = false;
     const std::string error = guarded([&] {
-      while (!(done = task_->run_piece()) && now_seconds() < deadline) {
+      while (!(task_done_ = task_->run_piece()) && now_seconds() < deadline) {
       }
     });
-    if (!error.empty()) task_.reset();
-    return done || !task_;
+    if (!error.empty()) {
+      unit_error_ = error;
+      task_.reset();
+    }
+    return task_done_ || !task_;
   }
   double unit_fraction() const { return task_ ? task_->fraction() : 0.0; }
   std::string unit_preview() const {
@@ -197,14 +203,24 @@ class Session {
   }
   // The finished unit's partial as JSON text, or {"error": ...}.
   std::string finish_unit() {
-    if (!task_) return error_json(error_.empty() ? "no unit was started" : error_);
+    if (!task_) {
+      const std::string error = !unit_error_.empty() ? unit_error_ : !error_.empty() ? error_ : "no unit was started";
+      unit_error_.clear();
+      return error_json(error);
+    }
+    if (!task_done_) return error_json("the unit is not finished: call advanceUnit() until it returns true");
     std::string out;
     const std::string error = guarded([&] { out = encode_partial(task_->finish()); });
     task_.reset();
+    task_done_ = false;
     return error.empty() ? out : error_json(error);
   }
   // Abandons the started unit (a cancelled run): nothing is finished or kept.
-  void drop_unit() { task_.reset(); }
+  void drop_unit() {
+    task_.reset();
+    task_done_ = false;
+    unit_error_.clear();
+  }
   // Takes a unit's partial computed elsewhere; returns "" or the error.
   std::string absorb(int unit, const std::string& partial) {
     return guarded([&] { experiment_->absorb(unit, decode_partial(partial)); });
@@ -227,6 +243,8 @@ class Session {
   }
 
   std::unique_ptr<UnitTask> task_;
+  bool task_done_ = false;  // run_piece() returned true: finish() may be called
+  std::string unit_error_;  // what ended the unit in advance_unit(), for finish_unit()
   std::unique_ptr<Experiment> experiment_;
   Params params_;
   std::uint64_t seed_ = 0;

@@ -16,6 +16,20 @@ export interface CreateOptions {
   module?: EmbindModule;
   /** Extra settings for the module factory (print, printErr, ...). */
   moduleArg?: Record<string, unknown>;
+  /**
+   * Node, threaded runs: path of attnlab_node.cjs for the workers (relative to the working
+   * directory). Default: the file `factory` was required from, else the one attnlab_node.cjs
+   * already loaded, else attnlab_node.cjs beside attnlab-api.mjs.
+   */
+  workerModule?: string;
+  /**
+   * Node, threaded runs: path of unit_worker.js (unit_pool.js is read from the same folder).
+   * Default: the first that exists of unit_worker.js and web/unit_worker.js beside the worker
+   * module, unit_worker.js beside attnlab-api.mjs (the built site) and ../workers/unit_worker.js
+   * from it (the source tree). Browsers take both from `baseUrl` (unit_pool.js, unit_worker.js,
+   * attnlab_worker.js and attnlab_worker.wasm).
+   */
+  workerScript?: string;
 }
 
 /** Loads and starts the wasm module (without its UI) and returns the lab. */
@@ -36,10 +50,29 @@ export interface RunOptions {
   seed?: number;
   /** JSON text for experiments that read data (a regression problem file, a mirror data file). */
   data?: string;
+  /**
+   * Workers computing the run's units: an integer in [0, 64]; 0 (default) computes on this
+   * thread. With N >= 1, N Web Workers (browsers) or worker_threads (node) compute the units and
+   * this thread only prepares the run and merges their partial results: the record is byte for
+   * byte the same as with 0. Workers are kept for the lab's next runs until close().
+   * Any other value throws AttnLabError "parameter 'threads': '<value>' is not allowed; allowed:
+   * integer in [0, 64]".
+   */
+  threads?: number;
+}
+
+/** Options of a run on workers: run() and runCsv() then return a Promise. */
+export interface ThreadedRunOptions extends RunOptions {
+  threads: number;
+  /** Aborting it stops the run: the Promise rejects with an Error named 'AbortError'. */
+  signal?: AbortSignal;
 }
 
 export interface StartOptions extends RunOptions {
-  /** Called after each slice; `record` (the partial results) at most ~10 times a second and with the last call. */
+  /**
+   * Called after each slice (threads 0) or when workers report (a unit done, or every ~250 ms of
+   * a unit in flight); `record` (the partial results) at most ~10 times a second and with the last call.
+   */
   onProgress?: (progress: Progress) => void;
   /** Work per slice in milliseconds, in (0, 10000]; default 20. */
   sliceMs?: number;
@@ -55,15 +88,22 @@ export interface InspectOptions extends RunOptions {
 }
 
 export interface Progress {
-  /** In [0, 1]; 1 when finished. */
+  /** In [0, 1]; 1 when finished. With threads: the units done and the share done of those in flight, by cost. */
   fraction: number;
+  /** Work units finished so far, and how many the run has (DESIGN.md "Parallel work units"). */
+  unitsDone: number;
+  units: number;
   record?: RunRecord;
 }
 
 export interface RunHandle {
-  /** The final record; rejects with AttnLabError (bad input) or an Error named 'AbortError' (cancelled). */
+  /**
+   * The final record; rejects with AttnLabError (bad input, including a bad `threads`; always
+   * before any worker starts) or an Error named 'AbortError' (cancelled: with threads, once no
+   * worker computes for this run any more), or an Error if the workers could not start.
+   */
   result: Promise<RunRecord>;
-  /** Stops the run between slices. */
+  /** Stops the run between slices (with threads: every worker stops within a slice). */
   cancel(): void;
   /** The fraction done so far, in [0, 1]. */
   progress(): number;
@@ -161,12 +201,26 @@ export interface AttnLab {
   describe(id: string): ExperimentDescription;
   schema(id: string): ParamSpec[];
   presets(id: string): Preset[];
-  /** Runs to completion (blocking). Throws AttnLabError on bad input. */
-  run(id: string, options?: RunOptions): RunRecord;
-  /** Runs to completion; the CSV text is byte for byte what `attnlab run ... --quiet` prints. */
-  runCsv(id: string, options?: RunOptions): string;
-  /** Runs in slices without blocking the page. */
+  /**
+   * Runs to completion. threads 0 or absent: blocking; throws AttnLabError on bad input.
+   * threads >= 1: returns a Promise (computed on workers; rejects with AttnLabError on bad input).
+   * `await lab.run(...)` works for any `threads`. A bad `threads` value throws AttnLabError.
+   */
+  run(id: string, options?: RunOptions & { threads?: 0 }): RunRecord;
+  run(id: string, options: ThreadedRunOptions): RunRecord | Promise<RunRecord>;
+  /** As run(); the CSV text is byte for byte what `attnlab run ... --quiet` prints. */
+  runCsv(id: string, options?: RunOptions & { threads?: 0 }): string;
+  runCsv(id: string, options: ThreadedRunOptions): string | Promise<string>;
+  /** Runs without blocking the page: in slices on this thread, or on `threads` workers. */
   start(id: string, options?: StartOptions): RunHandle;
+  /**
+   * Cancels the threaded runs in progress (they reject with AbortError) and terminates every
+   * worker of this lab. The lab stays usable; a later threaded run starts new workers. (In node
+   * idle workers never keep the process alive, so close() is optional there.)
+   */
+  close(): Promise<void>;
+  /** The workers of this lab's threaded runs: how many are alive and how many are computing. */
+  readonly workers: { size: number; busy: number };
   /** One trial of one sweep point up close (separation.self, separation.cross). */
   inspect(id: string, options?: InspectOptions): RunRecord;
   /** The panels of a whole-paper reproduction, e.g. panels('separation'). */
@@ -195,5 +249,22 @@ export interface EmbindSession {
   finished(): boolean;
   json(): string;
   csv(): string;
+  /** Work units (threaded runs): the worker side computes, the main side absorbs. */
+  unitCount(): number;
+  unitCost(unit: number): number;
+  unitFinished(unit: number): boolean;
+  /** "" or the error. */
+  startUnit(unit: number): string;
+  /** Works about `seconds` on the started unit; true once it is finished (or failed). */
+  advanceUnit(seconds: number): boolean;
+  unitFraction(): number;
+  /** A provisional partial (JSON text) of the started unit, or "". */
+  unitPreview(): string;
+  /** The finished unit's partial as JSON text, or {"error": ...}. */
+  finishUnit(): string;
+  dropUnit(): void;
+  /** "" or the error. */
+  absorb(unit: number, partial: string): string;
+  absorbPreview(unit: number, partial: string): string;
   delete(): void;
 }

@@ -6,6 +6,21 @@
 //   import { createAttnLab } from './attnlab-api.mjs';
 //   const lab = await createAttnLab();
 //   const record = lab.run('separation.toy', { preset: 'fig3b', params: { trials: 200 }, seed: 1 });
+//   const same = await lab.run('separation.toy', { preset: 'fig3b', params: { trials: 200 }, seed: 1, threads: 2 });
+//
+// Threads: with {threads: N >= 1} a run's work units (DESIGN.md "Parallel work units") are computed
+// by N workers (Web Workers in browsers, worker_threads in node) that load the compute-only module
+// and run web/workers/unit_worker.js; this thread only prepares the run and absorbs the units'
+// partial results, so the record is byte for byte the one-thread record. Workers stay for the next
+// run of the same lab (idle node workers do not keep the process alive) until lab.close().
+// Where the workers come from:
+//   browsers: unit_pool.js, unit_worker.js and attnlab_worker.js/.wasm in options.baseUrl (default:
+//     the folder of this file), as the build serves them beside attnlab.js;
+//   node: options.workerModule (the path of attnlab_node.cjs; default: the file options.factory was
+//     required from, else a loaded attnlab_node.cjs, else attnlab_node.cjs beside this file) and
+//     options.workerScript (the path of unit_worker.js; default: the first that exists of
+//     unit_worker.js and web/unit_worker.js beside the module, unit_worker.js beside this file
+//     (the served build) and ../workers/unit_worker.js from this file (the source tree)).
 
 /** Bad input (unknown experiment, preset or parameter, out-of-range value, bad seed): the message is
  * exactly the schema's, e.g. "parameter 'tau': '0.7' is out of range; allowed: number in [0.01, 0.5]". */
@@ -16,6 +31,19 @@ export class AttnLabError extends Error {
     this.name = 'AttnLabError';
   }
 }
+
+/** The most workers one run may use. */
+const MAX_THREADS = 64;
+
+/** The `threads` option: undefined or an integer in [0, MAX_THREADS], else an AttnLabError. */
+function threadsArg(threads) {
+  if (threads === undefined) return 0;
+  if (!(Number.isInteger(threads) && threads >= 0 && threads <= MAX_THREADS))
+    throw new AttnLabError(`parameter 'threads': '${String(threads)}' is not allowed; allowed: integer in [0, ${MAX_THREADS}]`);
+  return threads;
+}
+
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 
 /** The error a cancelled start() rejects with: an Error named 'AbortError' (cause: the signal's reason). */
 function abortError(reason) {
@@ -68,6 +96,64 @@ function loadScript(url) {
   return scripts.get(url);
 }
 
+// ---- workers ---------------------------------------------------------------------------------
+
+/** The file a CommonJS module factory was required from (node), or undefined. */
+function requiredFrom(require, factory) {
+  if (typeof factory !== 'function') return undefined;
+  for (const [file, entry] of Object.entries(require.cache)) if (entry?.exports === factory) return file;
+  return undefined;
+}
+
+/** node: {Pool, spawn} for AttnLabUnitPool, workers from worker_threads (see the header). */
+async function nodeWorkers(where) {
+  const [{ Worker }, fs, path, url, { createRequire }] = await Promise.all([
+    import('node:worker_threads'), import('node:fs'), import('node:path'), import('node:url'), import('node:module')]);
+  const require = createRequire(import.meta.url);
+  const apiDir = path.dirname(url.fileURLToPath(import.meta.url));
+  const loaded = () => Object.keys(require.cache).filter((f) => path.basename(f) === 'attnlab_node.cjs');
+  const modulePath = path.resolve(where.workerModule ?? requiredFrom(require, where.factory) ??
+    (loaded().length === 1 ? loaded()[0] : path.join(apiDir, 'attnlab_node.cjs')));
+  const moduleDir = path.dirname(modulePath);
+  const candidates = where.workerScript !== undefined ? [path.resolve(where.workerScript)] : [
+    path.join(moduleDir, 'unit_worker.js'), path.join(moduleDir, 'web', 'unit_worker.js'),
+    path.join(apiDir, 'unit_worker.js'), path.join(apiDir, '..', 'workers', 'unit_worker.js')];
+  const script = candidates.find((f) => fs.existsSync(f));
+  if (!script) throw new Error(`threads: unit_worker.js not found (looked for ${candidates.join(', ')}); pass createAttnLab({workerScript})`);
+  if (!globalThis.AttnLabUnitPool) await import(url.pathToFileURL(path.join(path.dirname(script), 'unit_pool.js')).href);
+  const spawn = (handlers) => {
+    const worker = new Worker(script, { workerData: { module: modulePath } });
+    let ended = false;
+    worker.on('message', handlers.message);
+    worker.on('error', (e) => { if (!ended) handlers.error(e); });
+    worker.on('exit', (code) => { if (!ended) handlers.error(`the worker exited (code ${code})`); ended = true; });
+    return {
+      postMessage: (msg) => worker.postMessage(msg),
+      terminate: () => { ended = true; return worker.terminate(); },
+      ref: () => worker.ref(),
+      unref: () => worker.unref(),
+    };
+  };
+  return { Pool: globalThis.AttnLabUnitPool, spawn };
+}
+
+/** Browsers: {Pool, spawn} with Web Workers from `base` (see the header). */
+async function browserWorkers(base) {
+  if (typeof Worker !== 'function') throw new Error('threads: this environment has no Web Workers');
+  if (typeof globalThis.AttnLabUnitPool !== 'function') await import(new URL('unit_pool.js', base).href);
+  return { Pool: globalThis.AttnLabUnitPool, spawn: globalThis.AttnLabUnitPool.browserSpawner(base) };
+}
+
+/** Resolves once no worker of `pool` is busy (true), or false after `ms`. */
+function whenQuiet(pool, ms) {
+  return new Promise((resolve) => {
+    if (pool.busyCount === 0) { resolve(true); return; }
+    const done = (quiet) => { clearTimeout(timer); pool.onchange = null; resolve(quiet); };
+    const timer = setTimeout(() => done(false), ms);
+    pool.onchange = () => { if (pool.busyCount === 0) done(true); };
+  });
+}
+
 /**
  * Loads and starts the wasm module (without its UI) and returns the lab.
  * @param {object} [options]
@@ -77,17 +163,19 @@ function loadScript(url) {
  *   default: the folder of this file
  * @param {object} [options.module] an already started module to wrap (nothing is loaded)
  * @param {object} [options.moduleArg] extra settings for the module factory (print, printErr, ...)
+ * @param {string} [options.workerModule] node: path of attnlab_node.cjs for the workers of threaded runs
+ * @param {string} [options.workerScript] node: path of unit_worker.js (see the header for the defaults)
  * @returns {Promise<object>} the lab (see attnlab-api.d.ts, interface AttnLab)
  */
 export async function createAttnLab(options = {}) {
   let module = options.module;
+  const here = typeof document !== 'undefined' ? document.baseURI : import.meta.url;
+  let base = options.baseUrl === undefined ? new URL('./', import.meta.url).href : new URL(options.baseUrl, here).href;
+  if (!base.endsWith('/')) base += '/';
   if (!module) {
     const settings = { noInitialRun: true, ...options.moduleArg };
     let factory = options.factory;
     if (!factory || options.baseUrl !== undefined) {
-      const here = typeof document !== 'undefined' ? document.baseURI : import.meta.url;
-      let base = options.baseUrl === undefined ? new URL('./', import.meta.url).href : new URL(options.baseUrl, here).href;
-      if (!base.endsWith('/')) base += '/';
       settings.locateFile ??= (path) => base + path;
       if (!factory) {
         if (typeof globalThis.attnlabModule !== 'function') {
@@ -100,11 +188,191 @@ export async function createAttnLab(options = {}) {
     }
     module = await factory(settings);
   }
-  return makeLab(module);
+  const where = { base, factory: options.factory, workerModule: options.workerModule, workerScript: options.workerScript };
+  return makeLab(module, where);
 }
 
-function makeLab(m) {
+function makeLab(m, where) {
   let version;
+
+  // ---- the workers of threaded runs: pools of AttnLabUnitPool, one per run in progress; a pool
+  // whose run ended waits (unref'd in node) for the next run. close() ends them all: the runs
+  // started before it (epoch) terminate their pools instead of keeping them.
+  let workers;  // Promise of {Pool, spawn}, made on the first threaded run
+  const idlePools = [], livePools = new Set(), runsInProgress = new Set();
+  let lastGeneration = 0, epoch = 0;
+
+  function setRef(pool, on) {
+    for (const w of pool.workers) (on ? w.handle.ref : w.handle.unref)?.call(w.handle);
+  }
+
+  async function acquirePool(size) {
+    if (!workers) {
+      workers = inNode ? nodeWorkers(where) : browserWorkers(where.base);
+      workers.catch(() => { workers = undefined; });  // a later run tries again
+    }
+    const { Pool, spawn } = await workers;
+    let pool = idlePools.pop();
+    if (!pool) {
+      pool = new Pool(spawn, 0);
+      livePools.add(pool);
+    }
+    pool.dropFailed();
+    pool.resize(size);
+    setRef(pool, true);
+    return pool;
+  }
+
+  function releasePool(pool, reusable) {
+    pool.onchange = null;
+    if (!reusable) {
+      pool.terminate();
+      livePools.delete(pool);
+      return;
+    }
+    setRef(pool, false);
+    idlePools.push(pool);
+  }
+
+  /**
+   * Computes the units of the prepared `session` on `threads` workers and absorbs them.
+   * run: {stopped(), reason(), onWake(fn), onProgress?, setFraction(f), epoch}.
+   */
+  async function computeOnWorkers(session, threads, spec, run) {
+    const count = session.unitCount();
+    const cost = Array.from({ length: count }, (_, u) => session.unitCost(u));
+    const totalCost = cost.reduce((a, b) => a + b, 0);
+    const pool = await acquirePool(Math.max(1, Math.min(threads, count)));
+    const generation = ++lastGeneration;
+    const runKey = `run${generation}`;
+    let dirty = true, wakeUp = null;
+    const wake = () => {
+      dirty = true;
+      if (wakeUp) { const resolve = wakeUp; wakeUp = null; resolve(); }
+    };
+    pool.onchange = wake;
+    run.onWake(wake);
+    const running = new Map();  // unit -> fraction done
+    let next = 0, done = 0, doneCost = 0, lastRecord = -Infinity, reusable = true;
+    const check = (error) => { if (error) throw new AttnLabError(error); };
+    try {
+      for (;;) {
+        if (run.stopped()) throw abortError(run.reason());
+        dirty = false;
+        let changed = false;
+        for (const ev of pool.takeEvents()) {
+          if (ev.runKey !== runKey || !running.has(ev.unit)) continue;
+          if (ev.type === 'done') {
+            check(session.absorb(ev.unit, ev.partial));
+            running.delete(ev.unit);
+            done++;
+            doneCost += cost[ev.unit];
+          } else if (ev.type === 'progress') {
+            running.set(ev.unit, Math.min(1, Math.max(0, ev.fraction || 0)));
+            if (ev.preview) check(session.absorbPreview(ev.unit, ev.preview));
+          } else if (ev.type === 'error') {
+            const workerFailed = pool.failure !== '' && ev.message === pool.failure;
+            throw workerFailed ? new Error(`a worker failed: ${ev.message}`) : new AttnLabError(ev.message);
+          }
+          changed = true;
+        }
+        if (done < count && pool.state === 'failed') throw new Error(`threads: the workers could not start: ${pool.failure}`);
+        while (next < count && pool.post(runKey, spec, next, generation)) running.set(next++, 0);
+        if (changed || done === count) {
+          let inFlight = 0;
+          for (const [unit, f] of running) inFlight += f * cost[unit];
+          const fraction = done === count ? 1 : Math.min((doneCost + inFlight) / totalCost, 1 - 1e-9);
+          run.setFraction(fraction);
+          if (run.onProgress) {
+            const report = { fraction, unitsDone: done, units: count };
+            const now = Date.now();
+            if (done === count || now - lastRecord >= 100) {
+              report.record = JSON.parse(session.json());
+              lastRecord = now;
+            }
+            run.onProgress(report);
+          }
+        }
+        if (done === count) return;
+        if (!dirty) await new Promise((resolve) => { wakeUp = resolve; });
+      }
+    } catch (e) {
+      pool.cancel(generation);
+      reusable = await whenQuiet(pool, 2000);
+      throw e;
+    } finally {
+      releasePool(pool, reusable && run.epoch === epoch);
+    }
+  }
+
+  /**
+   * A run in time slices on this thread (threads 0) or on workers; resolves to finish(session).
+   * Bad input (the schema's message) rejects before any worker starts.
+   */
+  function launch(id, { preset, params, seed = 1, data, onProgress, sliceMs = 20, signal, threads } = {}, finish) {
+    let fraction = 0;
+    let cancelled = false;
+    let wake = () => {};
+    const stopped = () => cancelled || Boolean(signal?.aborted);
+    const reason = () => (cancelled ? undefined : signal?.reason);
+    const onAbort = () => wake();
+    const startedIn = epoch;
+    let handle;
+    const result = (async () => {
+      if (stopped()) throw abortError(signal?.reason);
+      if (!(sliceMs > 0 && sliceMs <= 10000)) throw new AttnLabError(`sliceMs must be in (0, 10000]; got ${sliceMs}`);
+      const n = threadsArg(threads);
+      const session = openSession(id, { preset, params, seed, data });
+      try {
+        if (n > 0) {
+          signal?.addEventListener('abort', onAbort);
+          await yieldToEventLoop();  // start() returns before any work is done
+          runsInProgress.add(handle);  // for close()
+          if (startedIn !== epoch) cancelled = true;  // close() came first
+          // Every parameter as text (the record's), so the workers need no preset.
+          const spec = { id, params: JSON.parse(session.json()).params, seed, data };
+          await computeOnWorkers(session, n, spec, {
+            stopped, reason, onProgress, onWake: (fn) => { wake = fn; }, setFraction: (f) => { fraction = f; },
+            epoch: startedIn,
+          });
+          throwIfFailed(session);
+          return finish(session);
+        }
+        const count = session.unitCount();
+        let unitsDone = 0;
+        let lastRecord = -Infinity;
+        for (;;) {
+          await yieldToEventLoop();  // first of all: start() returns before any work is done
+          if (stopped()) throw abortError(reason());
+          const progress = session.step(sliceMs / 1000);
+          throwIfFailed(session);
+          const done = session.finished();
+          fraction = done ? 1 : Math.min(progress, 1);
+          if (onProgress) {
+            while (unitsDone < count && session.unitFinished(unitsDone)) unitsDone++;  // in unit order here
+            const now = Date.now();
+            const report = { fraction, unitsDone, units: count };
+            if (done || now - lastRecord >= 100) {
+              report.record = JSON.parse(session.json());
+              lastRecord = now;
+            }
+            onProgress(report);
+          }
+          if (done) return finish(session);
+        }
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        session.delete();
+      }
+    })();
+    handle = { result, cancel() { cancelled = true; wake(); }, progress: () => fraction };
+    const forget = () => runsInProgress.delete(handle);
+    result.then(forget, forget);
+    return handle;
+  }
+
+  const asRecord = (session) => JSON.parse(session.json());
+  const asCsv = (session) => session.csv();
 
   /** Opens an Embind Session or throws the schema's AttnLabError (nothing is left to free then). */
   function openSession(id, { preset, params, seed = 1, data } = {}) {
@@ -158,13 +426,23 @@ function makeLab(m) {
     /** The named parameter sets: [{name, title, description, params}]. */
     presets: (id) => describe(id).presets,
 
-    /** Runs to completion (blocking) and returns the result record. Throws AttnLabError on bad input. */
-    run(id, { preset, params, seed = 1, data } = {}) {
+    /**
+     * Runs to completion and returns the result record: blocking when `threads` is 0 or absent
+     * (throws AttnLabError on bad input); with threads >= 1 a Promise (rejects with AttnLabError;
+     * `signal` cancels it). `await lab.run(...)` works either way. A bad `threads` value throws.
+     */
+    run(id, options = {}) {
+      if (threadsArg(options.threads) > 0) return launch(id, options, asRecord).result;
+      const { preset, params, seed = 1, data } = options;
       return parse(m.runExperiment(id, preset, params, seed, data));
     },
 
-    /** Runs to completion and returns the CSV text, byte for byte what `attnlab run ... --quiet` prints. */
+    /**
+     * Runs to completion and returns the CSV text, byte for byte what `attnlab run ... --quiet`
+     * prints: blocking when `threads` is 0 or absent, else a Promise (as run()).
+     */
     runCsv(id, options = {}) {
+      if (threadsArg(options.threads) > 0) return launch(id, options, asCsv).result;
       const session = openSession(id, options);
       try {
         while (!session.finished()) session.step(1);
@@ -176,44 +454,35 @@ function makeLab(m) {
     },
 
     /**
-     * Runs in time slices of sliceMs, yielding to the event loop between them, and calls
-     * onProgress({fraction, record?}) after each slice (record: the partial results, at most ~10
-     * times a second, and always with the last call). cancel() or an aborted signal stops the run
-     * between slices: `result` then rejects with an Error named 'AbortError'.
+     * Runs without blocking and calls onProgress({fraction, unitsDone, units, record?}) as it goes
+     * (record: the partial results, at most ~10 times a second, and always with the last call).
+     * threads 0 (default): in time slices of sliceMs on this thread, yielding to the event loop
+     * between them. threads N >= 1: the run's units on N workers (see the header); `fraction`
+     * counts the units done and the share done of those in flight. cancel() or an aborted signal
+     * stops the run (between slices; workers within a slice): `result` then rejects with an Error
+     * named 'AbortError', once no worker is busy with it any more.
      */
-    start(id, { preset, params, seed = 1, data, onProgress, sliceMs = 20, signal } = {}) {
-      let fraction = 0;
-      let cancelled = false;
-      const stopped = () => cancelled || Boolean(signal?.aborted);
-      const result = (async () => {
-        if (stopped()) throw abortError(signal?.reason);
-        if (!(sliceMs > 0 && sliceMs <= 10000)) throw new AttnLabError(`sliceMs must be in (0, 10000]; got ${sliceMs}`);
-        const session = openSession(id, { preset, params, seed, data });
-        try {
-          let lastRecord = -Infinity;
-          for (;;) {
-            await yieldToEventLoop();  // first of all: start() returns before any work is done
-            if (stopped()) throw abortError(cancelled ? undefined : signal.reason);
-            const progress = session.step(sliceMs / 1000);
-            throwIfFailed(session);
-            const done = session.finished();
-            fraction = done ? 1 : Math.min(progress, 1);
-            if (onProgress) {
-              const now = Date.now();
-              const report = { fraction };
-              if (done || now - lastRecord >= 100) {
-                report.record = JSON.parse(session.json());
-                lastRecord = now;
-              }
-              onProgress(report);
-            }
-            if (done) return JSON.parse(session.json());
-          }
-        } finally {
-          session.delete();
-        }
-      })();
-      return { result, cancel() { cancelled = true; }, progress: () => fraction };
+    start(id, options = {}) {
+      return launch(id, options, asRecord);
+    },
+
+    /**
+     * Cancels the threaded runs in progress (they reject with AbortError) and terminates every
+     * worker. The lab stays usable: a later threaded run starts new workers.
+     */
+    async close() {
+      epoch++;
+      for (const pool of idlePools.splice(0)) releasePool(pool, false);
+      const running = [...runsInProgress];
+      for (const handle of running) handle.cancel();
+      await Promise.allSettled(running.map((handle) => handle.result));
+    },
+
+    /** The workers of this lab's threaded runs: {size: how many are alive, busy: how many compute}. */
+    get workers() {
+      let size = 0, busy = 0;
+      for (const pool of livePools) { size += pool.size; busy += pool.busyCount; }
+      return { size, busy };
     },
 
     /** One trial of one sweep point up close (separation.self / .cross): the per-token table and heatmaps. */
