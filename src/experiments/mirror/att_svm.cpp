@@ -1,6 +1,7 @@
 #include "experiments/mirror/att_svm.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "core/det_math.hpp"
 #include "experiments/mirror/mirror_map.hpp"
@@ -50,79 +51,134 @@ double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, doub
   return g;
 }
 
-DualResult solve_dual(const DualProblem& prob, double p, int max_sweeps, double tolerance) {
-  const double q = dual_exponent(p);
-  const std::size_t J = prob.A.size();
-  DualResult r;
-  r.lambda = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(J));
-  Eigen::VectorXd M = Eigen::VectorXd::Zero(prob.m);
-  for (r.sweeps = 1; r.sweeps <= max_sweeps; ++r.sweeps) {
-    for (std::size_t j = 0; j < J; ++j) {
-      const Eigen::VectorXd& a = prob.A[j];
-      double& lambda = r.lambda[static_cast<Eigen::Index>(j)];
-      double delta;
-      if (q == 2.0) {  // p = 2: a QP, the coordinate step is closed-form
-        delta = std::max(-lambda, (1.0 - a.dot(M)) / a.squaredNorm());
-      } else if (coordinate_value(M, a, -lambda, q) >= 1.0) {
-        delta = -lambda;  // the optimum on lambda_j >= 0 is lambda_j = 0
-      } else {
-        // Bracket the root of g(delta) = 1 above -lambda, then bisect with secant steps.
-        double lo = -lambda, hi = std::max(1e-12, lambda), g_lo = coordinate_value(M, a, lo, q) - 1.0;
-        (void)g_lo;
-        double g_hi = coordinate_value(M, a, hi, q) - 1.0;
-        for (int k = 0; g_hi < 0.0 && k < 200; ++k) {
-          lo = hi, g_lo = g_hi;
-          hi *= 2.0;
-          g_hi = coordinate_value(M, a, hi, q) - 1.0;
-        }
-        // Secant steps alternating with bisection: the secant converges fast on this smooth monotone
-        // function, the bisection guarantees the bracket shrinks; stop at |g - 1| <= 1e-15.
-        // Safeguarded Newton: a Newton step from the better end of the bracket when it stays inside,
-        // else bisection; stop at |g - 1| <= 1e-15 or when the bracket cannot shrink.
-        delta = std::fabs(g_lo) < std::fabs(g_hi) ? lo : hi;
-        double slope = 0.0, g_at = coordinate_value(M, a, delta, q, slope) - 1.0;
-        for (int k = 0; k < 200 && std::fabs(g_at) > 1e-15; ++k) {
-          double next = delta - g_at / slope;
-          if (!(next > lo && next < hi) || !std::isfinite(next)) next = 0.5 * (lo + hi);
-          if (!(next > lo && next < hi)) break;
-          delta = next;
-          g_at = coordinate_value(M, a, delta, q, slope) - 1.0;
-          if (g_at < 0.0) lo = delta;
-          else hi = delta;
-        }
+// The dual coordinate ascent, resumable between coordinate updates: sweeps over the constraints,
+// each followed by the convergence check on the primal W(M), its worst violation and the duality
+// gap ||M||_q^q - sum lambda (primal (1/p)||W||_p^p = (1/p)||M||_q^q).
+class DualSolver {
+ public:
+  DualSolver(DualProblem prob, double p, int max_sweeps, double tolerance)
+      : prob_(std::move(prob)), p_(p), q_(dual_exponent(p)), max_sweeps_(max_sweeps), tolerance_(tolerance) {
+    r_.lambda = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(prob_.A.size()));
+    M_ = Eigen::VectorXd::Zero(prob_.m);
+    r_.sweeps = 1;
+    if (max_sweeps_ < 1) finished_ = true, r_.sweeps = max_sweeps_;
+  }
+
+  bool advance(double work) {
+    // Rough costs in operations on entries (about 1 ns each natively): the closed-form QP step reads
+    // a few vectors; the root finding takes several powers per entry; the check reads every A_j.
+    const double m = static_cast<double>(prob_.m);
+    const double coordinate_cost = q_ == 2.0 ? 4.0 * m : 150.0 * m;
+    const double check_cost = (static_cast<double>(prob_.A.size()) + 100.0) * m;
+    while (!finished_ && work > 0.0) {
+      if (j_ < prob_.A.size()) {
+        update_coordinate(j_++);
+        work -= coordinate_cost;
+        continue;
       }
-      if (delta != 0.0) {
-        lambda += delta;
-        M += delta * a;
+      work -= check_cost;
+      if (end_sweep()) {
+        finished_ = true;
+      } else if (++r_.sweeps > max_sweeps_) {
+        r_.sweeps = max_sweeps_;
+        finished_ = true;
+      }
+      j_ = 0;
+    }
+    return finished_;
+  }
+
+  const DualResult& result() const { return r_; }
+  double p() const { return p_; }
+
+ private:
+  void update_coordinate(std::size_t j) {
+    const Eigen::VectorXd& a = prob_.A[j];
+    double& lambda = r_.lambda[static_cast<Eigen::Index>(j)];
+    const Eigen::VectorXd& M = M_;
+    const double q = q_;
+    double delta;
+    if (q == 2.0) {  // p = 2: a QP, the coordinate step is closed-form
+      delta = std::max(-lambda, (1.0 - a.dot(M)) / a.squaredNorm());
+    } else if (coordinate_value(M, a, -lambda, q) >= 1.0) {
+      delta = -lambda;  // the optimum on lambda_j >= 0 is lambda_j = 0
+    } else {
+      // Bracket the root of g(delta) = 1 above -lambda, then a safeguarded Newton: a Newton step
+      // from the better end of the bracket when it stays inside, else bisection; stop at
+      // |g - 1| <= 1e-15 or when the bracket cannot shrink.
+      double lo = -lambda, hi = std::max(1e-12, lambda), g_lo = coordinate_value(M, a, lo, q) - 1.0;
+      double g_hi = coordinate_value(M, a, hi, q) - 1.0;
+      for (int k = 0; g_hi < 0.0 && k < 200; ++k) {
+        lo = hi, g_lo = g_hi;
+        hi *= 2.0;
+        g_hi = coordinate_value(M, a, hi, q) - 1.0;
+      }
+      delta = std::fabs(g_lo) < std::fabs(g_hi) ? lo : hi;
+      double slope = 0.0, g_at = coordinate_value(M, a, delta, q, slope) - 1.0;
+      for (int k = 0; k < 200 && std::fabs(g_at) > 1e-15; ++k) {
+        double next = delta - g_at / slope;
+        if (!(next > lo && next < hi) || !std::isfinite(next)) next = 0.5 * (lo + hi);
+        if (!(next > lo && next < hi)) break;
+        delta = next;
+        g_at = coordinate_value(M, a, delta, q, slope) - 1.0;
+        if (g_at < 0.0) lo = delta;
+        else hi = delta;
       }
     }
-    // Convergence: the primal W(M), its worst violation and the duality gap
-    // ||M||_q^q - sum lambda (primal (1/p)||W||_p^p = (1/p)||M||_q^q).
-    const double total = r.lambda.sum();
-    if (!(total < 1e12)) {
-      r.feasible = false;
-      break;
-    }
-    r.W = M.unaryExpr([q](double x) { return signed_power(x, q - 1.0); });
-    double violation = 0.0;
-    for (const auto& a : prob.A) violation = std::max(violation, 1.0 - a.dot(r.W));
-    double mq = 0.0;
-    for (Eigen::Index k = 0; k < M.size(); ++k) mq += M[k] == 0.0 ? 0.0 : magnitude_power(std::fabs(M[k]), q);
-    r.max_violation = std::max(0.0, violation);
-    r.gap = std::fabs(mq - total) / std::max(1.0, mq / p);
-    if (r.max_violation <= tolerance && r.gap <= tolerance) {
-      r.converged = true;
-      break;
+    if (delta != 0.0) {
+      lambda += delta;
+      M_ += delta * a;
     }
   }
-  if (r.sweeps > max_sweeps) r.sweeps = max_sweeps;
-  return r;
-}
+
+  // The check after a sweep; true when the solve stops here (infeasible or converged).
+  bool end_sweep() {
+    const double q = q_;
+    const double total = r_.lambda.sum();
+    if (!(total < 1e12)) {
+      r_.feasible = false;
+      return true;
+    }
+    r_.W = M_.unaryExpr([q](double x) { return signed_power(x, q - 1.0); });
+    double violation = 0.0;
+    for (const auto& a : prob_.A) violation = std::max(violation, 1.0 - a.dot(r_.W));
+    double mq = 0.0;
+    for (Eigen::Index k = 0; k < M_.size(); ++k) mq += M_[k] == 0.0 ? 0.0 : magnitude_power(std::fabs(M_[k]), q);
+    r_.max_violation = std::max(0.0, violation);
+    r_.gap = std::fabs(mq - total) / std::max(1.0, mq / p_);
+    r_.converged = r_.max_violation <= tolerance_ && r_.gap <= tolerance_;
+    return r_.converged;
+  }
+
+  DualProblem prob_;
+  double p_, q_;
+  int max_sweeps_;
+  double tolerance_;
+  DualResult r_;
+  Eigen::VectorXd M_;     // sum_j lambda_j A_j
+  std::size_t j_ = 0;     // the next coordinate of the current sweep
+  bool finished_ = false;
+};
 
 }  // namespace
 
-SvmSolution solve_att_svm(const Dataset& data, const std::vector<int>& alpha, const Eigen::VectorXd& v, double p,
-                          int max_sweeps, double tolerance) {
+// What a solve needs besides the dual: how to turn its result into an SvmSolution.
+struct SvmSolver::State {
+  DualSolver dual;
+  bool value_svm = false;               // the v-SVM (d x 1) rather than the attention SVM (d x d)
+  const Dataset* data = nullptr;
+  std::vector<int> alpha;
+  Eigen::VectorXd v;                    // attention SVM: for the local-optimality check
+  std::vector<std::pair<int, int>> index;  // attention SVM: constraint j is token (i, t)
+};
+
+SvmSolver::SvmSolver(std::unique_ptr<State> state) : state_(std::move(state)) {}
+SvmSolver::SvmSolver(SvmSolver&&) noexcept = default;
+SvmSolver& SvmSolver::operator=(SvmSolver&&) noexcept = default;
+SvmSolver::~SvmSolver() = default;
+
+SvmSolver SvmSolver::attention(const Dataset& data, const std::vector<int>& alpha, const Eigen::VectorXd& v, double p,
+                               int max_sweeps, double tolerance) {
   const int d = data.d();
   DualProblem prob;
   prob.m = d * d;
@@ -137,28 +193,64 @@ SvmSolution solve_att_svm(const Dataset& data, const std::vector<int>& alpha, co
       index.emplace_back(i, t);
     }
   }
-  const DualResult r = solve_dual(prob, p, max_sweeps, tolerance);
+  auto state = std::unique_ptr<State>(
+      new State{DualSolver(std::move(prob), p, max_sweeps, tolerance), false, &data, alpha, v, std::move(index)});
+  return SvmSolver(std::move(state));
+}
+
+SvmSolver SvmSolver::value(const Dataset& data, const std::vector<int>& alpha, double p, int max_sweeps,
+                           double tolerance) {
+  DualProblem prob;
+  prob.m = data.d();
+  for (int i = 0; i < data.n(); ++i)
+    prob.A.push_back(data.Y[i] * data.X[static_cast<std::size_t>(i)].row(alpha[static_cast<std::size_t>(i)]).transpose());
+  auto state = std::unique_ptr<State>(
+      new State{DualSolver(std::move(prob), p, max_sweeps, tolerance), true, &data, alpha, Eigen::VectorXd(), {}});
+  return SvmSolver(std::move(state));
+}
+
+bool SvmSolver::advance(double work) { return state_->dual.advance(work); }
+
+SvmSolution SvmSolver::solution() const {
+  const DualResult& r = state_->dual.result();
+  const Dataset& data = *state_->data;
+  const int d = data.d();
   SvmSolution s;
   s.sweeps = r.sweeps;
   s.converged = r.converged;
   s.feasible = r.feasible;
+  if (state_->value_svm) {
+    s.W = r.feasible ? Eigen::MatrixXd(r.W) : Eigen::MatrixXd::Zero(d, 1);
+    s.norm_p = r.feasible ? entrywise_norm(s.W, state_->dual.p()) : 0.0;
+    s.max_violation = r.max_violation;
+    s.duality_gap = r.gap;
+    if (!r.feasible) s.message = "infeasible: no v classifies the selected tokens with a margin";
+    return s;
+  }
   if (!r.feasible) {
     s.message = "infeasible: no W makes the selected tokens win by a margin (the dual grows without bound)";
     s.W = Eigen::MatrixXd::Zero(d, d);
     return s;
   }
   s.W = Eigen::Map<const Eigen::MatrixXd>(r.W.data(), d, d);
-  s.norm_p = entrywise_norm(s.W, p);
+  s.norm_p = entrywise_norm(s.W, state_->dual.p());
   s.max_violation = r.max_violation;
   s.duality_gap = r.gap;
   const double top = r.lambda.size() ? r.lambda.maxCoeff() : 0.0;
-  for (std::size_t j = 0; j < index.size(); ++j)
-    if (r.lambda[static_cast<Eigen::Index>(j)] > 1e-9 * top) s.support.push_back(index[j]);
-  s.locally_optimal = locally_optimal(data, alpha, v, s.support);
+  for (std::size_t j = 0; j < state_->index.size(); ++j)
+    if (r.lambda[static_cast<Eigen::Index>(j)] > 1e-9 * top) s.support.push_back(state_->index[j]);
+  s.locally_optimal = locally_optimal(data, state_->alpha, state_->v, s.support);
   if (!s.converged)
     s.message = "not converged after " + std::to_string(r.sweeps) + " sweeps (violation " +
                 std::to_string(s.max_violation) + ", gap " + std::to_string(s.duality_gap) + ")";
   return s;
+}
+
+SvmSolution solve_att_svm(const Dataset& data, const std::vector<int>& alpha, const Eigen::VectorXd& v, double p,
+                          int max_sweeps, double tolerance) {
+  SvmSolver solver = SvmSolver::attention(data, alpha, v, p, max_sweeps, tolerance);
+  solver.advance(INFINITY);
+  return solver.solution();
 }
 
 bool locally_optimal(const Dataset& data, const std::vector<int>& alpha, const Eigen::VectorXd& v,
@@ -172,21 +264,9 @@ bool locally_optimal(const Dataset& data, const std::vector<int>& alpha, const E
 
 SvmSolution solve_value_svm(const Dataset& data, const std::vector<int>& alpha, double p, int max_sweeps,
                             double tolerance) {
-  DualProblem prob;
-  prob.m = data.d();
-  for (int i = 0; i < data.n(); ++i)
-    prob.A.push_back(data.Y[i] * data.X[static_cast<std::size_t>(i)].row(alpha[static_cast<std::size_t>(i)]).transpose());
-  const DualResult r = solve_dual(prob, p, max_sweeps, tolerance);
-  SvmSolution s;
-  s.sweeps = r.sweeps;
-  s.converged = r.converged;
-  s.feasible = r.feasible;
-  s.W = r.feasible ? Eigen::MatrixXd(r.W) : Eigen::MatrixXd::Zero(data.d(), 1);
-  s.norm_p = r.feasible ? entrywise_norm(s.W, p) : 0.0;
-  s.max_violation = r.max_violation;
-  s.duality_gap = r.gap;
-  if (!r.feasible) s.message = "infeasible: no v classifies the selected tokens with a margin";
-  return s;
+  SvmSolver solver = SvmSolver::value(data, alpha, p, max_sweeps, tolerance);
+  solver.advance(INFINITY);
+  return solver.solution();
 }
 
 }  // namespace attnlab::mirror

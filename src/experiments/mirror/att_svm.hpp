@@ -4,6 +4,7 @@
 // M = sum_j lambda_j A_j, A_j = (x_{i alpha_i} - x_it) z_i^T, with W(lambda) = sign(M) |M|^{q-1}.
 #pragma once
 #include <Eigen/Dense>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,33 @@ struct SvmSolution {
   std::vector<std::pair<int, int>> support;  // (i, t): constraints with lambda_j > 0 (tight)
   bool locally_optimal = true;  // gamma_{i alpha_i} > gamma_it for every support token (spec s.3)
   std::string message;
+};
+
+// A solve done a bounded amount at a time. One solve takes from 0.2 ms (p = 2) to a second (p = 1.1,
+// d = 16), far longer than a piece of a work unit may run (lab/work_unit.hpp), so the mirror
+// experiment advances it piece by piece. The arithmetic is the same however it is sliced:
+// solve_att_svm and solve_value_svm are this solver run in one go.
+class SvmSolver {
+ public:
+  // The l_p-AttSVM, as solve_att_svm; `data` must outlive the solver.
+  static SvmSolver attention(const Dataset& data, const std::vector<int>& alpha, const Eigen::VectorXd& v, double p,
+                             int max_sweeps = 3000, double tolerance = 1e-10);
+  // The v-SVM, as solve_value_svm; `data` must outlive the solver.
+  static SvmSolver value(const Dataset& data, const std::vector<int>& alpha, double p, int max_sweeps = 3000,
+                         double tolerance = 1e-10);
+  SvmSolver(SvmSolver&&) noexcept;
+  SvmSolver& operator=(SvmSolver&&) noexcept;
+  ~SvmSolver();
+
+  // Runs coordinate updates (at least one) until about `work` operations on entries are spent;
+  // returns true once the solve is finished.
+  bool advance(double work);
+  SvmSolution solution() const;  // after advance() returned true
+
+ private:
+  struct State;
+  explicit SvmSolver(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
 };
 
 // `v` only enters the local-optimality check (token scores gamma_it = Y_i v^T x_it).

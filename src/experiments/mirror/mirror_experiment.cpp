@@ -1,18 +1,28 @@
+// `mirror` (spec/mirror_descent.md): l_p-AttGD runs for several p and seeds, each compared with the
+// l_p-AttSVM solutions. Work units (DESIGN.md "Parallel work units"): one unit per seed, holding
+// that seed's run of every p, so that the runs of a seed share their SVM solves.
+// [SECTION] index
+//   schema, checkpoints   the parameters; where curves are sampled
+//   RunPlan, RunSetup     one run (seed x p) and what every run reads
+//   RunRecord             a run's compact share of its unit's Partial: fields, encode, decode
+//   SeedUnit              a unit: the runs of one seed, in pieces of about a millisecond
+//   MirrorExperiment      prepare / start_unit / merge
+//   results()             reduced over the merged runs in run order
 #include "experiments/mirror/mirror_experiment.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
+#include <stdexcept>
+#include <utility>
 
 #include "core/det_math.hpp"
 #include "core/rng.hpp"
 #include "experiments/mirror/att_svm.hpp"
 #include "experiments/mirror/mirror_map.hpp"
 #include "experiments/mirror/trainer.hpp"
-#include "lab/legacy_experiment.hpp"
-#include "lab/clock.hpp"
 #include "lab/sweep.hpp"
 #include "lab/text.hpp"
 
@@ -85,25 +95,399 @@ std::vector<int> checkpoints(int last) {
   return ks;
 }
 
-struct Run {
+// Mean and 10% / 90% quantiles of the finite values.
+struct Summary {
+  double mean = NAN, low = NAN, high = NAN;
+  int count = 0;
+};
+Summary summarise(std::vector<double> v) {
+  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+  Summary s;
+  s.count = static_cast<int>(v.size());
+  if (v.empty()) return s;
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  s.mean = sum / v.size();
+  std::sort(v.begin(), v.end());
+  s.low = v[static_cast<std::size_t>(0.1 * (v.size() - 1))];
+  s.high = v[static_cast<std::size_t>(std::ceil(0.9 * (v.size() - 1)))];
+  return s;
+}
+
+std::string label_p(double p) { return "p=" + format_number(p); }
+
+// ---- one run and what all runs read ----------------------------------------------------------
+
+// One mirror-descent run. Every p of a seed starts from the same data and the same W0 (spec s.4).
+struct RunPlan {
   double p = 2.0;
   int seed_index = 0;
   int iterations = 0;
-  std::vector<int> ks;                 // checkpoints
-  std::vector<Eigen::MatrixXd> Ws;     // W at each checkpoint reached
-  std::vector<Eigen::VectorXd> vs;     // v at each checkpoint (joint training)
-  std::vector<Eigen::VectorXd> final_s;  // the softmax of every sequence at the end
-  std::vector<double> loss, max_prob;  // at each checkpoint
-  std::vector<int> alpha;              // final selected tokens
-  std::vector<std::vector<double>> D;  // [compare p index][checkpoint]: D_psi(W_mm/||W_mm||, W_k/||W_k||)
-  std::vector<SvmSolution> svm;        // per compare p
-  std::optional<SvmSolution> v_svm;
-  Eigen::VectorXd v_final;
-  bool done = false, saturated = false;
-  bool locally_optimal = true;  // of the own-p SVM's support, with the run's final v
+  std::vector<int> checkpoints;
 };
 
-class MirrorExperiment final : public LegacyExperiment {
+// What prepare() fixes for every run; each unit keeps its own copy.
+struct RunSetup {
+  TrainerSettings settings;  // settings.p is set per run
+  std::string data_kind;     // synthetic, joint_toy or file
+  std::shared_ptr<const Dataset> file_data;
+  int n = 6, T = 8, d = 10;  // synthetic sizes
+  std::uint64_t seed = 1;
+  bool init_zero = false, init_cone = false;
+  double init_std = 1.0;
+};
+
+Dataset dataset_for(const RunSetup& setup, int seed_index) {
+  if (setup.data_kind == "joint_toy") return joint_toy_dataset();
+  if (setup.data_kind == "file") return *setup.file_data;
+  return synthetic_dataset(setup.n, setup.T, setup.d, setup.seed + static_cast<std::uint64_t>(seed_index));
+}
+
+// The SVMs a run is compared with: those of the figure's p' = 1.75, 2, 3, and of the run's own p
+// when it is not one of them (its notes report the own-p SVM).
+std::vector<double> compared_ps(double p) {
+  std::vector<double> ps(std::begin(kComparePs), std::end(kComparePs));
+  if (std::find(ps.begin(), ps.end(), p) == ps.end()) ps.push_back(p);
+  return ps;
+}
+
+// The best-scoring token of each sequence, by gamma_it = Y_i v^T x_it: the cone initialisation's
+// alpha (spec s.3).
+std::vector<int> best_scoring_tokens(const Dataset& data) {
+  std::vector<int> alpha;
+  for (int i = 0; i < data.n(); ++i) {
+    Eigen::Index best = 0;
+    (data.Y[i] * (data.X[static_cast<std::size_t>(i)] * data.v)).maxCoeff(&best);
+    alpha.push_back(static_cast<int>(best));
+  }
+  return alpha;
+}
+
+// ---- a run's share of its unit's partial ------------------------------------------------------
+
+std::vector<double> flat(const Eigen::MatrixXd& M) { return std::vector<double>(M.data(), M.data() + M.size()); }
+
+Eigen::MatrixXd matrix(const std::vector<double>& v, Eigen::Index rows, const std::string& name) {
+  if (rows <= 0 || static_cast<Eigen::Index>(v.size()) % rows != 0)
+    throw std::runtime_error("partial result: field '" + name + "' does not fit " + std::to_string(rows) + " rows");
+  return Eigen::Map<const Eigen::MatrixXd>(v.data(), rows, static_cast<Eigen::Index>(v.size()) / rows);
+}
+
+// What results() reads of one run, and nothing more. A unit's Partial holds it as fields
+// "r<i>.<name>", i = the run's place in its unit. Curves have one entry per checkpoint reached, so
+// the preview of a run in progress is the same record, shorter and not done. W is never kept per
+// checkpoint: its norm is, and the two entries the path plot follows.
+struct RunRecord {
+  bool done = false;
+  std::vector<double> loss, max_prob, norm;  // per checkpoint: L(W_k), mean_i max_t s_it, ||W_k||_p
+  // Once done: the directional Bregman divergence to the SVM of each p' = 1.75, 2, 3 per checkpoint,
+  // and what the notes count.
+  std::vector<double> D[3];
+  double own_final_D = NAN;                  // against the SVM of the run's own p, at the end
+  double own_gap = 0.0, own_violation = 0.0;  // that SVM's duality gap and worst violation
+  double sparsity = NAN;                      // share of the final W's entries below 1% of the largest
+  bool saturated = false, locally_optimal = true;
+  // Only for seed index 0, whose run of each p the heatmaps, path plots and token notes show.
+  bool shown = false;
+  std::vector<double> path_w01, path_w23;             // W_k[0,1], W_k[2,3] per checkpoint (d >= 4)
+  std::vector<double> path_v0, path_v1, path_v_norm;  // v_k[0], v_k[1], ||v_k||_p (joint training)
+  std::vector<double> alpha;                          // once done: the selected tokens,
+  Eigen::MatrixXd final_W, svm_W;                     // W at the end and the own-p SVM,
+  double svm_norm = 0.0;
+  std::vector<double> support;  // the own-p SVM's support tokens, (i, t) pairs in a row
+  std::vector<double> final_s;  // the softmax at the end, n x T row-major
+  bool has_v_svm = false;       // joint training: v at the end and the v-SVM
+  std::vector<double> v_final, v_svm_W;
+  double v_svm_norm = 0.0;
+
+  void encode(Partial& out, const std::string& prefix) const {
+    auto put = [&](const char* name, std::vector<double> v) { out.put(prefix + name, std::move(v)); };
+    auto put_optional = [&](const char* name, const std::vector<double>& v) {
+      if (!v.empty()) put(name, v);
+    };
+    put("done", {done ? 1.0 : 0.0});
+    put("shown", {shown ? 1.0 : 0.0});
+    put("loss", loss);
+    put("max_prob", max_prob);
+    put("norm", norm);
+    put_optional("path_w01", path_w01);
+    put_optional("path_w23", path_w23);
+    put_optional("path_v0", path_v0);
+    put_optional("path_v1", path_v1);
+    put_optional("path_v_norm", path_v_norm);
+    if (!done) return;
+    for (std::size_t qi = 0; qi < 3; ++qi) out.put(prefix + "D_svm_" + label_p(kComparePs[qi]), D[qi]);
+    put("own", {own_final_D, own_gap, own_violation, sparsity, saturated ? 1.0 : 0.0, locally_optimal ? 1.0 : 0.0});
+    if (!shown) return;
+    put("alpha", alpha);
+    put("final_W", flat(final_W));
+    put("svm_W", flat(svm_W));
+    put("svm_norm", {svm_norm});
+    put("support", support);
+    put("final_s", final_s);
+    if (!has_v_svm) return;
+    put("v_final", v_final);
+    put("v_svm_W", v_svm_W);
+    put("v_svm_norm", {v_svm_norm});
+  }
+
+  // `d`: the dimension of every dataset of the run. Throws std::runtime_error naming a missing field.
+  static RunRecord decode(const Partial& in, const std::string& prefix, int d) {
+    auto get = [&](const char* name) -> const std::vector<double>& { return in.values(prefix + name); };
+    auto get_optional = [&](const char* name) {
+      return in.has(prefix + name) ? in.values(prefix + name) : std::vector<double>{};
+    };
+    RunRecord r;
+    r.done = in.value(prefix + "done") != 0.0;
+    r.shown = in.value(prefix + "shown") != 0.0;
+    r.loss = get("loss");
+    r.max_prob = get("max_prob");
+    r.norm = get("norm");
+    r.path_w01 = get_optional("path_w01");
+    r.path_w23 = get_optional("path_w23");
+    r.path_v0 = get_optional("path_v0");
+    r.path_v1 = get_optional("path_v1");
+    r.path_v_norm = get_optional("path_v_norm");
+    if (!r.done) return r;
+    for (std::size_t qi = 0; qi < 3; ++qi) r.D[qi] = in.values(prefix + "D_svm_" + label_p(kComparePs[qi]));
+    const std::vector<double>& own = get("own");
+    if (own.size() != 6) throw std::runtime_error("partial result: field '" + prefix + "own' needs 6 numbers");
+    r.own_final_D = own[0], r.own_gap = own[1], r.own_violation = own[2], r.sparsity = own[3];
+    r.saturated = own[4] != 0.0, r.locally_optimal = own[5] != 0.0;
+    if (!r.shown) return r;
+    r.alpha = get("alpha");
+    r.final_W = matrix(get("final_W"), d, prefix + "final_W");
+    r.svm_W = matrix(get("svm_W"), d, prefix + "svm_W");
+    r.svm_norm = in.value(prefix + "svm_norm");
+    r.support = get("support");
+    r.final_s = get("final_s");
+    r.has_v_svm = in.has(prefix + "v_final");
+    if (r.has_v_svm) {
+      r.v_final = get("v_final");
+      r.v_svm_W = get("v_svm_W");
+      r.v_svm_norm = in.value(prefix + "v_svm_norm");
+    }
+    return r;
+  }
+};
+
+std::string run_prefix(std::size_t place) { return "r" + std::to_string(place) + "."; }
+
+// ---- a unit: the runs of one seed ---------------------------------------------------------------
+
+// The work of one piece, in operations on entries (about 1 ns each natively): about a millisecond.
+constexpr double kPieceWork = 1e6;
+constexpr int kMaxStepsPerPiece = 64;
+
+// The runs of one seed (every p of the sweep), one after the other, each in stages: the SVM of a
+// cone initialisation, training, the SVMs it is compared with, the v-SVM of joint training, and its
+// record. A piece is at most 64 mirror-descent steps or about a millisecond of one SVM solve. The
+// unit owns everything it changes: the data, the trainer, the W's at the checkpoints, the records
+// and the SVMs solved so far. The seed's runs share those SVMs: they usually select the same tokens,
+// and every run is compared with the SVMs of p' = 1.75, 2 and 3 (spec s.4), so a seed needs about a
+// third of the solves that separate runs would (the SVMs cost more than the training: with one
+// unit per run the synthetic_figure preset took 22 s of CPU natively, with one unit per seed 13 s).
+class SeedUnit final : public UnitTask {
+ public:
+  SeedUnit(const RunSetup& setup, std::vector<RunPlan> plans)
+      : setup_(setup), plans_(std::move(plans)), data_(dataset_for(setup_, plans_.front().seed_index)) {
+    const double step_work = double(data_.n()) * data_.T() * data_.T() * data_.d() + 4.0 * data_.d() * data_.d();
+    steps_per_piece_ = static_cast<int>(std::clamp(kPieceWork / step_work, 1.0, double(kMaxStepsPerPiece)));
+    for (const RunPlan& plan : plans_) total_steps_ += plan.iterations;
+    if (setup_.init_cone) cone_alpha_ = best_scoring_tokens(data_);
+    stage_ = first_stage();
+  }
+
+  bool run_piece() override {
+    const RunPlan& plan = plans_[run_];
+    switch (stage_) {
+      case Stage::ConeSvm:
+        if (solve_piece(plan.p, cone_alpha_)) stage_ = Stage::Train;
+        break;
+      case Stage::Train:
+        train_piece(plan);
+        break;
+      case Stage::ComparedSvms:
+        if (solve_piece(compared_[next_svm_], alpha_) && ++next_svm_ == compared_.size())
+          stage_ = setup_.settings.joint ? Stage::ValueSvm : Stage::Record;
+        break;
+      case Stage::ValueSvm:
+        if (!solver_) solver_.emplace(SvmSolver::value(data_, alpha_, plan.p));
+        if (solver_->advance(kPieceWork)) {
+          value_svm_ = solver_->solution();
+          solver_.reset();
+          stage_ = Stage::Record;
+        }
+        break;
+      case Stage::Record:
+        record_run(plan);
+        break;
+    }
+    return run_ == plans_.size();
+  }
+
+  Partial finish() override { return encode(); }
+
+  double fraction() const override {
+    const std::int64_t running = trainer_ ? trainer_->iteration() : 0;
+    return total_steps_ > 0 ? double(done_steps_ + running) / double(total_steps_) : 1.0;
+  }
+
+  bool preview(Partial& out) const override {
+    if (records_.empty()) return false;
+    out = encode();
+    return true;
+  }
+
+ private:
+  enum class Stage { ConeSvm, Train, ComparedSvms, ValueSvm, Record };
+  Stage first_stage() const { return setup_.init_cone ? Stage::ConeSvm : Stage::Train; }
+
+  Partial encode() const {
+    Partial out;
+    for (std::size_t i = 0; i < records_.size(); ++i) records_[i].encode(out, run_prefix(i));
+    return out;
+  }
+
+  // One piece of the SVM for (p, alpha); true once it is solved (at once when a run of this seed
+  // solved it before). Violation and duality gap below 1e-9 (spec s.5).
+  bool solve_piece(double p, const std::vector<int>& alpha) {
+    const SvmKey key{p, alpha};
+    if (svms_.count(key)) return true;
+    if (!solver_) solver_.emplace(SvmSolver::attention(data_, alpha, data_.v, p, 3000, 1e-9));
+    if (!solver_->advance(kPieceWork)) return false;
+    svms_.emplace(key, solver_->solution());
+    solver_.reset();
+    return true;
+  }
+
+  void start_training(const RunPlan& plan) {
+    Eigen::MatrixXd W0 = Eigen::MatrixXd::Zero(data_.d(), data_.d());
+    if (!setup_.init_zero) {
+      Rng rng = Rng::for_stream(setup_.seed + static_cast<std::uint64_t>(plan.seed_index), 99);  // same W0 for every p
+      for (Eigen::Index k = 0; k < W0.size(); ++k) W0.data()[k] = setup_.init_std * rng.normal();
+    }
+    if (setup_.init_cone) {
+      const SvmSolution& svm = svms_.at({plan.p, cone_alpha_});
+      if (svm.feasible && svm.norm_p > 0.0) W0 += 5.0 * svm.W / svm.norm_p;
+    }
+    TrainerSettings s = setup_.settings;
+    s.p = plan.p;
+    trainer_.emplace(data_, W0, data_.v, s);
+    records_.emplace_back();
+    records_.back().shown = plan.seed_index == 0;
+    checkpoint_Ws_.clear();
+    record_if_checkpoint(plan);
+  }
+
+  void train_piece(const RunPlan& plan) {
+    if (!trainer_) start_training(plan);
+    for (int s = 0; s < steps_per_piece_ && trainer_->iteration() < plan.iterations; ++s) {
+      trainer_->step();
+      record_if_checkpoint(plan);
+    }
+    if (trainer_->iteration() < plan.iterations) return;
+    alpha_ = selected_tokens(trainer_->last_forward());
+    compared_ = compared_ps(plan.p);
+    next_svm_ = 0;
+    stage_ = Stage::ComparedSvms;
+  }
+
+  void record_if_checkpoint(const RunPlan& plan) {
+    const std::size_t c = checkpoint_Ws_.size();
+    if (c >= plan.checkpoints.size() || plan.checkpoints[c] != trainer_->iteration()) return;
+    const Eigen::MatrixXd& W = trainer_->W();
+    checkpoint_Ws_.push_back(W);
+    RunRecord& rec = records_.back();
+    const Forward& fw = trainer_->last_forward();
+    rec.loss.push_back(fw.loss);
+    double prob = 0.0;
+    for (const auto& log_s : fw.log_s) prob += dmath::exp(log_s.maxCoeff());
+    rec.max_prob.push_back(prob / double(fw.log_s.size()));
+    rec.norm.push_back(entrywise_norm(W, plan.p));
+    if (!rec.shown) return;
+    if (W.rows() >= 4) rec.path_w01.push_back(W(0, 1)), rec.path_w23.push_back(W(2, 3));
+    const Eigen::VectorXd& v = trainer_->v();
+    if (setup_.settings.joint && v.size() >= 2)
+      rec.path_v0.push_back(v[0]), rec.path_v1.push_back(v[1]), rec.path_v_norm.push_back(entrywise_norm(v, plan.p));
+  }
+
+  // The finished run's record: D_k against each SVM, what the notes count, and for seed 0 what the
+  // heatmaps show. Then the next run.
+  void record_run(const RunPlan& plan) {
+    RunRecord& rec = records_.back();
+    const double p = plan.p;
+    // D_psi(W_mm / ||W_mm||_p, W_k / ||W_k||_p) with psi of the run's p, from checkpoint `from` on;
+    // NaN at W = 0 or without a feasible SVM (spec s.6).
+    auto divergences = [&](const SvmSolution& svm, std::size_t from) {
+      const double svm_norm = entrywise_norm(svm.W, p);
+      std::vector<double> D;
+      for (std::size_t c = from; c < checkpoint_Ws_.size(); ++c) {
+        const double norm = rec.norm[c];
+        D.push_back(norm > 0.0 && svm_norm > 0.0 && svm.feasible ? bregman(svm.W / svm_norm, checkpoint_Ws_[c] / norm, p)
+                                                                 : NAN);
+      }
+      return D;
+    };
+    for (std::size_t qi = 0; qi < 3; ++qi) rec.D[qi] = divergences(svms_.at({kComparePs[qi], alpha_}), 0);
+    const SvmSolution& own = svms_.at({p, alpha_});
+    rec.own_final_D = divergences(own, checkpoint_Ws_.size() - 1).back();
+    rec.own_gap = own.duality_gap;
+    rec.own_violation = own.max_violation;
+    rec.saturated = trainer_->saturated();
+    rec.locally_optimal = locally_optimal(data_, alpha_, trainer_->v(), own.support);
+    const Eigen::MatrixXd& W = checkpoint_Ws_.back();
+    const double top = W.cwiseAbs().maxCoeff();
+    rec.sparsity = top > 0.0 ? double((W.cwiseAbs().array() < 0.01 * top).count()) / double(W.size()) : NAN;
+    if (rec.shown) {
+      rec.alpha.assign(alpha_.begin(), alpha_.end());
+      rec.final_W = W;
+      rec.svm_W = own.W;
+      rec.svm_norm = own.norm_p;
+      for (const auto& [i, t] : own.support) rec.support.insert(rec.support.end(), {double(i), double(t)});
+      for (const Eigen::VectorXd& row : trainer_->last_forward().s)
+        rec.final_s.insert(rec.final_s.end(), row.data(), row.data() + row.size());
+      if (value_svm_) {
+        rec.has_v_svm = true;
+        rec.v_final.assign(trainer_->v().data(), trainer_->v().data() + trainer_->v().size());
+        rec.v_svm_W = flat(value_svm_->W);
+        rec.v_svm_norm = value_svm_->norm_p;
+      }
+    }
+    rec.done = true;
+    done_steps_ += plan.iterations;
+    trainer_.reset();
+    checkpoint_Ws_.clear();
+    value_svm_.reset();
+    ++run_;
+    stage_ = first_stage();
+  }
+
+  using SvmKey = std::pair<double, std::vector<int>>;  // (p, selected tokens)
+
+  const RunSetup setup_;
+  const std::vector<RunPlan> plans_;
+  const Dataset data_;  // the seed's data (the trainer keeps a reference)
+  int steps_per_piece_ = kMaxStepsPerPiece;
+  std::int64_t total_steps_ = 0, done_steps_ = 0;
+  std::vector<int> cone_alpha_;
+
+  std::size_t run_ = 0;  // the run in progress
+  Stage stage_ = Stage::Train;
+  std::optional<MirrorDescent> trainer_;
+  std::vector<Eigen::MatrixXd> checkpoint_Ws_;  // W at each checkpoint of the run in progress
+  std::vector<int> alpha_;                     // its selected tokens, once trained
+  std::vector<double> compared_;
+  std::size_t next_svm_ = 0;
+  std::optional<SvmSolver> solver_;  // the solve in progress, if any
+  std::optional<SvmSolution> value_svm_;
+  std::map<SvmKey, SvmSolution> svms_;
+  std::vector<RunRecord> records_;  // one per run started
+};
+
+// ---- the experiment -----------------------------------------------------------------------------
+
+class MirrorExperiment final : public Experiment {
  public:
   MirrorExperiment() : schema_(mirror_schema()) {
     info_ = {"mirror", "Mirror descent for attention (l_p-AttGD)",
@@ -141,231 +525,114 @@ class MirrorExperiment final : public LegacyExperiment {
   const std::vector<Preset>& presets() const override { return presets_; }
   bool accepts_data() const override { return true; }
   void set_data(const std::string& json) override {
-    file_data_ = read_dataset_file(json, 1);
-    file_text_ = json;
+    file_data_ = std::make_shared<const Dataset>(read_dataset_file(json, 1));
   }
 
-  void legacy_reset(const Params& params, std::uint64_t seed) override {
-    seed_ = seed;
-    const Sweep sweep = parse_sweep(schema_, "sweep", params.text("sweep"));
-    ps_ = sweep.active() ? sweep.values : std::vector<double>{params.real("p")};
-    data_kind_ = params.text("data");
-    if (data_kind_ == "file" && !file_data_)
-      throw ParamError("parameter 'data': 'file' needs a data file (CLI --data FILE.json, the page's Load button, or "
-                       "the JS API); allowed: synthetic, joint_toy, or load a file first");
-    settings_.eta = params.real("eta");
-    settings_.normalised = params.boolean("normalised");
-    settings_.log_domain = params.boolean("log_domain");
-    settings_.eps = params.real("eps");
-    const std::string& loss = params.text("loss");
-    settings_.loss = loss == "exponential" ? Loss::Exponential : loss == "correlation" ? Loss::Correlation : Loss::Logistic;
-    settings_.joint = params.text("train") == "joint";
-    n_ = static_cast<int>(params.integer("n"));
-    T_ = static_cast<int>(params.integer("T"));
-    d_ = static_cast<int>(params.integer("d"));
-    init_zero_ = params.text("init") == "zero";
-    init_cone_ = params.text("init") == "cone";
-    init_std_ = params.real("init_std");
-    const int seeds = static_cast<int>(params.integer("seeds"));
-    const bool paper = params.text("iterations_rule") == "paper";
-    runs_.clear();
-    double work = 0.0;
-    for (int s = 0; s < seeds; ++s)
-      for (double p : ps_) {
-        Run r;
-        r.p = p;
-        r.seed_index = s;
-        r.iterations = paper ? paper_iterations(p) : static_cast<int>(params.integer("iterations"));
-        r.ks = checkpoints(r.iterations);
-        runs_.push_back(std::move(r));
-        work += r.iterations;
-      }
-    const Dataset probe = dataset_for(0);
-    const double per_step = double(probe.n()) * probe.T() * probe.T() * probe.d() + 4.0 * probe.d() * probe.d();
-    if (work * per_step > 2e12)
-      throw ParamError("parameter 'seeds': " + std::to_string(seeds) +
-                       " seeds at these sizes would take hours; allowed: fewer seeds, iterations or a smaller d");
-    current_ = 0;
-    trainer_.reset();
-    data_cache_.clear();
-    svm_cache_.clear();
-  }
-
-  void legacy_step(const Budget& budget) override {
-    const double deadline = now_seconds() + budget.seconds;
-    std::int64_t units = 0;
-    while (current_ < runs_.size() && units < budget.max_units) {
-      Run& r = runs_[current_];
-      if (!trainer_) start(r);
-      // One unit = one mirror-descent step; checkpoints store W.
-      while (trainer_->iteration() < r.iterations && units < budget.max_units) {
-        trainer_->step();
-        ++units;
-        record_if_checkpoint(r);
-        if ((units & 63) == 0 && now_seconds() >= deadline) return;
-      }
-      if (trainer_->iteration() >= r.iterations) {
-        finish(r);
-        trainer_.reset();
-        ++current_;
-      }
-      if (now_seconds() >= deadline) return;
-    }
-  }
-
-  Progress legacy_progress() const override {
-    Progress p;
-    for (std::size_t i = 0; i < runs_.size(); ++i) {
-      p.total += runs_[i].iterations;
-      p.done += runs_[i].done ? runs_[i].iterations : i == current_ && trainer_ ? trainer_->iteration() : 0;
-    }
-    return p;
+  std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
+    const auto first = runs_.begin() + unit * static_cast<std::int64_t>(runs_per_unit_);
+    return std::make_unique<SeedUnit>(setup_, std::vector<RunPlan>(first, first + static_cast<std::int64_t>(runs_per_unit_)));
   }
 
   Results results() const override;
 
+  // Three seeds of p = 1.75 and 2 over 100 steps: three units of two runs each, with their SVMs.
+  KeyValues smoke_settings() const override {
+    return {{"seeds", "3"}, {"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "100"}};
+  }
+
+ protected:
+  std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
+    RunSetup setup;
+    setup.seed = seed;
+    const Sweep sweep = parse_sweep(schema_, "sweep", params.text("sweep"));
+    std::vector<double> ps = sweep.active() ? sweep.values : std::vector<double>{params.real("p")};
+    setup.data_kind = params.text("data");
+    if (setup.data_kind == "file" && !file_data_)
+      throw ParamError("parameter 'data': 'file' needs a data file (CLI --data FILE.json, the page's Load button, or "
+                       "the JS API); allowed: synthetic, joint_toy, or load a file first");
+    setup.file_data = file_data_;
+    TrainerSettings& s = setup.settings;
+    s.eta = params.real("eta");
+    s.normalised = params.boolean("normalised");
+    s.log_domain = params.boolean("log_domain");
+    s.eps = params.real("eps");
+    const std::string& loss = params.text("loss");
+    s.loss = loss == "exponential" ? Loss::Exponential : loss == "correlation" ? Loss::Correlation : Loss::Logistic;
+    s.joint = params.text("train") == "joint";
+    setup.n = static_cast<int>(params.integer("n"));
+    setup.T = static_cast<int>(params.integer("T"));
+    setup.d = static_cast<int>(params.integer("d"));
+    setup.init_zero = params.text("init") == "zero";
+    setup.init_cone = params.text("init") == "cone";
+    setup.init_std = params.real("init_std");
+    const int seeds = static_cast<int>(params.integer("seeds"));
+    const bool paper = params.text("iterations_rule") == "paper";
+    // Runs seed-major (seed 0's p's, then seed 1's, ...): unit u is seed u's runs.
+    std::vector<RunPlan> runs;
+    std::vector<std::int64_t> costs;  // mirror-descent steps per unit
+    double work = 0.0;
+    for (int i = 0; i < seeds; ++i) {
+      costs.push_back(0);
+      for (double p : ps) {
+        RunPlan r;
+        r.p = p;
+        r.seed_index = i;
+        r.iterations = paper ? paper_iterations(p) : static_cast<int>(params.integer("iterations"));
+        r.checkpoints = checkpoints(r.iterations);
+        costs.back() += r.iterations;
+        work += r.iterations;
+        runs.push_back(std::move(r));
+      }
+    }
+    const Dataset probe = dataset_for(setup, 0);
+    const double per_step = double(probe.n()) * probe.T() * probe.T() * probe.d() + 4.0 * probe.d() * probe.d();
+    if (work * per_step > 2e12)
+      throw ParamError("parameter 'seeds': " + std::to_string(seeds) +
+                       " seeds at these sizes would take hours; allowed: fewer seeds, iterations or a smaller d");
+    setup_ = std::move(setup);
+    ps_ = std::move(ps);
+    runs_ = std::move(runs);
+    runs_per_unit_ = ps_.size();
+    data_d_ = probe.d();
+    data_T_ = probe.T();
+    records_.assign(runs_.size(), std::nullopt);
+    return costs;
+  }
+
+  // A unit's partial replaces every record of its runs (a preview holds the runs started so far).
+  void merge(std::int64_t unit, const Partial& partial) override {
+    const std::size_t first = static_cast<std::size_t>(unit) * runs_per_unit_;
+    for (std::size_t place = 0; place < runs_per_unit_; ++place) {
+      const std::string prefix = run_prefix(place);
+      std::optional<RunRecord>& slot = records_[first + place];
+      if (partial.has(prefix + "done")) slot = RunRecord::decode(partial, prefix, data_d_);
+      else slot.reset();
+    }
+  }
+
  private:
-  Dataset dataset_for(int seed_index) const {
-    if (data_kind_ == "joint_toy") return joint_toy_dataset();
-    if (data_kind_ == "file") return *file_data_;
-    return synthetic_dataset(n_, T_, d_, seed_ + static_cast<std::uint64_t>(seed_index));
-  }
-
-  const Dataset& cached_dataset(int seed_index) {
-    auto it = data_cache_.find(seed_index);
-    if (it == data_cache_.end()) it = data_cache_.emplace(seed_index, dataset_for(seed_index)).first;
-    return it->second;
-  }
-
-  void start(Run& r) {
-    const Dataset& data = cached_dataset(r.seed_index);
-    Eigen::MatrixXd W0 = Eigen::MatrixXd::Zero(data.d(), data.d());
-    if (!init_zero_) {
-      Rng rng = Rng::for_stream(seed_ + static_cast<std::uint64_t>(r.seed_index), 99);  // same W0 for every p
-      for (Eigen::Index k = 0; k < W0.size(); ++k) W0.data()[k] = init_std_ * rng.normal();
-    }
-    if (init_cone_) {
-      // The best-scoring tokens gamma_it = Y_i v^T x_it and their SVM for this p.
-      std::vector<int> alpha;
-      for (int i = 0; i < data.n(); ++i) {
-        Eigen::Index best = 0;
-        (data.Y[i] * (data.X[static_cast<std::size_t>(i)] * data.v)).maxCoeff(&best);
-        alpha.push_back(static_cast<int>(best));
-      }
-      const SvmSolution& svm = svm_for(r.seed_index, alpha, data, r.p);
-      if (svm.feasible && svm.norm_p > 0.0) W0 += 5.0 * svm.W / svm.norm_p;
-    }
-    TrainerSettings s = settings_;
-    s.p = r.p;
-    trainer_.emplace(data, W0, data.v, s);
-    r.Ws.clear();
-    r.vs.clear();
-    r.loss.clear();
-    r.max_prob.clear();
-    record_if_checkpoint(r);
-  }
-
-  void record_if_checkpoint(Run& r) {
-    const int k = trainer_->iteration();
-    if (r.Ws.size() >= r.ks.size() || r.ks[r.Ws.size()] != k) return;
-    r.Ws.push_back(trainer_->W());
-    r.vs.push_back(trainer_->v());
-    const Forward& fw = trainer_->last_forward();
-    r.loss.push_back(fw.loss);
-    double prob = 0.0;
-    for (const auto& log_s : fw.log_s) prob += dmath::exp(log_s.maxCoeff());
-    r.max_prob.push_back(prob / double(fw.log_s.size()));
-  }
-
-  void finish(Run& r) {
-    const Dataset& data = cached_dataset(r.seed_index);
-    r.alpha = selected_tokens(trainer_->last_forward());
-    r.final_s = trainer_->last_forward().s;
-    r.saturated = trainer_->saturated();
-    r.v_final = trainer_->v();
-    r.svm.clear();
-    r.D.clear();
-    std::vector<double> compare(std::begin(kComparePs), std::end(kComparePs));
-    if (std::find(compare.begin(), compare.end(), r.p) == compare.end()) compare.push_back(r.p);
-    for (double q : compare) {
-      r.svm.push_back(svm_for(r.seed_index, r.alpha, data, q));
-      const SvmSolution& svm = r.svm.back();
-      std::vector<double> D;
-      const double svm_norm = entrywise_norm(svm.W, r.p);
-      for (const Eigen::MatrixXd& W : r.Ws) {
-        const double norm = entrywise_norm(W, r.p);
-        // D_psi(W_mm / ||W_mm||_p, W_k / ||W_k||_p) with psi of the run's p; skipped at W = 0 (spec s.6).
-        D.push_back(norm > 0.0 && svm_norm > 0.0 && svm.feasible ? bregman(svm.W / svm_norm, W / norm, r.p) : NAN);
-      }
-      r.D.push_back(std::move(D));
-    }
-    if (settings_.joint) r.v_svm = solve_value_svm(data, r.alpha, r.p);
-    r.locally_optimal = locally_optimal(data, r.alpha, r.v_final, r.svm[own_index(r)].support);
-    r.done = true;
-  }
-
-  static std::size_t own_index(const Run& r) {
-    for (std::size_t qi = 0; qi < 3; ++qi)
-      if (kComparePs[qi] == r.p) return qi;
-    return r.svm.size() - 1;
-  }
-
-  const SvmSolution& svm_for(int seed_index, const std::vector<int>& alpha, const Dataset& data, double p) {
-    std::string key = std::to_string(seed_index) + ":" + format_number(p);
-    for (int a : alpha) key += "," + std::to_string(a);
-    auto it = svm_cache_.find(key);
-    // Violation and duality gap below 1e-9 (spec s.5).
-    if (it == svm_cache_.end()) it = svm_cache_.emplace(key, solve_att_svm(data, alpha, data.v, p, 3000, 1e-9)).first;
-    return it->second;
-  }
-
   ExperimentInfo info_;
   Schema schema_;
   std::vector<Preset> presets_;
-  std::optional<Dataset> file_data_;
-  std::string file_text_;
-  std::uint64_t seed_ = 1;
+  std::shared_ptr<const Dataset> file_data_;
+  // The prepared run.
+  RunSetup setup_;
   std::vector<double> ps_;
-  std::string data_kind_;
-  TrainerSettings settings_;
-  int n_ = 6, T_ = 8, d_ = 10;
-  bool init_zero_ = false, init_cone_ = false;
-  double init_std_ = 1.0;
-  std::vector<Run> runs_;
-  std::size_t current_ = 0;
-  std::optional<MirrorDescent> trainer_;
-  std::map<int, Dataset> data_cache_;
-  std::map<std::string, SvmSolution> svm_cache_;
+  std::vector<RunPlan> runs_;
+  std::size_t runs_per_unit_ = 1;  // every p of one seed
+  int data_d_ = 10, data_T_ = 8;  // the sizes of every seed's data
+  std::vector<std::optional<RunRecord>> records_;  // per run, as merged so far
 };
 
-// Mean and 10% / 90% quantiles of the finite values.
-struct Summary {
-  double mean = NAN, low = NAN, high = NAN;
-  int count = 0;
-};
-Summary summarise(std::vector<double> v) {
-  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
-  Summary s;
-  s.count = static_cast<int>(v.size());
-  if (v.empty()) return s;
-  double sum = 0.0;
-  for (double x : v) sum += x;
-  s.mean = sum / v.size();
-  std::sort(v.begin(), v.end());
-  s.low = v[static_cast<std::size_t>(0.1 * (v.size() - 1))];
-  s.high = v[static_cast<std::size_t>(std::ceil(0.9 * (v.size() - 1)))];
-  return s;
-}
-
-std::string label_p(double p) { return "p=" + format_number(p); }
-
+// Reduced over the merged runs in run order (unit order, then p), so any order of arrival and any
+// split of the units give the same numbers. Runs still running contribute their curves so far.
 Results MirrorExperiment::results() const {
   Results r;
   // One row per checkpoint of the longest run; columns per MD p: mean D against each SVM p', the
   // norm ||W_k||_p, the loss and the max softmax probability (means over finished seeds).
   std::vector<int> ks;
-  for (const Run& run : runs_)
-    if (run.ks.size() > ks.size()) ks = run.ks;
+  for (const RunPlan& run : runs_)
+    if (run.checkpoints.size() > ks.size()) ks = run.checkpoints;
   Table& t = r.table;
   t.columns = {"k"};
   for (double p : ps_) {
@@ -378,20 +645,24 @@ Results MirrorExperiment::results() const {
   for (std::size_t c = 0; c < ks.size(); ++c) {
     std::vector<double> row{double(ks[c])};
     for (double p : ps_) {
+      // The runs of this p that reached checkpoint c of the longest run.
+      std::vector<const RunRecord*> reached;
+      for (std::size_t i = 0; i < runs_.size(); ++i)
+        if (records_[i] && runs_[i].p == p && c < records_[i]->norm.size() && runs_[i].checkpoints[c] == ks[c])
+          reached.push_back(&*records_[i]);
       for (std::size_t qi = 0; qi < 3; ++qi) {
         std::vector<double> values;
-        for (const Run& run : runs_)
-          if (run.done && run.p == p && c < run.D[qi].size() && run.ks[c] == ks[c]) values.push_back(run.D[qi][c]);
+        for (const RunRecord* run : reached)
+          if (run->done) values.push_back(run->D[qi][c]);
         const Summary s = summarise(values);
         row.insert(row.end(), {s.mean, s.low, s.high});
       }
       std::vector<double> norms, losses, probs;
-      for (const Run& run : runs_)
-        if (run.p == p && c < run.Ws.size() && run.ks[c] == ks[c]) {
-          norms.push_back(entrywise_norm(run.Ws[c], p));
-          losses.push_back(run.loss[c]);
-          probs.push_back(run.max_prob[c]);
-        }
+      for (const RunRecord* run : reached) {
+        norms.push_back(run->norm[c]);
+        losses.push_back(run->loss[c]);
+        probs.push_back(run->max_prob[c]);
+      }
       row.insert(row.end(), {summarise(norms).mean, summarise(losses).mean, summarise(probs).mean});
     }
     t.rows.push_back(std::move(row));
@@ -420,7 +691,7 @@ Results MirrorExperiment::results() const {
     }
     norm.series.push_back({label_p(p), SeriesStyle::LineMarkers, kx, column("norm_" + label_p(p)), {}, {}});
     std::vector<double> theory;
-    for (double k : kx) theory.push_back(k > 0.0 ? dmath::pow(settings_.eta * k, 1.0 / (p - 1.0)) : NAN);
+    for (double k : kx) theory.push_back(k > 0.0 ? dmath::pow(setup_.settings.eta * k, 1.0 / (p - 1.0)) : NAN);
     norm.series.push_back({"(eta k)^(1/(p-1)), " + label_p(p), SeriesStyle::Reference, kx, theory, {}, {}});
     loss.series.push_back({label_p(p), SeriesStyle::LineMarkers, kx, column("loss_" + label_p(p)), {}, {}});
     prob.series.push_back({label_p(p), SeriesStyle::LineMarkers, kx, column("max_prob_" + label_p(p)), {}, {}});
@@ -432,26 +703,22 @@ Results MirrorExperiment::results() const {
     int done = 0, own_closest = 0, saturated = 0, not_optimal = 0;
     double worst_gap = 0.0, worst_violation = 0.0;
     std::vector<double> final_D, sparsity;
-    const Run* first = nullptr;
-    for (const Run& run : runs_) {
-      if (run.p != p || !run.done) continue;
-      if (!first) first = &run;
+    const RunRecord* first = nullptr;  // seed 1's run (seed index 0), which the heatmaps show
+    for (std::size_t i = 0; i < runs_.size(); ++i) {
+      const std::optional<RunRecord>& run = records_[i];
+      if (runs_[i].p != p || !run || !run->done) continue;
+      if (run->shown) first = &*run;
       ++done;
-      saturated += run.saturated;
+      saturated += run->saturated;
       std::size_t best = 0;
       for (std::size_t qi = 0; qi < 3; ++qi)
-        if (run.D[qi].back() < run.D[best].back()) best = qi;
+        if (run->D[qi].back() < run->D[best].back()) best = qi;
       own_closest += kComparePs[best] == p;
-      std::size_t own_index = run.svm.size() - 1;
-      for (std::size_t qi = 0; qi < 3; ++qi)
-        if (kComparePs[qi] == p) own_index = qi;
-      final_D.push_back(run.D[own_index].back());
-      worst_gap = std::max(worst_gap, run.svm[own_index].duality_gap);
-      worst_violation = std::max(worst_violation, run.svm[own_index].max_violation);
-      not_optimal += !run.locally_optimal;
-      const Eigen::MatrixXd& W = run.Ws.back();
-      const double top = W.cwiseAbs().maxCoeff();
-      sparsity.push_back(top > 0.0 ? double((W.cwiseAbs().array() < 0.01 * top).count()) / double(W.size()) : NAN);
+      final_D.push_back(run->own_final_D);
+      worst_gap = std::max(worst_gap, run->own_gap);
+      worst_violation = std::max(worst_violation, run->own_violation);
+      not_optimal += !run->locally_optimal;
+      sparsity.push_back(run->sparsity);
     }
     if (!done) continue;
     std::string line = label_p(p) + printf_text(": %.0f runs done; final D_k against the own-p SVM: mean %.3g", done,
@@ -462,23 +729,21 @@ Results MirrorExperiment::results() const {
     if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
     if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
     r.notes.push_back(line + ".");
-    if (first && (data_kind_ != "synthetic" || runs_.size() <= 3 * ps_.size())) {
+    if (first && (setup_.data_kind != "synthetic" || runs_.size() <= 3 * ps_.size())) {
       std::string tokens = label_p(p) + ": selected tokens [";
-      for (std::size_t i = 0; i < first->alpha.size(); ++i) tokens += (i ? ", " : "") + std::to_string(first->alpha[i]);
+      for (std::size_t i = 0; i < first->alpha.size(); ++i)
+        tokens += (i ? ", " : "") + std::to_string(static_cast<int>(first->alpha[i]));
       tokens += "] (0-indexed)";
-      if (first->v_svm)
+      if (first->has_v_svm)
         tokens += printf_text("; v = (%.3g, %.3g), ||v_mm||_p = %.3g", first->v_final[0],
-                      first->v_final.size() > 1 ? first->v_final[1] : 0.0, first->v_svm->norm_p);
+                              first->v_final.size() > 1 ? first->v_final[1] : 0.0, first->v_svm_norm);
       r.notes.push_back(tokens + ".");
     }
     // Heatmaps of the first seed's final direction against its SVM.
     if (first) {
-      std::size_t own_index = first->svm.size() - 1;
-      for (std::size_t qi = 0; qi < 3; ++qi)
-        if (kComparePs[qi] == p) own_index = qi;
-      const Eigen::MatrixXd& W = first->Ws.back();
+      const Eigen::MatrixXd& W = first->final_W;
       const Eigen::MatrixXd Wn = W / std::max(1e-300, entrywise_norm(W, p));
-      const Eigen::MatrixXd Sn = first->svm[own_index].W / std::max(1e-300, first->svm[own_index].norm_p);
+      const Eigen::MatrixXd Sn = first->svm_W / std::max(1e-300, first->svm_norm);
       auto heat = [&](const std::string& title, const Eigen::MatrixXd& M) {
         Heatmap h{title, "column", "row", static_cast<int>(M.rows()), static_cast<int>(M.cols()), {}, 0.0, 1.0, "", {}, {}};
         for (Eigen::Index i = 0; i < M.rows(); ++i)
@@ -497,40 +762,39 @@ Results MirrorExperiment::results() const {
       // The softmax of every sequence at the end (rows: sequences, columns: tokens); the selected
       // token and the SVM's support tokens are marked.
       if (!first->final_s.empty()) {
-        const int n = static_cast<int>(first->final_s.size()), T = static_cast<int>(first->final_s[0].size());
+        const int T = data_T_, n = static_cast<int>(first->final_s.size()) / T;
         Heatmap soft{"softmax s_it at the end, " + label_p(p) + " (rows: sequences, columns: tokens)", "token t",
-                     "sequence i", n, T, {}, 0.0, 1.0, "ringed: support tokens of the SVM", {}, {}};
-        for (const auto& row : first->final_s)
-          for (Eigen::Index t = 0; t < row.size(); ++t) soft.values.push_back(row[t]);
-        for (const auto& [i, t] : first->svm[own_index].support) soft.marks.push_back({i, t, ""});
+                     "sequence i", n, T, first->final_s, 0.0, 1.0, "ringed: support tokens of the SVM", {}, {}};
+        for (std::size_t k = 0; k + 1 < first->support.size(); k += 2)
+          soft.marks.push_back({static_cast<int>(first->support[k]), static_cast<int>(first->support[k + 1]), ""});
         r.heatmaps.push_back(soft);
       }
       // The path of two entries of W_k / ||W_k|| against the SVM's direction (spec s.4, single run).
-      if (W.rows() >= 4) {
+      if (!first->path_w01.empty()) {
         Plot path{"Path of (W[0,1], W[2,3]) / ||W_k||_p, " + label_p(p) + " (seed 1)", "W[0,1] / ||W||_p",
                   "W[2,3] / ||W||_p", false, false, false, 0, 1, {}};
         Series walk{"W_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-        for (const Eigen::MatrixXd& Wc : first->Ws) {
-          const double nrm = entrywise_norm(Wc, p);
-          if (nrm > 0.0) walk.x.push_back(Wc(0, 1) / nrm), walk.y.push_back(Wc(2, 3) / nrm);
+        for (std::size_t c = 0; c < first->path_w01.size(); ++c) {
+          const double nrm = first->norm[c];
+          if (nrm > 0.0) walk.x.push_back(first->path_w01[c] / nrm), walk.y.push_back(first->path_w23[c] / nrm);
         }
         path.series.push_back(walk);
         path.series.push_back({"SVM direction", SeriesStyle::Reference, {0.0, Sn(0, 1)}, {0.0, Sn(2, 3)}, {}, {}});
         r.plots.push_back(path);
       }
       // Joint training: the (v0, v1) path against the v-SVM ray, and the logistic probabilities.
-      if (first->v_svm && first->vs.size() > 1 && first->vs[0].size() >= 2) {
+      if (first->has_v_svm && first->path_v0.size() > 1) {
         Plot vpath{"Path of (v0, v1) / ||v||_p, " + label_p(p), "v0 / ||v||_p", "v1 / ||v||_p", false, false, false, 0, 1,
                    {}};
         Series walk{"v_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-        for (const Eigen::VectorXd& vc : first->vs) {
-          const double nrm = entrywise_norm(vc, p);
-          if (nrm > 0.0) walk.x.push_back(vc[0] / nrm), walk.y.push_back(vc[1] / nrm);
+        for (std::size_t c = 0; c < first->path_v0.size(); ++c) {
+          const double nrm = first->path_v_norm[c];
+          if (nrm > 0.0) walk.x.push_back(first->path_v0[c] / nrm), walk.y.push_back(first->path_v1[c] / nrm);
         }
         vpath.series.push_back(walk);
-        const Eigen::MatrixXd& vm = first->v_svm->W;
-        const double vn = std::max(1e-300, first->v_svm->norm_p);
-        vpath.series.push_back({"v-SVM direction", SeriesStyle::Reference, {0.0, vm(0, 0) / vn}, {0.0, vm(1, 0) / vn}, {}, {}});
+        const double vn = std::max(1e-300, first->v_svm_norm);
+        vpath.series.push_back({"v-SVM direction", SeriesStyle::Reference, {0.0, first->v_svm_W[0] / vn},
+                                {0.0, first->v_svm_W[1] / vn}, {}, {}});
         r.plots.push_back(vpath);
       }
     }
