@@ -9,6 +9,9 @@
 //   pool.takeEvents() -> [{type: 'done' | 'progress' | 'error', runKey, unit, partial | fraction
 //                          | message, ...}] since the last call (cancelled generations dropped)
 //   pool.cancel(generation): every unit of that generation stops within a slice
+//   pool.onchange = () => {...}: optional, called after anything arrives from a worker (an event,
+//                   a worker ready, idle again or failed), for owners that wait instead of polling
+//   pool.dropFailed(): terminates the workers that failed (resize() then starts new ones)
 // Assigns globalThis.AttnLabUnitPool (a classic script in pages, also importable as a module).
 'use strict';
 (function () {
@@ -21,6 +24,7 @@
       this.events = [];
       this.cancelled = new Set();  // generations
       this.failure = '';
+      this.onchange = null;
       this.resize(size);
     }
     resize(size) {
@@ -28,7 +32,9 @@
       while (this.workers.length < size) this.add();
     }
     add() {
-      const w = { handle: null, ready: false, failed: false, busy: null, runKeys: new Set(), memory: 0 };
+      // runKeys: the runs whose settings the worker keeps, most recently posted last: the same
+      // list as the worker's own (unit_worker.js, KEPT_SESSIONS), so spec is sent when it has none.
+      const w = { handle: null, ready: false, failed: false, busy: null, runKeys: [], memory: 0 };
       const handlers = { message: (msg) => this.onMessage(w, msg), error: (e) => this.onFailure(w, e) };
       try {
         w.handle = this.spawn(handlers);
@@ -38,7 +44,14 @@
       }
       this.workers.push(w);
     }
+    changed() {
+      if (typeof this.onchange === 'function') this.onchange();
+    }
     onFailure(w, e) {
+      this.fail(w, e);
+      this.changed();
+    }
+    fail(w, e) {
       w.failed = true;
       w.ready = false;
       this.failure = String((e && e.message) || e || 'the worker could not start');
@@ -49,8 +62,12 @@
       }
     }
     onMessage(w, msg) {
+      this.receive(w, msg);
+      this.changed();
+    }
+    receive(w, msg) {
       if (msg.type === 'ready') { w.ready = true; w.memory = msg.memory; return; }
-      if (msg.type === 'failed') { this.onFailure(w, msg.message); return; }
+      if (msg.type === 'failed') { this.fail(w, msg.message); return; }
       if (msg.type === 'done' || msg.type === 'error' || msg.type === 'cancelled') {
         if (w.busy && w.busy.runKey === msg.runKey && w.busy.unit === msg.unit) w.busy = null;
         if (msg.memory) w.memory = msg.memory;
@@ -71,9 +88,13 @@
       // A worker that already holds this run's settings first: it need not prepare it again.
       const idle = this.workers.filter((w) => w.ready && !w.busy);
       if (!idle.length) return false;
-      const w = idle.find((x) => x.runKeys.has(runKey)) || idle[0];
+      const w = idle.find((x) => x.runKeys.includes(runKey)) || idle[0];
       const msg = { type: 'run', generation, runKey, unit };
-      if (!w.runKeys.has(runKey)) { msg.spec = spec; w.runKeys.add(runKey); }
+      const known = w.runKeys.indexOf(runKey);
+      if (known >= 0) w.runKeys.splice(known, 1);
+      else msg.spec = spec;
+      w.runKeys.push(runKey);
+      if (w.runKeys.length > AttnLabUnitPool.KEPT_SESSIONS) w.runKeys.shift();
       w.busy = { runKey, unit, generation };
       w.handle.postMessage(msg);
       return true;
@@ -83,6 +104,10 @@
       this.events = this.events.filter((e) => e.generation !== generation);
       for (const w of this.workers) if (!w.failed) w.handle.postMessage({ type: 'cancel', generation });
     }
+    dropFailed() {
+      for (const w of this.workers.filter((x) => x.failed)) w.handle.terminate();
+      this.workers = this.workers.filter((x) => !x.failed);
+    }
     takeEvents() {
       const out = this.events;
       this.events = [];
@@ -90,6 +115,8 @@
     }
     terminate() { this.resize(0); }
   }
+
+  AttnLabUnitPool.KEPT_SESSIONS = 4;  // as unit_worker.js
 
   // Browser workers: same-origin script by URL, or (for a page on another origin) a blob that
   // imports the lab's script from `base` (attnlab-api.mjs passes its own URL's folder).

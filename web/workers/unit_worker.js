@@ -2,9 +2,12 @@
 // Worker in browsers (classic script), a worker_threads worker in node. It loads the compute-only
 // module (attnlab_worker.js in browsers, attnlab_node.cjs in node: the core and its Embind API, no
 // SDL, no ImGui) and answers messages:
-//   in:  {type: 'run', generation, runKey, spec?, unit}   spec {id, params, seed, data} the first
-//        time this worker sees runKey; {type: 'cancel', generation}: drop every unit of that
-//        generation (the page's main view and its reproduction each have their own).
+//   in:  {type: 'run', generation, runKey, spec?, unit}   spec {id, preset?, params, seed, data?}
+//        the first time this worker sees runKey. The worker keeps the settings of the
+//        KEPT_SESSIONS runKeys posted to it most recently, in the order the messages arrive;
+//        the pool keeps the same list (unit_pool.js) to know when to send spec again.
+//        {type: 'cancel', generation}: drop every unit of that generation (the page's main view
+//        and its reproduction each have their own).
 //   out: {type: 'ready', memory} | {type: 'failed', message}
 //        {type: 'progress', generation, runKey, unit, fraction, preview}  (preview: JSON or '')
 //        {type: 'done', generation, runKey, unit, partial, memory} | {type: 'cancelled', ...}
@@ -17,32 +20,51 @@
   const inNode = typeof process === 'object' && process.versions && process.versions.node && typeof importScripts !== 'function';
   let port, lab = null;
   const cancelled = new Set();  // generations
-  const sessions = new Map();  // runKey -> Session, most recent last
+  // runKey -> {spec, session (made when a unit of it first runs) or null}, most recently posted
+  // last. Updated when a message arrives, not when its unit runs, so that it stays the pool's
+  // list (a queued unit of a cancelled generation still brings its settings).
+  const runs = new Map();
   const queue = [];
   let busy = false;
 
   function post(msg) { port.postMessage(msg); }
   function memory() { return lab && lab.HEAP8 ? lab.HEAP8.length : 0; }
-  // Lets queued messages (a cancel) in: a message-channel hop, not setTimeout (clamped to 4 ms).
-  const channel = new MessageChannel();
-  const waiting = [];
-  channel.port1.onmessage = () => { const r = waiting.shift(); if (r) r(); };
-  function yieldToMessages() { return new Promise((r) => { waiting.push(r); channel.port2.postMessage(0); }); }
+  // Lets queued messages (a cancel) in. Browsers: a message-channel hop, not setTimeout (clamped
+  // to 4 ms). Node: setImmediate; there a MessageChannel hop never lets the parent's messages in
+  // (node keeps delivering a port's messages while new ones arrive), so a cancel would wait for
+  // the end of the unit.
+  let yieldToMessages;
+  if (typeof setImmediate === 'function') {
+    yieldToMessages = () => new Promise((r) => setImmediate(r));
+  } else {
+    const channel = new MessageChannel();
+    const waiting = [];
+    channel.port1.onmessage = () => { const r = waiting.shift(); if (r) r(); };
+    yieldToMessages = () => new Promise((r) => { waiting.push(r); channel.port2.postMessage(0); });
+  }
+
+  function remember(msg) {
+    let run = runs.get(msg.runKey);
+    if (run) runs.delete(msg.runKey);
+    else run = { spec: null, session: null };
+    if (msg.spec) run.spec = msg.spec;
+    runs.set(msg.runKey, run);
+    while (runs.size > KEPT_SESSIONS) {
+      const [oldest, old] = runs.entries().next().value;
+      if (old.session) old.session.delete();
+      runs.delete(oldest);
+    }
+  }
 
   function session(msg) {
-    let s = sessions.get(msg.runKey);
-    if (s) return s;
-    const spec = msg.spec;
-    if (!spec) throw new Error('run ' + msg.runKey + ' arrived without its settings');
-    s = new lab.Session(spec.id, '', spec.params, spec.seed, spec.data || undefined);
+    const run = runs.get(msg.runKey);
+    if (!run || !run.spec) throw new Error('run ' + msg.runKey + ' arrived without its settings');
+    if (run.session) return run.session;
+    const spec = run.spec;
+    const s = new lab.Session(spec.id, spec.preset || '', spec.params, spec.seed, spec.data || undefined);
     const error = s.error();
     if (error) { s.delete(); throw new Error(error); }
-    sessions.set(msg.runKey, s);
-    while (sessions.size > KEPT_SESSIONS) {
-      const [oldest, old] = sessions.entries().next().value;
-      old.delete();
-      sessions.delete(oldest);
-    }
+    run.session = s;
     return s;
   }
 
@@ -57,20 +79,27 @@
       post({ type: 'error', ...ids, message: String(e.message || e) });
       return;
     }
-    let reported = performance.now();
-    while (!s.advanceUnit(SLICE)) {
-      await yieldToMessages();
-      if (cancelled.has(msg.generation)) {
-        s.dropUnit();
-        post({ type: 'cancelled', ...ids });
-        return;
+    let partial;
+    try {
+      let reported = performance.now();
+      while (!s.advanceUnit(SLICE)) {
+        await yieldToMessages();
+        if (cancelled.has(msg.generation)) {
+          s.dropUnit();
+          post({ type: 'cancelled', ...ids });
+          return;
+        }
+        if (performance.now() - reported >= REPORT) {
+          reported = performance.now();
+          post({ type: 'progress', ...ids, fraction: s.unitFraction(), preview: s.unitPreview() });
+        }
       }
-      if (performance.now() - reported >= REPORT) {
-        reported = performance.now();
-        post({ type: 'progress', ...ids, fraction: s.unitFraction(), preview: s.unitPreview() });
-      }
+      partial = s.finishUnit();
+    } catch (e) {  // a trap in the module (out of memory, ...): report it and keep answering
+      try { s.dropUnit(); } catch (ignored) { /* the module may be unusable now */ }
+      post({ type: 'error', ...ids, message: String((e && e.message) || e) });
+      return;
     }
-    const partial = s.finishUnit();
     if (partial.startsWith('{"error"')) post({ type: 'error', ...ids, message: JSON.parse(partial).error });
     else post({ type: 'done', ...ids, partial, memory: memory() });
   }
@@ -88,7 +117,7 @@
 
   function onMessage(msg) {
     if (msg.type === 'cancel') cancelled.add(msg.generation);
-    else if (msg.type === 'run') { queue.push(msg); if (lab) drain(); }
+    else if (msg.type === 'run') { remember(msg); queue.push(msg); if (lab) drain(); }
   }
 
   function started(module) {
