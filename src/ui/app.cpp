@@ -299,7 +299,7 @@ std::string App::compute_text() const {
   return "Computing on " + pool_->memory_text();
 }
 
-void App::frame(float width, float height, double slice_seconds) {
+void App::compute(double slice_seconds) {
   if (state_ != RunState::Running && scheduler_.active()) stop_workers();  // paused or stopped
   if (state_ == RunState::Running) {
     Budget b;
@@ -308,6 +308,17 @@ void App::frame(float width, float height, double slice_seconds) {
   }
   if (reproduction_.started())
     reproduction_.advance(slice_seconds, pool_ && threads() > 0 ? pool_.get() : nullptr, threads());
+}
+
+std::uint64_t App::change_stamp() const {
+  // What a redraw would show differently: new results, another state or view, a step of the
+  // progress bar (1/400), an error.
+  const auto permille = static_cast<std::uint64_t>(400.0 * progress());
+  return (std::uint64_t(results_version_) << 24) ^ (std::uint64_t(state_) << 16) ^ (std::uint64_t(view_) << 12) ^
+         permille ^ (std::uint64_t(error_.size()) << 40);
+}
+
+void App::frame(float width, float height) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(width, height));
   ImGui::Begin("Attention Lab", nullptr,

@@ -30,8 +30,13 @@ enum class View { Results, Inspector, Reproduction };
 class App {
  public:
   App();
-  // Draws one frame filling a `width` x `height` area and advances a running experiment.
-  void frame(float width, float height, double slice_seconds);
+  // Advances a running experiment (and a reproduction) by about `slice_seconds` on this thread,
+  // or by what the workers sent back.
+  void compute(double slice_seconds);
+  // Draws one frame filling a `width` x `height` area.
+  void frame(float width, float height);
+  // Changes whenever a frame would show something new (results, state, view, progress steps).
+  std::uint64_t change_stamp() const;
 
   // The page state as a URL hash (experiment, every parameter, seed) and its inverse.
   std::string hash() const;

@@ -144,6 +144,33 @@ void draw_frame() {
   SDL_GL_SwapWindow(g_window);
 }
 
+// Frames are drawn on demand: for a while after any input (hover delays, text carets), at once
+// when the results, state or progress change, and at most every kComputeRedraw seconds while
+// workers fill in a run. An unchanged canvas keeps its last frame, so the page answers at the
+// display's rate while drawing (costly in a software-rendered browser) happens only when it
+// shows something new.
+void publish_page_state();
+constexpr double kInputRedraw = 0.6, kComputeRedraw = 0.25;
+double g_draw_until = 0.0, g_last_draw = 0.0;
+std::uint64_t g_drawn_stamp = ~0ull;
+int g_drawn_width = 0, g_drawn_height = 0;
+
+// Something outside the canvas changed the app (a link, the page API, a loaded file).
+void request_redraw() { g_draw_until = emscripten_get_now() / 1000.0 + kInputRedraw; }
+
+bool frame_needed(double now, bool input) {
+  if (input || g_restore_gl || ImGui::GetIO().WantTextInput) g_draw_until = now + kInputRedraw;
+  int w = 0, h = 0;
+  SDL_GetWindowSize(g_window, &w, &h);
+  const bool resized = w != g_drawn_width || h != g_drawn_height;
+  const bool changed = g_app->change_stamp() != g_drawn_stamp;
+  // Main-thread computing redraws every frame, as before; workers' results at most 4 times a second.
+  const bool computing_here = g_app->busy() && !g_app->computing_on_workers();
+  if (now < g_draw_until || resized || g_first_frame || (changed && (computing_here || now - g_last_draw >= kComputeRedraw)))
+    return true;
+  return false;
+}
+
 void main_loop() {
   const double frame_start = emscripten_get_now() / 1000.0;
   if (g_app->busy()) {
@@ -153,6 +180,15 @@ void main_loop() {
     g_last_frame_start = 0.0, g_slice = kMinSlice, g_busy_since = 0.0;
   }
   sync_canvas_size();
+  g_app->compute(g_slice);
+  const bool input = SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0;
+  if (!frame_needed(frame_start, input)) {
+    publish_page_state();
+    return;
+  }
+  g_last_draw = frame_start;
+  g_drawn_stamp = g_app->change_stamp();
+  SDL_GetWindowSize(g_window, &g_drawn_width, &g_drawn_height);
   if (g_restore_gl) restore_gl_objects();
   pass_events_to_imgui();
   ImGui_ImplOpenGL3_NewFrame();
@@ -160,11 +196,15 @@ void main_loop() {
   map_enter_to_activate();
   ImGui::NewFrame();
   const ImGuiIO& io = ImGui::GetIO();
-  g_app->frame(io.DisplaySize.x, io.DisplaySize.y, g_slice);
+  g_app->frame(io.DisplaySize.x, io.DisplaySize.y);
   ImGui::Render();
   if (!g_context_lost) draw_frame();  // nothing can be drawn until the browser restores the context
   if (g_first_frame) js_mark_ready(), g_first_frame = false;
+  publish_page_state();
+}
 
+// The address bar, the theme and the live region follow the app, drawn or not.
+void publish_page_state() {
   const std::string hash = g_app->hash();
   if (hash != g_last_hash) js_set_hash(hash.c_str(), !g_last_hash.empty()), g_last_hash = hash;
   const attnlab::ThemeChoice theme = g_app->theme_shown();
@@ -185,16 +225,20 @@ std::string app_compute_json() {
          (g_app->computing_on_workers() ? "true" : "false") + ",\"busy\":" + std::to_string(g_app->busy_workers()) + "}";
 }
 std::string app_load_hash(const std::string& hash) {
+  request_redraw();
   const std::string error = g_app->load_hash(hash);
   g_last_hash = g_app->hash();
   if (error.empty()) js_set_hash(g_last_hash.c_str(), false);
   return error;
 }
-void app_run() { g_app->run(); }
+void app_run() { g_app->run(), request_redraw(); }
 std::string app_inspector_json() { return g_app->inspector_json(); }
-void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials); }
+void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials), request_redraw(); }
 std::string app_reproduction_json() { return g_app->reproduction_json(); }
-std::string app_load_data(const std::string& json) { return g_app->load_data(json); }
+std::string app_load_data(const std::string& json) {
+  request_redraw();
+  return g_app->load_data(json);
+}
 void app_download(const std::string& kind) { g_app->download(kind); }
 void app_share() { g_app->share(); }
 std::string app_export_figure(const std::string& kind, int index) { return g_app->export_figure(kind, index); }
