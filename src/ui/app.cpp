@@ -181,7 +181,8 @@ std::string App::csv() const { return started_ ? to_csv(make_record(*experiment_
 std::string App::json() const { return started_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : "{}"; }
 
 std::string App::status_text() const {
-  if (view_ == View::Reproduction && reproduction_.started()) return reproduction_.status_text();
+  if (view_ == View::Reproduction && reproduction_.started())
+    return reproduction_.status_text() + (batch_running() ? ". " + compute_text() : std::string());
   // Said when something changes that a listener needs: the state, each further tenth of the
   // progress, and, once the run stops, its key numbers (the first notes, kept short).
   char buf[256];

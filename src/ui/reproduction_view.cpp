@@ -52,7 +52,10 @@ void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
         runs.push_back({p.run.get(), UnitScheduler::spec_json(*p.run, p.params, seed_, "")});
       scheduler_.start(std::move(runs));
     }
-    for (std::size_t i : scheduler_.tick(*pool)) panels_[i].results = panels_[i].run->results();
+    for (std::size_t i : scheduler_.tick(*pool)) {
+      panels_[i].results = panels_[i].run->results();
+      panels_[i].seconds = scheduler_.compute_seconds(i);
+    }
     note_finished_panels();
     return;
   }
@@ -83,13 +86,15 @@ double ReproductionView::progress() const {
 
 std::string ReproductionView::status_text() const {
   double compute = 0.0;
-  for (const Panel& p : panels_) compute += p.seconds;
-  char buf[160];
+  std::size_t done = 0;
+  for (const Panel& p : panels_) compute += p.seconds, done += p.done;
+  char buf[200];
   if (finished())
-    std::snprintf(buf, sizeof buf, "Reproduction finished: %zu panels in %.1f s of computing", panels_.size(), compute);
+    std::snprintf(buf, sizeof buf, "Reproduction finished: %zu panels in %.1f s of computing (%.1f s on the clock)",
+                  panels_.size(), compute, wall_end_ - wall_start_);
   else
-    std::snprintf(buf, sizeof buf, "Reproducing panel %zu of %zu (%s), %.0f%% done", current_ + 1, panels_.size(),
-                  panels_[current_].name.c_str(), 100.0 * progress());
+    std::snprintf(buf, sizeof buf, "Reproducing: %zu of %zu panels done, %.0f%% of the work", done, panels_.size(),
+                  100.0 * progress());
   return buf;
 }
 

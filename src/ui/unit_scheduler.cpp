@@ -29,6 +29,7 @@ std::string UnitScheduler::spec_json(const Experiment& e, const Params& params, 
 void UnitScheduler::start(std::vector<Run> runs) {
   generation_ = ++g_last_generation;
   runs_ = std::move(runs);
+  seconds_.assign(runs_.size(), 0.0);
   pending_.clear();
   in_flight_.clear();
   for (std::size_t r = 0; r < runs_.size(); ++r)
@@ -57,6 +58,7 @@ std::vector<std::size_t> UnitScheduler::tick(WorkerPool& pool) {
     switch (ev.kind) {
       case WorkerEvent::Kind::Done:
         e.absorb(ev.unit, decode_partial(ev.partial));
+        seconds_[r] += ev.seconds;
         in_flight_.erase(key);
         changed.push_back(r);
         break;

@@ -20,7 +20,8 @@ struct WorkerEvent {
   std::int64_t unit = 0;
   std::string partial;  // Done: the unit's partial; Progress: a preview or ""
   double fraction = 0.0;
-  std::string message;  // Error
+  double seconds = 0.0;  // Done: the unit's computing time on its worker
+  std::string message;   // Error
 };
 
 class WorkerPool {
@@ -55,6 +56,9 @@ class UnitScheduler {
   std::vector<std::size_t> tick(WorkerPool& pool);
   // Units finished, counting in-flight units by their reported fraction; by the runs' costs.
   double progress() const;
+  // Computing time of run `run`'s finished units, summed over the workers (kept after the runs
+  // finish, until the next start()).
+  double compute_seconds(std::size_t run) const { return run < seconds_.size() ? seconds_[run] : 0.0; }
 
   // The settings a worker needs to compute units of `experiment`'s run.
   static std::string spec_json(const Experiment& experiment, const Params& params, std::uint64_t seed,
@@ -63,6 +67,7 @@ class UnitScheduler {
  private:
   int generation_ = 0;
   std::vector<Run> runs_;
+  std::vector<double> seconds_;
   std::deque<std::pair<std::size_t, std::int64_t>> pending_;              // (run, unit) not yet posted
   std::map<std::pair<std::size_t, std::int64_t>, double> in_flight_;    // -> fraction done
 };

@@ -70,6 +70,7 @@ class BrowserWorkerPool final : public ui::WorkerPool {
       ev.unit = e.value("unit", std::int64_t(0));
       ev.partial = type == "done" ? e.value("partial", "") : e.value("preview", "");
       ev.fraction = e.value("fraction", 0.0);
+      ev.seconds = e.value("seconds", 0.0);
       ev.message = e.value("message", "the worker failed");
       out.push_back(std::move(ev));
     }

@@ -56,6 +56,22 @@ test('threads=0 computes on the main thread, with the same bytes', async () => {
   await page.close();
 });
 
+test('where workers cannot start, the page computes on its main thread and says so', async () => {
+  const hash = 'exp=separation.toy&seed=8&n=300&trials=120&sweep=m%3D1%3A5%3A1&threads=2&run=1';
+  const { page } = await openUrl(env.browser, env.base + '#' + hash, {
+    setup: (p) => p.route('**/unit_worker.js', (route) => route.abort()) });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  assert.strictEqual((await compute(page)).workers, false);
+  const expected = execFileSync(cli, ['run', 'separation.toy', '--seed', '8', '--quiet', '--set', 'n=300', '--set',
+    'trials=120', '--sweep', 'm=1:5:1']).toString();
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), expected);
+  // The status line named the fallback while the run went on (a second run shows it again).
+  await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy&preset=fig3b&seed=8&threads=2&run=1'));
+  await page.waitForFunction(() => /main thread: Web Workers could not start/.test(document.getElementById('status').textContent),
+    null, { timeout: 10000 });
+  await page.close();
+});
+
 test('a bad threads= value is refused with the allowed range', async () => {
   const { page } = await openUrl(env.browser, env.base);
   const error = await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy&threads=99'));

@@ -10,7 +10,8 @@
 //        and its reproduction each have their own).
 //   out: {type: 'ready', memory} | {type: 'failed', message}
 //        {type: 'progress', generation, runKey, unit, fraction, preview}  (preview: JSON or '')
-//        {type: 'done', generation, runKey, unit, partial, memory} | {type: 'cancelled', ...}
+//        {type: 'done', generation, runKey, unit, partial, memory, seconds} | {type: 'cancelled', ...}
+//        (seconds: the unit's computing time, slices only, without the waits between them)
 //        {type: 'error', generation, runKey, unit, message}
 // A unit runs in slices of SLICE seconds; between slices the worker reads its messages, so a
 // cancel stops it within a slice, and it reports progress (with a preview) every REPORT ms.
@@ -79,10 +80,14 @@
       post({ type: 'error', ...ids, message: String(e.message || e) });
       return;
     }
-    let partial;
+    let partial, seconds = 0;
     try {
       let reported = performance.now();
-      while (!s.advanceUnit(SLICE)) {
+      for (;;) {
+        const t0 = performance.now();
+        const finished = s.advanceUnit(SLICE);
+        seconds += (performance.now() - t0) / 1000;
+        if (finished) break;
         await yieldToMessages();
         if (cancelled.has(msg.generation)) {
           s.dropUnit();
@@ -101,7 +106,7 @@
       return;
     }
     if (partial.startsWith('{"error"')) post({ type: 'error', ...ids, message: JSON.parse(partial).error });
-    else post({ type: 'done', ...ids, partial, memory: memory() });
+    else post({ type: 'done', ...ids, partial, memory: memory(), seconds });
   }
 
   async function drain() {
