@@ -1,9 +1,6 @@
 // The `regression` experiment: presets, problem files, validation messages, work units.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <cstring>
-#include <regex>
-#include <thread>
 
 #include "experiments/registry.hpp"
 #include "experiments/regression/generator.hpp"
@@ -128,33 +125,6 @@ TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", 
 
 namespace {
 
-// Everything a run shows, each double as its bits, so "equal" means byte-identical; wall-clock
-// times (in the solver notes only) are masked.
-std::string fingerprint(const Results& r) {
-  std::string out;
-  auto bits = [&](const std::vector<double>& v) {
-    for (double x : v) {
-      std::uint64_t u;
-      std::memcpy(&u, &x, sizeof u);
-      out += std::to_string(u) + ",";
-    }
-    out += "\n";
-  };
-  for (const auto& c : r.table.columns) out += c + ",";
-  for (const auto& row : r.table.rows) bits(row);
-  for (const auto& p : r.plots) {
-    out += p.title + "\n";
-    for (const auto& s : p.series) out += s.name + "\n", bits(s.x), bits(s.y);
-  }
-  for (const auto& h : r.heatmaps) {
-    bits(h.values);
-    for (const auto& path : h.paths) out += path.label + "\n", bits(path.rows), bits(path.cols);
-  }
-  const std::regex milliseconds("[0-9.e+-]+ ms");
-  for (const auto& n : r.notes) out += std::regex_replace(n, milliseconds, "# ms") + "\n";
-  return out;
-}
-
 // A run of `id` over its smoke settings (plus `extra`), prepared and not started.
 std::unique_ptr<Experiment> prepared(const char* id, std::uint64_t seed, const KeyValues& extra = {}) {
   auto e = make_experiment(id);
@@ -165,53 +135,6 @@ std::unique_ptr<Experiment> prepared(const char* id, std::uint64_t seed, const K
 }
 
 }  // namespace
-
-TEST_CASE("regression units: any slicing, order or split gives the same bytes", "[regression][units]") {
-  for (const char* id : {"regression", "regression.icl"}) {
-    INFO(id);
-    auto whole = prepared(id, 4);
-    REQUIRE(whole->unit_count() >= 5);
-    run_to_completion(*whole);
-    const std::string expected = fingerprint(whole->results());
-
-    auto sliced = prepared(id, 4);  // one piece per slice, previews merged in between
-    Budget one;
-    one.max_units = 1;
-    while (!sliced->progress().finished()) sliced->step(one);
-    CHECK(fingerprint(sliced->results()) == expected);
-
-    // Units in reverse order, each computed by another experiment object (a shard) and absorbed.
-    auto merged = prepared(id, 4), shard = prepared(id, 4);
-    for (std::int64_t u = merged->unit_count() - 1; u >= 0; --u) {
-      auto task = shard->start_unit(u);
-      merged->absorb(u, run_task_to_end(*task));
-    }
-    CHECK(merged->progress().finished());
-    CHECK(fingerprint(merged->results()) == expected);
-
-#ifndef __EMSCRIPTEN__
-    // All units of one experiment object at once on threads (start_unit is const and shares
-    // nothing mutable), then absorbed out of order: even units first.
-    auto threaded = prepared(id, 4);
-    const std::int64_t units = threaded->unit_count();
-    std::vector<Partial> partials(static_cast<std::size_t>(units));
-    std::vector<std::thread> threads;
-    for (std::int64_t u = 0; u < units; ++u)
-      threads.emplace_back([&, u] {
-        auto task = threaded->start_unit(u);
-        partials[static_cast<std::size_t>(u)] = run_task_to_end(*task);
-      });
-    for (auto& t : threads) t.join();
-    for (std::int64_t u = 0; u < units; u += 2) threaded->absorb(u, partials[static_cast<std::size_t>(u)]);
-    for (std::int64_t u = 1; u < units; u += 2) threaded->absorb(u, partials[static_cast<std::size_t>(u)]);
-    CHECK(fingerprint(threaded->results()) == expected);
-#endif
-
-    auto other_seed = prepared(id, 5);
-    run_to_completion(*other_seed);
-    CHECK(fingerprint(other_seed->results()) != expected);
-  }
-}
 
 TEST_CASE("regression: each solver's trace is the same whichever other solvers run", "[regression][units]") {
   // No random stream is shared between solvers (Solver::step draws from (seed, method, t)): the

@@ -1,6 +1,5 @@
-// The work-unit contract, for every registered experiment (DESIGN.md "Parallel work units"): its
-// smoke run gives the same bytes in one go, in one-piece slices, split into k shards and merged
-// (through the shard file's text), and on threads; another seed gives another table.
+// The work-unit contract for every registered experiment (unit_schedules.hpp), the exact JSON of
+// partial results, and shard files with their refusals.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -10,90 +9,14 @@
 #include "lab/run_record.hpp"
 #include "lab/shard.hpp"
 #include "lab/version.hpp"
-#ifndef __EMSCRIPTEN__
-#include "lab/thread_pool_runner.hpp"
-#endif
+#include "unit_schedules.hpp"
 
 using namespace attnlab;
 
-namespace {
-
-struct SmokeRun {
-  std::unique_ptr<Experiment> experiment;
-  Params params;
-};
-
-SmokeRun smoke(const std::string& id, std::uint64_t seed) {
-  SmokeRun r{make_experiment(id), {}};
-  r.params = r.experiment->make_params("", r.experiment->smoke_settings());
-  r.experiment->reset(r.params, seed);
-  return r;
-}
-
-std::string csv(const SmokeRun& r, std::uint64_t seed) { return to_csv(make_record(*r.experiment, r.params, "", seed)); }
-
-// Shard `spec` of the run, written as a shard file's text.
-std::string shard_text(const std::string& id, std::uint64_t seed, const ShardSpec& spec) {
-  SmokeRun r = smoke(id, seed);
-  Shard s;
-  s.spec = spec;
-  s.run = {kVersion, id, "", seed, r.experiment->schema().to_key_values(r.params), "", r.experiment->unit_count()};
-  for (std::int64_t u : shard_units(r.experiment->unit_count(), spec))
-    s.units.emplace_back(u, run_task_to_end(*r.experiment->start_unit(u)));
-  return to_shard_json(s);
-}
-
-}  // namespace
-
 TEST_CASE("every experiment: one go = one-piece slices = k shards merged = threads; another seed differs",
           "[lab][units]") {
-  const std::uint64_t seed = 11;
   for (const std::string& id : experiment_ids()) {
-    DYNAMIC_SECTION(id) {
-      SmokeRun whole = smoke(id, seed);
-      REQUIRE(whole.experiment->unit_count() >= 2);  // the smoke run has several units to split
-      whole.experiment->step(Budget{});                // (a) in one go
-      REQUIRE(whole.experiment->progress().finished());
-      const std::string expected = csv(whole, seed);
-      CHECK(expected.find("# partial=") == std::string::npos);
-
-      SmokeRun sliced = smoke(id, seed);  // (b) one piece per step
-      Budget one;
-      one.max_units = 1;
-      std::int64_t steps = 0;
-      while (!sliced.experiment->progress().finished() && steps < 10000000) sliced.experiment->step(one), ++steps;
-      CHECK(steps >= whole.experiment->unit_count());
-      CHECK(csv(sliced, seed) == expected);
-
-      for (int k : {2, 3, 5}) {  // (c) k shards, merged in reverse order through their file text
-        INFO(k << " shards");
-        std::vector<Shard> shards;
-        std::vector<std::string> names;
-        for (int i = k; i >= 1; --i) {
-          shards.push_back(parse_shard_json(shard_text(id, seed, {i, k}), "part-" + std::to_string(i)));
-          names.push_back("part-" + std::to_string(i));
-        }
-        check_shards(shards, names);
-        SmokeRun merged = smoke(id, seed);
-        for (const Shard& s : shards)
-          for (auto it = s.units.rbegin(); it != s.units.rend(); ++it) merged.experiment->absorb(it->first, it->second);
-        REQUIRE(merged.experiment->progress().finished());
-        CHECK(csv(merged, seed) == expected);
-      }
-
-#ifndef __EMSCRIPTEN__
-      SmokeRun threaded = smoke(id, seed);  // two threads, units finishing in any order
-      const auto report =
-          run_units_on_threads({threaded.experiment.get()}, all_units({threaded.experiment.get()}), 2);
-      CHECK(report.errors[0].empty());
-      CHECK(csv(threaded, seed) == expected);
-#endif
-
-      SmokeRun other = smoke(id, seed + 1);  // (d) another seed: another table
-      other.experiment->step(Budget{});
-      CHECK(make_record(*other.experiment, other.params, "", seed + 1).results.table.rows !=
-            make_record(*whole.experiment, whole.params, "", seed).results.table.rows);
-    }
+    DYNAMIC_SECTION(id) { testing::check_unit_schedules_agree(id, make_experiment(id)->smoke_settings(), 11); }
   }
 }
 
@@ -122,9 +45,15 @@ TEST_CASE("shards: the spec, the round-robin split and the refusals name what is
   CHECK(shard_units(7, {2, 3}) == std::vector<std::int64_t>{1, 4});
   CHECK(shard_units(2, {3, 3}).empty());
 
-  const std::string id = "separation.toy";
   auto parse = [&](std::uint64_t seed, int i, int k) {
-    return parse_shard_json(shard_text(id, seed, {i, k}), "part-" + std::to_string(i) + ".json");
+    auto e = make_experiment("separation.toy");
+    const Params p = e->make_params("", e->smoke_settings());
+    e->reset(p, seed);
+    Shard s;
+    s.spec = {i, k};
+    s.run = {kVersion, "separation.toy", "", seed, e->schema().to_key_values(p), "", e->unit_count()};
+    for (std::int64_t u : shard_units(e->unit_count(), s.spec)) s.units.emplace_back(u, run_task_to_end(*e->start_unit(u)));
+    return parse_shard_json(to_shard_json(s), "part-" + std::to_string(i) + ".json");
   };
   const std::vector<std::string> names{"a.json", "b.json", "c.json"};
   CHECK_THROWS_WITH(check_shards({parse(1, 1, 3), parse(1, 3, 3)}, names),
