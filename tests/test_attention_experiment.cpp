@@ -110,8 +110,9 @@ TEST_CASE("the inspector recomputes the sweep's trial densely and agrees", "[sep
       int fired[4] = {0, 0, 0, 0};
       for (std::int64_t trial = 0; trial < 3; ++trial) {
         const Results r = e->inspect(point, trial);
-        REQUIRE(r.heatmaps.size() == 5);
-        CHECK(r.heatmaps[1].rows == 60);
+        REQUIRE(r.heatmaps.size() == 5);  // softmax and linear for D1 and D0, then A
+        CHECK(r.heatmaps[0].rows == 60);
+        CHECK(r.heatmaps[4].cols == 7);
         CHECK(r.table.rows.size() == 60);
         const std::string verdicts = r.notes.at(0);
         const char* names[4] = {"F_exp(D1) = ", "F_lin(D1) = ", "F_exp(D0) = ", "F_lin(D0) = "};
@@ -122,7 +123,7 @@ TEST_CASE("the inspector recomputes the sweep's trial densely and agrees", "[sep
         }
         // Each softmax row of the dense attention matrix sums to 1.
         double row_sum = 0.0;
-        for (int j = 0; j < r.heatmaps[1].cols; ++j) row_sum += r.heatmaps[1].values[std::size_t(j)];
+        for (int j = 0; j < r.heatmaps[0].cols; ++j) row_sum += r.heatmaps[0].values[std::size_t(j)];
         CHECK(row_sum == Approx(1.0));
       }
       const char* rates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};

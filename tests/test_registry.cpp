@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "experiments/registry.hpp"
+#include "experiments/reproductions.hpp"
 #include "lab/url_hash.hpp"
 
 using namespace attnlab;
@@ -24,7 +25,62 @@ TEST_CASE("every experiment's defaults and presets validate", "[lab][registry]")
 }
 
 TEST_CASE("unknown experiments and presets are named in the error", "[lab][registry]") {
-  CHECK_THROWS_WITH(make_experiment("nope"), "unknown experiment 'nope'; experiments: separation.toy, separation.self, separation.cross, regression, regression.icl, mirror, multihead, multihead.lower_bound, multihead.acceptance");
+  std::string known;
+  for (const auto& id : experiment_ids()) known += (known.empty() ? "" : ", ") + id;
+  CHECK_THROWS_WITH(make_experiment("nope"), "unknown experiment 'nope'; experiments: " + known);
   auto e = make_experiment("separation.toy");
   CHECK_THROWS_WITH(e->make_params("fig9", {}), Catch::StartsWith("unknown preset 'fig9' for separation.toy; presets: fig3a"));
+}
+
+// The declarations that let the faces know nothing of particular experiments (lab/experiment.hpp).
+TEST_CASE("every experiment declares its inspector and its data selector truthfully", "[lab][registry]") {
+  for (const auto& id : experiment_ids()) {
+    INFO(id);
+    auto e = make_experiment(id);
+    // has_inspector() is what a run shows: points to inspect after reset, for the defaults and
+    // the small settings, and an inspection (or the refusal) of point 0, trial 0.
+    for (const KeyValues& settings : {KeyValues{}, e->smoke_settings()}) {
+      e->reset(e->make_params("", settings), 1);
+      CHECK(e->inspector_points().empty() == !e->has_inspector());
+    }
+    if (e->has_inspector()) {
+      const Results r = e->inspect(0, 0);
+      CHECK(r.heatmaps.size() + r.plots.size() > 0);
+    } else {
+      CHECK_THROWS_WITH(e->inspect(0, 0), Catch::Contains("has no inspector"));
+    }
+    // The data selector is a valid setting that the experiment refuses without data (naming the
+    // parameter), and no experiment without one takes data.
+    const Experiment::DataSelector data = e->data_selector();
+    CHECK(e->accepts_data() == !data.key.empty());
+    if (data.key.empty()) {
+      CHECK(data.value.empty());
+      CHECK_THROWS_WITH(e->set_data("{}"), Catch::Contains("takes no data file"));
+      continue;
+    }
+    REQUIRE(e->schema().find(data.key) != nullptr);
+    Params p = e->schema().defaults();
+    CHECK_NOTHROW(e->schema().set(p, data.key, data.value));
+    CHECK(e->schema().find(data.key)->default_value != data.value);  // the defaults run without data
+    CHECK_THROWS_WITH(e->reset(p, 1), Catch::Contains("parameter '" + data.key + "'"));
+  }
+}
+
+TEST_CASE("every reproduction names existing panels whose tables have its declared columns", "[lab][registry]") {
+  for (const auto& name : reproduction_names()) {
+    const Reproduction& r = reproduction(name);
+    INFO(name);
+    CHECK(r.name == name);
+    CHECK_FALSE(r.panels.empty());
+    for (const Panel& panel : r.panels) {
+      INFO(panel.name);
+      auto e = make_experiment(panel.experiment);
+      // Prepared only (no work): the table's columns are there before its rows.
+      e->reset(e->make_params(panel.preset, {}), 1);
+      const Table t = e->results().table;
+      CHECK(t.column(r.summary_column) >= 0);
+      CHECK(t.column(r.trials_column) >= 0);
+    }
+  }
+  CHECK_THROWS_WITH(reproduction("nope"), Catch::StartsWith("unknown reproduction 'nope'; reproductions: "));
 }

@@ -32,7 +32,28 @@ using namespace attnlab;
 
 namespace {
 
-const char* kUsage =
+// Joins the registry's names: "separation" or "regression (source=data), mirror (data=file)".
+std::string joined(const std::vector<std::string>& names, const char* separator = ", ") {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : separator) + n;
+  return out;
+}
+
+std::string papers() { return joined(reproduction_names()); }
+
+// The experiments that take a data file, each with the setting --data applies.
+std::string data_experiments() {
+  std::vector<std::string> names;
+  for (const auto& id : experiment_ids()) {
+    const Experiment::DataSelector s = make_experiment(id)->data_selector();
+    if (!s.key.empty()) names.push_back(id + " (" + s.key + "=" + s.value + ")");
+  }
+  return names.empty() ? "none" : joined(names);
+}
+
+// The usage text; the papers and the experiments that take data come from the registry.
+std::string usage() {
+  return
     "usage: attnlab COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
@@ -53,7 +74,7 @@ const char* kUsage =
     "                                table as CSV; --format json adds the attention matrices\n"
     "  link EXPERIMENT [options]     print the page's URL hash for these settings\n"
     "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
-    "                                every figure panel of a paper (PAPER: separation): one CSV\n"
+    "                                every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
     "                                per panel and DIR/index.csv; --paper-trials uses the\n"
     "                                paper's trial counts; panels run on N threads (default: cores)\n"
     "  bench [--seconds S] [--format text|json]\n"
@@ -67,10 +88,12 @@ const char* kUsage =
     "  --seed N                      random seed, 0..4294967295 (default 1)\n"
     "  --format csv|json             output format (default csv)\n"
     "  --out FILE                    write to FILE instead of standard output\n"
-    "  --data FILE.json              a problem file (regression: A, b, w, optional x0; use\n"
-    "                                --set source=data)\n"
+    "  --data FILE.json              a data file for the experiments that take one; it applies the\n"
+    "                                setting that selects it (" + data_experiments() + ";\n"
+    "                                the format: help EXPERIMENT)\n"
     "  --jobs N                      threads (default: every core); results do not depend on N\n"
     "  --quiet                       no progress bar\n";
+}
 
 struct UsageError {
   std::string message;
@@ -100,11 +123,22 @@ std::string read_text_file(const std::string& path) {
   return text;
 }
 
-// Applies --data to the experiment (before make_params, so a preset cannot fail on it).
-void load_data(Experiment& e, const RunOptions& o) {
+// Gives --data's text to the experiment (before make_params, so a preset cannot fail on it).
+void load_data(Experiment& e, const RunOptions& o, const std::string& text) {
   if (o.data.empty()) return;
   if (!e.accepts_data()) throw UsageError{"option --data: experiment '" + o.experiment + "' takes no data file"};
-  e.set_data(read_text_file(o.data));
+  e.set_data(text);
+}
+
+// The run's settings: the preset, then (with --data) the experiment's data selector, then --set.
+Params run_params(const Experiment& e, const RunOptions& o) {
+  KeyValues sets;
+  if (!o.data.empty()) {
+    const Experiment::DataSelector s = e.data_selector();
+    sets.emplace_back(s.key, s.value);
+  }
+  sets.insert(sets.end(), o.sets.begin(), o.sets.end());
+  return e.make_params(o.preset, sets);
 }
 
 // The value of --set: KEY=VALUE.
@@ -177,6 +211,11 @@ int cmd_help(const std::string& id) {
                 s.sweepable ? "; sweepable" : "");
     std::printf("  %-16s %s\n", "", s.help.c_str());
   }
+  const Experiment::DataSelector data = e->data_selector();
+  if (!data.key.empty())
+    std::printf("\ndata file (--data FILE.json, which sets %s=%s): see the parameter '%s'\n", data.key.c_str(),
+                data.value.c_str(), data.key.c_str());
+  if (e->has_inspector()) std::printf("\ninspector: attnlab inspect %s [options] --point K --trial T\n", info.id.c_str());
   std::printf("\npresets (--preset NAME):\n");
   for (const auto& p : e->presets()) {
     std::printf("  %-16s %s\n", p.name.c_str(), p.title.c_str());
@@ -272,11 +311,8 @@ int cmd_run(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, Command::Run);
   auto e = make_experiment(o.experiment);
   const std::string data_text = o.data.empty() ? std::string() : read_text_file(o.data);
-  if (!o.data.empty()) {
-    if (!e->accepts_data()) throw UsageError{"option --data: experiment '" + o.experiment + "' takes no data file"};
-    e->set_data(data_text);
-  }
-  const Params params = e->make_params(o.preset, o.sets);
+  load_data(*e, o, data_text);
+  const Params params = run_params(*e, o);
   Output out(o.out);
   e->reset(params, o.seed);
   if (!o.shard.empty()) return run_shard(*e, params, o, data_text, out);
@@ -352,11 +388,11 @@ int cmd_merge(const std::vector<std::string>& args) {
 int cmd_inspect(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, Command::Inspect);
   auto e = make_experiment(o.experiment);
-  load_data(*e, o);
-  const Params params = e->make_params(o.preset, o.sets);
+  if (!e->has_inspector()) throw ParamError("experiment '" + o.experiment + "' has no inspector");
+  load_data(*e, o, o.data.empty() ? std::string() : read_text_file(o.data));
+  const Params params = run_params(*e, o);
   Output out(o.out);
   e->reset(params, o.seed);
-  if (e->inspector_points().empty()) throw ParamError("experiment '" + o.experiment + "' has no inspector");
   const RunRecord record =
       make_inspection_record(*e, params, o.preset, o.seed, static_cast<std::size_t>(o.point), o.trial);
   out.write(o.format == "json" ? to_json(record) + "\n" : to_csv(record));
@@ -364,7 +400,7 @@ int cmd_inspect(const std::vector<std::string>& args) {
 }
 
 int cmd_reproduce(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing PAPER (one of: separation)"};
+  if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing PAPER (one of: " + papers() + ")"};
   cli::ReproduceOptions o;
   o.name = args[0];
   reproduction_panels(o.name);  // names the known papers when unknown
@@ -437,7 +473,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   try {
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-      std::fputs(kUsage, args.empty() ? stderr : stdout);
+      std::fputs(usage().c_str(), args.empty() ? stderr : stdout);
       return args.empty() ? 2 : 0;
     }
     const std::string cmd = args[0];
@@ -445,7 +481,7 @@ int main(int argc, char** argv) {
     if (cmd == "--version") return std::printf("attnlab %s\n", kVersion), 0;
     if (cmd == "list") return cmd_list();
     if (cmd == "help") {
-      if (rest.empty()) return std::fputs(kUsage, stdout), 0;
+      if (rest.empty()) return std::fputs(usage().c_str(), stdout), 0;
       return cmd_help(rest[0]);
     }
     if (cmd == "run") return cmd_run(rest);

@@ -1,5 +1,6 @@
 #include "cli/reproduce.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,11 +37,26 @@ std::string csv_text(const std::string& s) {  // quoted when it holds a comma or
   return out + "\"";
 }
 
+// "success_rate 0.012..0.996": the range of the reproduction's summary column over the points.
+std::string summary_range(const Table& t, const std::string& column) {
+  const int c = t.column(column);
+  if (c < 0 || t.rows.empty()) return "";
+  double low = t.rows[0][static_cast<std::size_t>(c)], high = low;
+  for (const auto& row : t.rows) {
+    low = std::min(low, row[static_cast<std::size_t>(c)]);
+    high = std::max(high, row[static_cast<std::size_t>(c)]);
+  }
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "  %s %.3g..%.3g", column.c_str(), low, high);
+  return buf;
+}
+
 }  // namespace
 
 int reproduce(const ReproduceOptions& o) {
+  const Reproduction& declared = reproduction(o.name);
   std::vector<PanelRun> runs;
-  for (const Panel& panel : reproduction_panels(o.name)) {
+  for (const Panel& panel : declared.panels) {
     PanelRun r{panel, make_experiment(panel.experiment), {}, 0.0, ""};
     try {
       r.params = r.experiment->make_params(panel.preset, o.sets);
@@ -65,17 +81,20 @@ int reproduce(const ReproduceOptions& o) {
   std::size_t finished = 0;
   auto report_panel = [&](std::size_t i) {
     PanelRun& r = runs[i];
+    std::string summary;
     if (r.error.empty()) {
       try {
-        write_file(dir / (r.panel.name + ".csv"), to_csv(make_record(*r.experiment, r.params, r.panel.preset, o.seed)));
+        const RunRecord record = make_record(*r.experiment, r.params, r.panel.preset, o.seed);
+        write_file(dir / (r.panel.name + ".csv"), to_csv(record));
+        summary = summary_range(record.results.table, declared.summary_column);
       } catch (const std::exception& e) {
         r.error = e.what();
       }
     }
     ++finished;
     if (!o.quiet)
-      std::fprintf(stderr, "[%2zu/%zu] %-6s %-18s done at %6.2f s%s%s\n", finished, runs.size(),
-                   r.panel.name.c_str(), r.panel.experiment.c_str(), now_seconds() - start,
+      std::fprintf(stderr, "[%2zu/%zu] %-6s %-18s done at %6.2f s%s%s%s\n", finished, runs.size(),
+                   r.panel.name.c_str(), r.panel.experiment.c_str(), now_seconds() - start, summary.c_str(),
                    r.error.empty() ? "" : "  FAILED: ", r.error.c_str());
   };
   const ThreadedRunReport threaded =
@@ -96,7 +115,7 @@ int reproduce(const ReproduceOptions& o) {
   for (const PanelRun& r : runs) {
     failures += !r.error.empty();
     const Table t = r.experiment->results().table;
-    const int trials_column = t.column("trials");
+    const int trials_column = t.column(declared.trials_column);
     char numbers[96];
     std::snprintf(numbers, sizeof numbers, "%zu,%.0f,%.3f", t.rows.size(),
                   t.rows.empty() || trials_column < 0 ? 0.0 : t.rows[0][static_cast<std::size_t>(trials_column)],

@@ -21,13 +21,8 @@ std::vector<Panel> separation_panels() {
   return panels;
 }
 
-struct Reproduction {
-  const char* name;
-  std::vector<Panel> panels;
-};
-
 const std::vector<Reproduction>& reproductions() {
-  static const std::vector<Reproduction> all{{"separation", separation_panels()}};
+  static const std::vector<Reproduction> all{{"separation", "success_rate", "trials", separation_panels()}};
   return all;
 }
 
@@ -39,13 +34,15 @@ std::vector<std::string> reproduction_names() {
   return names;
 }
 
-const std::vector<Panel>& reproduction_panels(const std::string& name) {
+const Reproduction& reproduction(const std::string& name) {
   std::string known;
   for (const auto& r : reproductions()) {
-    if (name == r.name) return r.panels;
-    known += (known.empty() ? "" : ", ") + std::string(r.name);
+    if (name == r.name) return r;
+    known += (known.empty() ? "" : ", ") + r.name;
   }
   throw ParamError("unknown reproduction '" + name + "'; reproductions: " + known);
 }
+
+const std::vector<Panel>& reproduction_panels(const std::string& name) { return reproduction(name).panels; }
 
 }  // namespace attnlab

@@ -12,8 +12,19 @@ struct Panel {
   std::string preset;      // "fig4a"
 };
 
+struct Reproduction {
+  std::string name;  // "separation": the PAPER of `attnlab reproduce PAPER`
+  // Columns every panel's table has (a test checks them), so the faces name none: the number that
+  // sums up a sweep point ("success_rate": the page's reproduction read-out, the CLI's progress lines) and the trials behind
+  // it ("trials": index.csv's trials_per_point).
+  std::string summary_column;
+  std::string trials_column;
+  std::vector<Panel> panels;
+};
+
 std::vector<std::string> reproduction_names();  // "separation", ...
-// Throws ParamError naming the known reproductions for an unknown name.
+// Throw ParamError naming the known reproductions for an unknown name.
+const Reproduction& reproduction(const std::string& name);
 const std::vector<Panel>& reproduction_panels(const std::string& name);
 
 }  // namespace attnlab

@@ -76,15 +76,27 @@ class Experiment {
   void absorb_preview(std::int64_t unit, const Partial& preview);
 
   // Optional close look at one trial of one sweep point of the current run (valid after reset):
-  // matrices as heatmaps, per-row values, the network's outputs. inspector_points() labels the
-  // points ("n = 200", ...) and is empty for experiments without an inspector; inspect() throws
-  // ParamError for a point or trial out of range or when there is no inspector.
+  // matrices as heatmaps, per-row values, the network's outputs. has_inspector() says, without a
+  // run, whether there is one (the page's Inspector tab, `attnlab inspect`); then
+  // inspector_points() labels the points of every run ("n = 200", ...), else it is empty.
+  // inspect() throws ParamError for a point or trial out of range or when there is no inspector.
+  // Its heatmaps and plots come in reading order, which every face keeps: the page draws the
+  // heatmaps two to a row, an odd last one beside the first plot, then the other plots; exported
+  // figures are numbered in that order.
+  virtual bool has_inspector() const { return false; }
   virtual std::vector<std::string> inspector_points() const { return {}; }
   virtual Results inspect(std::size_t point, std::int64_t trial) const;
 
   // Optional user data (e.g. a problem file as JSON text), kept across reset() and used when the
-  // parameters ask for it. Throws ParamError naming what is wrong; the default takes no data.
-  virtual bool accepts_data() const { return false; }
+  // parameters ask for it. An experiment that takes data names its data selector: the parameter
+  // setting that makes a run use the loaded data (regression: source=data). Faces apply it when
+  // data arrives (the page's Load button, the CLI's --data) and know nothing else of it.
+  // set_data() throws ParamError naming what is wrong; the default takes no data.
+  struct DataSelector {
+    std::string key, value;  // both empty: the experiment takes no data
+  };
+  virtual DataSelector data_selector() const { return {}; }
+  bool accepts_data() const { return !data_selector().key.empty(); }
   virtual void set_data(const std::string& json);
 
   const Preset& preset(const std::string& name) const;  // throws ParamError for unknown names

@@ -51,7 +51,7 @@ void App::select_experiment(const std::string& id) {
                                    [&](const ControlGroup& g) { return *it == g.key; });
     it = group || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
   }
-  has_inspector_ = InspectorView::available(*experiment_);
+  has_inspector_ = experiment_->has_inspector();
   reproduction_name_ = reproduction_of(id);
   if ((view_ == View::Inspector && !has_inspector_) || (view_ == View::Reproduction && reproduction_name_.empty()))
     show(View::Results);
@@ -61,9 +61,8 @@ std::string App::load_data(const std::string& json) {
   try {
     experiment_->set_data(json);
     data_text_ = json;
-    // The parameter that selects the loaded data: regression's source=data, mirror's data=file.
-    if (experiment_->schema().find("source")) experiment_->schema().set(params_, "source", "data");
-    else if (experiment_->schema().find("data")) experiment_->schema().set(params_, "data", "file");
+    const Experiment::DataSelector selector = experiment_->data_selector();
+    experiment_->schema().set(params_, selector.key, selector.value);
     preset_.clear();
     controls_.forget_edits();
     data_status_ = "Data file loaded (" + std::to_string(json.size()) + " bytes); the experiment now uses it.";

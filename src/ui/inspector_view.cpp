@@ -11,13 +11,6 @@
 
 namespace attnlab::ui {
 
-bool InspectorView::available(const Experiment& e) {
-  // Presets and defaults of an experiment with an inspector always yield points after reset.
-  auto probe = make_experiment(e.info().id);
-  probe->reset(probe->schema().defaults(), 1);
-  return !probe->inspector_points().empty();
-}
-
 void InspectorView::select(int point, int trial) {
   point_ = std::max(0, point);
   trial_ = std::max(0, trial);
@@ -85,28 +78,35 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
   }
   for (const auto& note : results_.notes) text_wrapped_at_spaces(note);
 
-  // The attention matrices two by two (softmax | linear for D1, then D0), then A beside the
-  // planted row, then the margins. results_.heatmaps: A first, then the four attention maps.
+  // In the order the experiment returns them (Experiment::inspect): heatmaps two to a row; an odd
+  // last one, narrower, beside the first plot; then the other plots at full width.
+  const std::size_t heatmaps = results_.heatmaps.size(), paired = heatmaps - heatmaps % 2;
+  const std::vector<Plot>& plots = results_.plots;
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float half = (ImGui::GetContentRegionAvail().x - spacing) * 0.5f;
   const float side = std::min(half, std::max(em * 12.0f, ImGui::GetContentRegionAvail().y * 0.45f));
-  for (std::size_t k = 1; k < results_.heatmaps.size(); ++k) {
+  for (std::size_t k = 0; k < paired; ++k) {
     ImGui::BeginGroup();
     heatmaps_.draw(static_cast<int>(k), results_.heatmaps[k], version_, ImVec2(half, side), sqrt_scale_);
     ImGui::EndGroup();
-    if (k % 2 == 1) ImGui::SameLine();
+    if (k % 2 == 0) ImGui::SameLine();
   }
   const float row_height = em * 16.0f;
-  if (!results_.heatmaps.empty()) {
-    ImGui::BeginChild("matrix A", ImVec2(half * 0.6f, row_height), false, ImGuiWindowFlags_NoScrollbar);
-    heatmaps_.draw(0, results_.heatmaps[0], version_, ImVec2(half * 0.6f, row_height - em * 2.6f), sqrt_scale_);
+  std::size_t plot = 0;
+  if (paired < heatmaps) {
+    ImGui::BeginChild("last heatmap", ImVec2(half * 0.6f, row_height), false, ImGuiWindowFlags_NoScrollbar);
+    heatmaps_.draw(static_cast<int>(paired), results_.heatmaps[paired], version_,
+                   ImVec2(half * 0.6f, row_height - em * 2.6f), sqrt_scale_);
     ImGui::EndChild();
-    ImGui::SameLine();
+    if (!plots.empty()) {
+      ImGui::SameLine();
+      ImGui::BeginChild("first plot", ImVec2(0, row_height), false, ImGuiWindowFlags_NoScrollbar);
+      draw_plot("plot0", plots[0], row_height - em * 0.5f);
+      ImGui::EndChild();
+      plot = 1;
+    }
   }
-  ImGui::BeginChild("planted row", ImVec2(0, row_height), false, ImGuiWindowFlags_NoScrollbar);
-  if (results_.plots.size() > 1) draw_plot("row", results_.plots[1], row_height - em * 0.5f);
-  ImGui::EndChild();
-  if (!results_.plots.empty()) draw_plot("margins", results_.plots[0], em * 16.0f);
+  for (; plot < plots.size(); ++plot) draw_plot(("plot" + std::to_string(plot)).c_str(), plots[plot], row_height);
 }
 
 }  // namespace attnlab::ui

@@ -1,6 +1,7 @@
-// The inspector tab: one trial of one sweep point up close (Experiment::inspect): the attention
-// matrices as heatmaps, the matrix A, the planted row and each row's readout margin. Recomputed
-// only when the experiment, its parameters, the seed, the point or the trial change.
+// The inspector tab: one trial of one sweep point up close (Experiment::inspect), for experiments
+// that have one (Experiment::has_inspector): its notes, heatmaps and plots, laid out in the order
+// the experiment returns them. Recomputed only when the experiment, its parameters, the seed, the
+// point or the trial change.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -13,8 +14,6 @@ namespace attnlab::ui {
 
 class InspectorView {
  public:
-  // Whether experiment `e` offers an inspector at all.
-  static bool available(const Experiment& e);
   void draw(const Experiment& current, const Params& params, const std::string& preset, std::uint64_t seed);
   // The point and trial shown (from a link); out-of-range values are reported when drawn.
   void select(int point, int trial);

@@ -15,7 +15,8 @@ namespace attnlab::ui {
 void ReproductionView::start(const std::string& name, bool paper_trials, std::uint64_t seed) {
   std::vector<Panel> panels;
   const KeyValues overrides{{"paper_trials", paper_trials ? "true" : "false"}};
-  for (const attnlab::Panel& p : reproduction_panels(name)) {
+  const Reproduction& declared = reproduction(name);
+  for (const attnlab::Panel& p : declared.panels) {
     Panel panel{p.name, p.experiment, p.preset, "", make_experiment(p.experiment), {}, {}, 0.0, false};
     panel.title = panel.run->preset(p.preset).title;
     panel.params = panel.run->make_params(p.preset, overrides);
@@ -25,6 +26,7 @@ void ReproductionView::start(const std::string& name, bool paper_trials, std::ui
   panels_ = std::move(panels);
   scheduler_ = UnitScheduler();
   name_ = name;
+  summary_column_ = declared.summary_column;
   paper_trials_ = paper_trials;
   seed_ = seed;
   current_ = 0;
@@ -105,17 +107,18 @@ std::string ReproductionView::json() const {
   std::string out = "{\"name\":" + json_escape(name_) + ",\"paper_trials\":" + (paper_trials_ ? "true" : "false") +
                     ",\"seed\":" + std::to_string(seed_) + ",\"finished\":" + (finished() ? "true" : "false") +
                     ",\"compute_seconds\":" + format_number(compute) + ",\"wall_seconds\":" + format_number(wall) +
-                    ",\"panels\":[";
+                    ",\"summary_column\":" + json_escape(summary_column_) + ",\"panels\":[";
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Panel& p = panels_[i];
     const Table& t = p.results.table;
-    const int rate = t.column("success_rate");
-    std::string rates;
-    for (const auto& row : t.rows) rates += (rates.empty() ? "" : ",") + format_number(row[static_cast<std::size_t>(rate)]);
+    const int column = t.column(summary_column_);
+    std::string values;
+    for (const auto& row : t.rows)
+      if (column >= 0) values += (values.empty() ? "" : ",") + format_number(row[static_cast<std::size_t>(column)]);
     out += (i ? ",{" : "{") + std::string("\"panel\":") + json_escape(p.name) + ",\"experiment\":" +
            json_escape(p.experiment) + ",\"preset\":" + json_escape(p.preset) + ",\"done\":" +
            (p.done ? "true" : "false") + ",\"seconds\":" + format_number(p.seconds) +
-           ",\"points\":" + std::to_string(t.rows.size()) + ",\"success_rate\":[" + rates + "]}";
+           ",\"points\":" + std::to_string(t.rows.size()) + ",\"summary\":[" + values + "]}";
   }
   return out + "]}";
 }

@@ -30,8 +30,9 @@ class ReproductionView {
   // seed; the panel keeps its results for drawing. Null (parameters still set) if already taken.
   std::unique_ptr<Experiment> take(int panel, Params& params, std::string& preset, std::uint64_t& seed);
   double progress() const;
-  // {"name", "paper_trials", "seed", "finished", "compute_seconds", "wall_seconds", "panels": [{"panel",
-  //  "experiment", "preset", "done", "seconds", "points", "success_rate": [...]}]}
+  // {"name", "paper_trials", "seed", "finished", "compute_seconds", "wall_seconds", "summary_column",
+  //  "panels": [{"panel", "experiment", "preset", "done", "seconds", "points", "summary": [...]}]}
+  //  ("summary": the reproduction's summary column, e.g. success_rate, one value per point so far)
   std::string json() const;
   std::string status_text() const;
 
@@ -44,7 +45,7 @@ class ReproductionView {
     double seconds = 0.0;
     bool done = false;
   };
-  std::string name_;
+  std::string name_, summary_column_;
   bool paper_trials_ = false;
   std::uint64_t seed_ = 1;
   std::vector<Panel> panels_;

@@ -95,7 +95,17 @@ std::string describe_json(const Experiment& e) {
       out += (k ? "," : "") + json_escape(p.values[k].first) + ":" + json_escape(p.values[k].second);
     out += "}}";
   }
-  return out + "]}";
+  // What the faces ask of an experiment besides its schema (lab/experiment.hpp): whether it has an
+  // inspector, the setting that selects loaded data (null: it takes none), a small quick run.
+  const Experiment::DataSelector data = e.data_selector();
+  out += std::string("],\"inspector\":") + (e.has_inspector() ? "true" : "false") + ",\"data_selector\":" +
+         (data.key.empty() ? std::string("null")
+                           : "{\"key\":" + json_escape(data.key) + ",\"value\":" + json_escape(data.value) + "}") +
+         ",\"smoke_settings\":{";
+  const KeyValues smoke = e.smoke_settings();
+  for (std::size_t k = 0; k < smoke.size(); ++k)
+    out += (k ? "," : "") + json_escape(smoke[k].first) + ":" + json_escape(smoke[k].second);
+  return out + "}}";
 }
 
 std::string list_experiments() {

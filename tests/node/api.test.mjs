@@ -45,7 +45,7 @@ test('createAttnLab({factory}) starts its own module', async () => {
 
 test('list, describe, schema and presets have the documented shapes', () => {
   const list = lab.list();
-  assert.ok(list.length >= 9);
+  assert.strictEqual(list.length, JSON.parse(raw.listExperiments()).length);
   for (const e of list) {
     assert.deepStrictEqual(Object.keys(e), ['id', 'title', 'paper', 'summary']);
     for (const v of Object.values(e)) assert.ok(typeof v === 'string' && v.length > 0, JSON.stringify(e));
@@ -70,6 +70,18 @@ test('list, describe, schema and presets have the documented shapes', () => {
   const d = lab.describe('separation.toy');
   assert.deepStrictEqual(d.schema, schema);
   assert.strictEqual(d.title, toy.title);
+
+  // What the faces ask besides the schema: an inspector, the data selector, small settings.
+  for (const { id } of list) {
+    const e = lab.describe(id);
+    assert.strictEqual(typeof e.inspector, 'boolean', id);
+    if (e.dataSelector !== null) {
+      const spec = e.schema.find((p) => p.key === e.dataSelector.key);
+      assert.ok(spec && spec.choices.includes(e.dataSelector.value), `${id}: the data selector is one of its settings`);
+    }
+    assert.ok(Object.keys(e.smokeSettings).length > 0, id);
+    if (!e.inspector) assert.throws(() => lab.inspect(id, { params: e.smokeSettings }), /has no inspector/, id);
+  }
 });
 
 test('run returns the record a Session gives, with its closed form', () => {

@@ -108,7 +108,7 @@ test('the reproduction lists the paper panels', () => {
   const panels = JSON.parse(lab.reproductionPanels('separation'));
   assert.strictEqual(panels.length, 19);
   assert.deepStrictEqual(panels[2], { panel: 'fig4a', experiment: 'separation.self', preset: 'fig4a' });
-  assert.match(JSON.parse(lab.reproductionPanels('nope')).error, /unknown reproduction 'nope'; reproductions: separation/);
+  assert.match(JSON.parse(lab.reproductionPanels('nope')).error, /^unknown reproduction 'nope'; reproductions: \w/);
 });
 
 test('regression traces are the same in wasm as natively, and problem files load', () => {

@@ -14,32 +14,19 @@ const modulePath = process.env.ATTNLAB_NODE_MODULE;
 const apiUrl = new URL('../../web/api/attnlab-api.mjs', import.meta.url).href;
 const workerScript = fileURLToPath(new URL('../../web/workers/unit_worker.js', import.meta.url));
 
-// Every experiment, with small settings (its smoke_settings()) that still make several units.
-// A new experiment needs an entry here (a test checks that every listed one has one).
+assert.ok(modulePath, 'ATTNLAB_NODE_MODULE must name attnlab_node.cjs');
+const lab = await createAttnLab({ factory: require(modulePath) });  // the workers load the same file
+const raw = lab.module;
+test.after(() => lab.close());
+
+// Every registered experiment with its small settings (smoke_settings(): several units of every
+// kind it makes), and one preset with a longer sweep.
 const UNIT_RUNS = [
-  { id: 'separation.toy', options: { params: { n: 200, sweep: 'm=1:4:1', trials: 40 }, seed: 3 } },
+  ...lab.list().map(({ id }, i) => ({ id, options: { params: lab.describe(id).smokeSettings, seed: i + 1 } })),
   { id: 'separation.toy', options: { preset: 'fig3b', params: { sweep: 'm=1:6:1', trials: 300 }, seed: 1 } },
-  { id: 'separation.self', options: { params: { n: 60, sweep: 'm=1:4:1', trials: 40 }, seed: 5 } },
-  { id: 'separation.cross', options: { params: { n: 60, sweep: 'm=1:4:1', trials: 40 }, seed: 6 } },
-  { id: 'regression', options: { params: { n: 40, d: 2, max_iterations: 25 }, seed: 1 } },
-  { id: 'regression.icl', options: { params: { n: 40, d: 4, delta_min: '1e-6', per_decade: 1 }, seed: 1 } },
-  { id: 'mirror', options: { params: { seeds: 3, sweep: 'p=1.75,2', iterations_rule: 'fixed', iterations: 100 }, seed: 1 } },
-  { id: 'multihead', options: { params: { d: 6, eps: 0.4, crude_samples: 1000, pool_samples: 1000, refit_rounds: 2,
-    cert_samples: 3000, heldout: 40, adam_samples: 100, adam_steps: 20, batch: 16 }, seed: 1 } },
-  { id: 'multihead.lower_bound', options: { params: { max_S: 2, verify_d: 4, train_d: 5, adam_samples: 200, adam_steps: 5,
-    batch: 16 }, seed: 1 } },
-  { id: 'multihead.acceptance', options: { params: { samples: 12000 }, seed: 1 } },
 ];
 // Long enough to be cancelled: 100 sweep points of 100000 trials.
 const LONG = { preset: 'fig3b', params: { trials: 100000 }, seed: 2 };
-
-let lab, raw;
-test.before(async () => {
-  assert.ok(modulePath, 'ATTNLAB_NODE_MODULE must name attnlab_node.cjs');
-  lab = await createAttnLab({ factory: require(modulePath) });  // the workers load the same file
-  raw = lab.module;
-});
-test.after(() => lab.close());
 
 // A record as text with the wall-clock times in its notes masked ("0.26 s", "0.0462 ms per
 // iteration"): they differ between any two runs; everything else must match byte for byte.
@@ -52,11 +39,6 @@ function unitCount(id, { preset, params, seed }) {
   const s = new raw.Session(id, preset, params, seed);
   try { return s.unitCount(); } finally { s.delete(); }
 }
-
-test('every experiment has an entry in UNIT_RUNS', () => {
-  const covered = new Set(UNIT_RUNS.map((r) => r.id));
-  assert.deepStrictEqual(lab.list().map((e) => e.id).filter((id) => !covered.has(id)), []);
-});
 
 for (const [index, { id, options }] of UNIT_RUNS.entries()) {
   test(`${id} ${JSON.stringify(options)}: threads 2 gives the bytes of threads 0 and of runCsv`, async () => {

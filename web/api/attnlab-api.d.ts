@@ -144,6 +144,12 @@ export interface Preset {
 export interface ExperimentDescription extends ExperimentInfo {
   schema: ParamSpec[];
   presets: Preset[];
+  /** Whether inspect() works for this experiment. */
+  inspector: boolean;
+  /** The setting that makes a run use the `data` option (e.g. {key: 'source', value: 'data'}); null: it takes no data. */
+  dataSelector: { key: string; value: string } | null;
+  /** Small settings for a quick run (well under a second natively) that still has several work units. */
+  smokeSettings: Params;
 }
 
 export interface Heatmap {

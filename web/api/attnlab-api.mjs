@@ -395,6 +395,7 @@ function makeLab(m, where) {
     return {
       id: d.id, title: d.title, paper: d.paper, summary: d.summary, schema: d.params,
       presets: d.presets.map(({ values, ...preset }) => ({ ...preset, params: values })),
+      inspector: d.inspector, dataSelector: d.data_selector, smokeSettings: d.smoke_settings,
     };
   }
 

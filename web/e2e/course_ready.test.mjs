@@ -353,19 +353,11 @@ test('a phone: the layout fits 390 px, a drag scrolls, a tap on Run starts the e
 });
 
 test('for every experiment the CSV downloaded from the page equals the CLI\'s', async () => {
-  // Small settings of each experiment (those of tests/node/js_api.test.cjs), seed 3.
-  const cases = [
-    ['separation.toy', 'fig3b', { trials: 50, sweep: 'm=1:8:1' }],
-    ['separation.self', 'fig4b', { trials: 40 }],
-    ['separation.cross', 'fig7d', { trials: 40 }],
-    ['regression', 'reference', { max_iterations: 300 }],
-    ['regression.icl', 'move_A', { per_decade: 2 }],
-    ['mirror', 'synthetic_figure', { seeds: 2, sweep: 'p=1.75,3', iterations_rule: 'fixed', iterations: 300 }],
-    ['multihead', 'two_heads', { crude_samples: 2000, adam_steps: 200, cert_samples: 30000, pool_samples: 3000 }],
-    ['multihead.lower_bound', '', { max_S: 2, adam_steps: 20, adam_samples: 500 }],
-    ['multihead.acceptance', 'versus_m', { samples: 3000 }],
-  ];
+  // Every registered experiment with its small settings (smoke_settings), and one preset, seed 3.
   const { page, errors } = await openPage();
+  const cases = [['separation.toy', 'fig3b', { trials: 50, sweep: 'm=1:8:1' }]];
+  for (const { id } of JSON.parse(await page.evaluate(() => window.attnlab.listExperiments())))
+    cases.push([id, '', JSON.parse(await page.evaluate((i) => window.attnlab.describeExperiment(i), id)).smoke_settings]);
   for (const [id, preset, params] of cases) {
     const query = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     const hash = `exp=${id}${preset ? '&preset=' + preset : ''}&seed=3&${query}&run=1`;

@@ -523,7 +523,7 @@ class MirrorExperiment final : public Experiment {
   const ExperimentInfo& info() const override { return info_; }
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
-  bool accepts_data() const override { return true; }
+  DataSelector data_selector() const override { return {"data", "file"}; }
   void set_data(const std::string& json) override {
     file_data_ = std::make_shared<const Dataset>(read_dataset_file(json, 1));
   }

@@ -199,7 +199,7 @@ class RegressionExperiment final : public Experiment {
   const ExperimentInfo& info() const override { return info_; }
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
-  bool accepts_data() const override { return true; }
+  DataSelector data_selector() const override { return {"source", "data"}; }
   void set_data(const std::string& json) override { data_ = read_problem_file(json); }
 
   // Every solver, on a small d = 2 problem (so the units carry paths and the contour is drawn).

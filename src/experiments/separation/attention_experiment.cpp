@@ -169,6 +169,7 @@ class AttentionExperiment final : public Experiment {
     return r;
   }
 
+  bool has_inspector() const override { return true; }
   std::vector<std::string> inspector_points() const override {
     std::vector<std::string> labels;
     const Sweep& sweep = sweep_.sweep();

@@ -87,6 +87,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
   double f[4] = {0, 0, 0, 0};
   const char* dataset_name[2] = {"D1", "D0"};
   std::vector<Heatmap> attention_maps;
+  Heatmap matrix_a;
   for (int k = 0; k < 4; ++k) {
     const Evaluation& e = kEvaluations[k];
     const SpecialTokens& tokens = e.d1 ? draw.d1 : draw.d0;
@@ -101,7 +102,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
                             "token");
       set_scale(h, 0.0, max_of(h));
       h.marks.push_back(a.mark(tokens.planted, 0, "j3"));
-      r.heatmaps.push_back(std::move(h));
+      matrix_a = std::move(h);
     }
     // The row whose attention the bar chart shows: j3 (self) or the query token j2 (cross).
     const int planted_row = self ? tokens.planted : tokens.query;
@@ -125,7 +126,10 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
   double high = 0.0;
   for (const Heatmap& h : attention_maps) high = std::max(high, max_of(h));
   for (Heatmap& h : attention_maps) set_scale(h, 0.0, high);
+  // In reading order (Experiment::inspect): softmax | linear for D1, the same for D0, then A beside
+  // the planted row's weights, then every row's margin.
   for (Heatmap& h : attention_maps) r.heatmaps.push_back(std::move(h));
+  r.heatmaps.push_back(std::move(matrix_a));
 
   auto column = [&](int k) {
     std::vector<double> v;
@@ -138,12 +142,12 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
   const char* names[4] = {"softmax, D1", "linear, D1", "softmax, D0", "linear, D0"};
   for (int k = 0; k < 4; ++k) margins.series.push_back({names[k], SeriesStyle::Line, tokens_x, column(4 + k), {}, {}});
   margins.series.push_back({"threshold (margin 0)", SeriesStyle::Reference, {0.0, double(s.n - 1)}, {0.0, 0.0}, {}, {}});
-  r.plots.push_back(std::move(margins));
   Plot row{self ? "D1: attention row of the planted token j3" : "D1: attention row of the query token j2",
            "key token j1", "attention weight", false, false, true, 0.0, 1.0, {}};
   row.series.push_back({"softmax", SeriesStyle::Bars, tokens_x, column(8), {}, {}});
   row.series.push_back({"linear", SeriesStyle::Line, tokens_x, column(9), {}, {}});
   r.plots.push_back(std::move(row));
+  r.plots.push_back(std::move(margins));
 
   const bool success = f[0] > 0.0 && f[1] == 0.0 && f[2] == 0.0 && f[3] == 0.0;
   r.notes.push_back("F_exp(D1) = " + verdict(f[0]) + ", F_lin(D1) = " + verdict(f[1]) + ", F_exp(D0) = " +
