@@ -75,6 +75,7 @@ TEST_CASE("every reproduction names existing panels whose tables have its declar
     for (const Panel& panel : r.panels) {
       INFO(panel.name);
       auto e = make_experiment(panel.experiment);
+      CHECK(e->schema().find("paper_trials") != nullptr);  // the page's and the CLI's --paper-trials switch
       // Prepared only (no work): the table's columns are there before its rows.
       e->reset(e->make_params(panel.preset, {}), 1);
       const Table t = e->results().table;

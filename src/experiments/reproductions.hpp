@@ -1,5 +1,7 @@
 // Whole-paper reproductions: the list of a paper's figure panels, each an (experiment, preset)
-// pair, run by `attnlab reproduce PAPER` and by the page's "Reproduce the paper" action.
+// pair, run by `attnlab reproduce PAPER` and by the page's "Reproduce the paper" action. Every
+// panel's experiment has a boolean `paper_trials` parameter (the paper's own trial counts:
+// `--paper-trials`, the page's button); tests/test_registry.cpp checks it with the columns below.
 #pragma once
 #include <string>
 #include <vector>
@@ -14,9 +16,9 @@ struct Panel {
 
 struct Reproduction {
   std::string name;  // "separation": the PAPER of `attnlab reproduce PAPER`
-  // Columns every panel's table has (a test checks them), so the faces name none: the number that
-  // sums up a sweep point ("success_rate": the page's reproduction read-out, the CLI's progress lines) and the trials behind
-  // it ("trials": index.csv's trials_per_point).
+  // Columns every panel's table has, so the faces name none: the number that sums up a sweep
+  // point ("success_rate": the page's reproduction read-out, the CLI's progress lines) and the
+  // trials behind it ("trials": index.csv's trials_per_point).
   std::string summary_column;
   std::string trials_column;
   std::vector<Panel> panels;
