@@ -2,6 +2,7 @@
 // of shaders/ (GLSL ES 3.00) inside the ImGui draw list, with title, axis labels, a colour bar and
 // a hover read-out of the cell under the mouse (DESIGN.md "Rendering").
 #pragma once
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,9 @@ class HeatmapWidget {
   bool ensure_program();
   void draw_texture(Slot& s, ImVec2 lo, ImVec2 hi);
 
-  std::vector<Slot> slots_;
+  // A deque: growing it keeps the slots in place, and the frame's draw callbacks hold pointers to
+  // their gamma (a vector moved them when a later heatmap added a slot within the same frame).
+  std::deque<Slot> slots_;
   Slot ramp_;  // the colour bar: 64 values from 1 (top) to 0
   Slot ramp_sqrt_;
   std::string program_error_;

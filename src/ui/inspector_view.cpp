@@ -87,17 +87,21 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
   const float side = std::min(half, std::max(em * 12.0f, ImGui::GetContentRegionAvail().y * 0.45f));
   for (std::size_t k = 0; k < paired; ++k) {
     ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + half);  // captions wrap: the pair stays side by side
     heatmaps_.draw(static_cast<int>(k), results_.heatmaps[k], version_, ImVec2(half, side), sqrt_scale_);
+    ImGui::PopTextWrapPos();
     ImGui::EndGroup();
-    if (k % 2 == 0) ImGui::SameLine();
+    if (k % 2 == 0) ImGui::SameLine(0.0f, spacing);
   }
   const float row_height = em * 16.0f;
   std::size_t plot = 0;
   if (paired < heatmaps) {
-    ImGui::BeginChild("last heatmap", ImVec2(half * 0.6f, row_height), false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + half * 0.6f);
     heatmaps_.draw(static_cast<int>(paired), results_.heatmaps[paired], version_,
                    ImVec2(half * 0.6f, row_height - em * 2.6f), sqrt_scale_);
-    ImGui::EndChild();
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
     if (!plots.empty()) {
       ImGui::SameLine();
       ImGui::BeginChild("first plot", ImVec2(0, row_height), false, ImGuiWindowFlags_NoScrollbar);
