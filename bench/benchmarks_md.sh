@@ -72,6 +72,7 @@ wasm_suite=$(suite build/wasm)
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 throughput=${run_out%%time to ||x - x\*||*}
 solvers="time to ||x - x*||${run_out#*time to ||x - x\*||}"
+while [[ $throughput == *$'\n' ]]; do throughput=${throughput%$'\n'}; done
 tmp=$(mktemp)
 cat > "$tmp" <<EOF
 # Benchmarks
