@@ -154,3 +154,43 @@ TEST_CASE("an attention m-sweep reusing one widest draw equals running each m on
       CHECK(cell(sweep.table, std::size_t(m - 1), c) == cell(r.table, 0, c));
   }
 }
+
+// The planted-row law drawn per sweep point (issue 13, part 4): 1 - (3/4)^m in the paper's
+// settings, 1 - (5/8)^m for self-attention with c < 0.65, 0 while the planted token does not
+// dominate its row, and the measured softmax-on-D1 rate follows the right one.
+TEST_CASE("the reference curve is the planted-row law of each point", "[separation][paper]") {
+  auto theory_at = [](const char* id, const char* preset, const KeyValues& changes) {
+    auto e = make_experiment(id);
+    KeyValues all = changes;
+    all.push_back({"trials", "1"});
+    e->reset(e->make_params(preset, all), 1);
+    run_to_completion(*e);
+    const Table t = e->results().table;
+    std::vector<double> v;
+    for (const auto& row : t.rows) v.push_back(row[static_cast<std::size_t>(t.column("theory_exp_d1"))]);
+    return v;
+  };
+  const std::vector<double> low_c = theory_at("separation.self", "fig4c", {{"c", "0.5"}, {"sweep", "m=1:5:1"}});
+  const std::vector<double> paper_c = theory_at("separation.self", "fig4c", {{"sweep", "m=1:5:1"}});
+  const std::vector<double> cross = theory_at("separation.cross", "fig7c", {{"sweep", "m=1:5:1"}});
+  for (int m = 1; m <= 5; ++m) {
+    CHECK(low_c[static_cast<std::size_t>(m - 1)] == Approx(1.0 - std::pow(5.0 / 8.0, m)).epsilon(1e-12));
+    CHECK(paper_c[static_cast<std::size_t>(m - 1)] == Approx(1.0 - std::pow(3.0 / 4.0, m)).epsilon(1e-12));
+    CHECK(cross[static_cast<std::size_t>(m - 1)] == Approx(1.0 - std::pow(3.0 / 4.0, m)).epsilon(1e-12));
+  }
+  CHECK(theory_at("separation.self", "fig4f", {{"sweep", "a1=0.3,0.6"}}) == std::vector<double>{0.0, 0.0});
+  CHECK(theory_at("separation.cross", "fig7d", {{"sweep", "a1=0.3,0.6"}}) == std::vector<double>{0.0, 0.0});
+
+  // Measured at c = 0.5, m = 1 (2000 trials): the rate of softmax firing on D1 lies within the
+  // Wilson 99.9% interval of q = 3/8, which excludes the paper's 1/4.
+  auto e = make_experiment("separation.self");
+  e->reset(e->make_params("fig4c", {{"c", "0.5"}, {"sweep", "m=1"}, {"trials", "2000"}}), 1);
+  run_to_completion(*e);
+  const Table t = e->results().table;
+  const double rate = t.rows[0][static_cast<std::size_t>(t.column("exp_d1"))];
+  const Interval band = wilson_interval(static_cast<std::int64_t>(std::lround(rate * 2000)), 2000, 3.29);
+  INFO("measured " << rate << ", 99.9% interval [" << band.low << ", " << band.high << "]");
+  CHECK(band.low <= 0.375);
+  CHECK(band.high >= 0.375);
+  CHECK(band.low > 0.25);
+}

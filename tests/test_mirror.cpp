@@ -243,7 +243,7 @@ TEST_CASE("mirror partials are compact: matrices only for the seed the heatmaps 
   for (const char* run : {"r0.", "r1."}) {
     CHECK(shown.has(std::string(run) + "final_W"));
     CHECK_FALSE(other.has(std::string(run) + "final_W"));
-    CHECK_FALSE(other.has(std::string(run) + "path_w01"));
+    CHECK_FALSE(other.has(std::string(run) + "path_wa"));
   }
   std::size_t numbers = 0;
   for (const auto& field : other.all_values()) numbers += field.second.size();
@@ -265,4 +265,59 @@ TEST_CASE("mirror: curves grow while a unit runs, D_k once its run is done", "[m
   CHECK(e->progress().done == 64);
   run_to_completion(*e);
   CHECK(std::isfinite(e->results().table.rows[1][column("D_p=1.75_svm_p=1.75")]));
+}
+
+TEST_CASE("mirror tables keep the last iterate of every run", "[mirror][paper]") {
+  // p = 1.75 ends at k = 1500 and p = 2 at 2000, between the checkpoints of the 20000-step p = 3
+  // run: both are rows of their own (issue 13, part 2).
+  auto e = make_experiment("mirror");
+  e->reset(e->make_params("synthetic_figure", {{"seeds", "1"}}), 1);
+  run_to_completion(*e);
+  const Results r = e->results();
+  const Table& t = r.table;
+  auto at = [&](double k, const std::string& column) {
+    for (const auto& row : t.rows)
+      if (row[0] == k) return row[static_cast<std::size_t>(t.column(column))];
+    return double(INFINITY);  // no such row
+  };
+  CHECK(std::isfinite(at(1500, "D_p=1.75_svm_p=1.75")));
+  CHECK(std::isfinite(at(2000, "D_p=2_svm_p=2")));
+  CHECK(std::isfinite(at(20000, "D_p=3_svm_p=3")));
+  CHECK(std::isnan(at(1500, "D_p=3_svm_p=3")));  // p = 3 has no checkpoint there: blank
+  // The plotted curves end at each run's own last iteration and skip the others' rows.
+  for (const Series& s : r.plots[0].series) {
+    INFO(s.name);
+    for (double y : s.y) CHECK(!std::isnan(y));
+    CHECK(s.x.back() == (s.name == "MD p=1.75" ? 1500 : s.name == "MD p=2" ? 2000 : 20000));
+  }
+}
+
+TEST_CASE("the joint toy's figure: logistic probability, (W00, W01) path, alpha changes", "[mirror][paper]") {
+  auto e = make_experiment("mirror");
+  e->reset(e->make_params("joint_toy", {}), 1);
+  run_to_completion(*e);
+  const Results r = e->results();
+  auto plot = [&](const std::string& start) -> const Plot* {
+    for (const Plot& p : r.plots)
+      if (p.title.rfind(start, 0) == 0) return &p;
+    return nullptr;
+  };
+  const Plot* logit = plot("Logistic probability");
+  REQUIRE(logit);
+  REQUIRE(logit->series.size() == 3);
+  for (const Series& s : logit->series) {
+    CHECK(s.y.front() == 0.5);  // v0 = 0
+    CHECK(s.y.back() > 0.999);
+  }
+  CHECK(plot("Path of (W[0,0], W[0,1]) / ||W_k||_p, p=1.75"));
+  CHECK(plot("Path of (v0, v1) / ||v||_p, p=1.75"));
+  const Plot* current = plot("Seed 1, p=1.75: D_k against the SVM of the current and of the final alpha");
+  REQUIRE(current);
+  REQUIRE(current->series.size() == 3);  // final alpha, current alpha, the change marks
+  // Once alpha has settled, the two SVMs are the same: the curves meet.
+  CHECK(current->series[0].y.back() == current->series[1].y.back());
+  std::string notes;
+  for (const auto& note : r.notes) notes += note + "\n";
+  CHECK(notes.find("p=1.75: selected tokens [1, 0] (0-indexed); alpha changed 1 times, at k = 2;") != std::string::npos);
+  CHECK(notes.find("p=3: selected tokens [0, 0] (0-indexed); alpha never changed during training") != std::string::npos);
 }
