@@ -65,7 +65,7 @@ TEST_CASE("every regression preset runs and its solvers end in a state", "[regre
   }
 }
 
-TEST_CASE("W^2 alone stalls with w = 1 and converges with w = 12", "[regression][paper]") {
+TEST_CASE("W^2 alone stalls with w = 1 and converges with w = 12", "[regression][claim]") {
   auto final_distance = [](const char* preset) {
     auto e = make_experiment("regression");
     e->reset(e->make_params(preset, {}), 1);
@@ -201,7 +201,7 @@ TEST_CASE("a loaded problem runs like a generated one", "[regression][data]") {
   CHECK(loaded);
 }
 
-TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][paper]") {
+TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][claim]") {
   for (const char* preset : {"move_x", "move_A"}) {
     INFO(preset);
     auto e = make_experiment("regression.icl");

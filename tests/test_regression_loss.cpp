@@ -86,7 +86,7 @@ TEST_CASE("||B|| by power iteration matches the dense eigenvalues", "[regression
   CHECK(b_norm(unweighted, same) == Approx(eig.eigenvalues().cwiseAbs().maxCoeff()).epsilon(1e-6));
 }
 
-TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][paper]") {
+TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][claim]") {
   GeneratorSettings s;  // the spec's reference run (s.5)
   Problem p = generate(s, 1);
   const Reference ref = find_minimiser(p, p.x_true);
@@ -129,7 +129,7 @@ TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regr
   CHECK(linear_steps >= 4);
 }
 
-TEST_CASE("sinh and strong-w cosh have the minimiser x* = 0", "[regression][paper]") {
+TEST_CASE("sinh and strong-w cosh have the minimiser x* = 0", "[regression][claim]") {
   for (Hyperbolic f : {Hyperbolic::Sinh, Hyperbolic::Cosh}) {
     GeneratorSettings s;
     s.function = f;

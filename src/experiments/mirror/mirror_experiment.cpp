@@ -845,6 +845,9 @@ Results MirrorExperiment::results() const {
     line += printf_text("; own-p SVM the closest of p' = 1.75, 2, 3 in %.0f of %.0f runs", own_closest, done);
     line += printf_text("; SVM duality gap <= %.2g, violation <= %.2g", worst_gap, worst_violation);
     line += printf_text("; %.0f%% of entries of W_k below 1%% of the largest", 100.0 * summarise(sparsity).mean);
+    if (done > 1)
+      line += printf_text(" (per run %.0f%% to %.0f%%)", 100.0 * *std::min_element(sparsity.begin(), sparsity.end()),
+                          100.0 * *std::max_element(sparsity.begin(), sparsity.end()));
     if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
     if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
     line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
