@@ -852,6 +852,9 @@ Results MirrorExperiment::results() const {
     if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
     line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
     r.notes.push_back(line + ".");
+    if (p == ps_.front())
+      r.notes.push_back("Ours: the 3 x 3 comparison solves each p' SVM on this run's selected tokens; the authors' code "
+                        "takes the p' run's own tokens.");
     if (first && (setup_.data_kind != "synthetic" || runs_.size() <= 3 * ps_.size())) {
       std::string tokens = label_p(p) + ": selected tokens [";
       for (std::size_t i = 0; i < first->alpha.size(); ++i)

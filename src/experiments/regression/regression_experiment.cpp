@@ -64,7 +64,8 @@ Schema regression_schema() {
   add({"damped", "damp exact Newton", ParamType::Boolean, 0, 0, "false", "",
        "Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps.", kAlgorithm});
   add({"samples", "sample budget", ParamType::Real, 1, 1e7, "100", "rows",
-       "Expected rows kept by leverage-score sampling: row i is kept with probability min(1, samples tau_i / d).",
+       "Ours: expected rows kept by leverage-score sampling, row i with probability min(1, samples tau_i / d) "
+       "(the paper's rule is min(1, C tau_i log(d/delta) / eps1^2)).",
        kAlgorithm, {}, true});
   add({"max_iterations", "iteration limit", ParamType::Integer, 1, 100000, "3000", "",
        "Iterations per solver at most (gradient descent needs thousands).", kAlgorithm});
@@ -485,6 +486,8 @@ Results RegressionExperiment::results() const {
     r.notes.push_back(line + ".");
   }
   for (const std::string& n : notes_) r.notes.push_back(n);
+  r.notes.push_back("Ours: leverage-score sampling keeps row i with probability min(1, samples tau_i / d), not the paper's "
+                    "min(1, C tau_i log(d/delta) / eps1^2) (Theorem F.1).");
 
   if (!methods_.empty() && problem_.d() == 2) r.heatmaps.push_back(contour_with_paths(traces));
   return r;
