@@ -5,7 +5,11 @@
 #   3. wasm build (web app, node module, tests), the same Catch2 suite in node through ctest,
 #      plus the JS API tests and the native-CLI == wasm comparison
 #   4. browser end-to-end tests in headless Chromium (playwright-core)
+# scripts/test.sh --paper: set-up, the native build, then only the Catch2 cases tagged [paper]
+# (the papers' claims at full counts, minutes; the normal run above excludes them).
 set -euo pipefail
+PAPER=0
+[[ "${1:-}" == "--paper" ]] && PAPER=1
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
@@ -19,6 +23,11 @@ export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (TO
 step "native build and tests"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$JOBS"
+if [[ $PAPER == 1 ]]; then
+  step "paper-setting tests ([paper], full counts)"
+  cmake --build build/native --target paper_tests
+  exit 0
+fi
 ctest --test-dir build/native --output-on-failure -j "$JOBS"
 
 step "wasm build and tests in node"

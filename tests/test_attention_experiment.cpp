@@ -19,7 +19,7 @@ Results run(const std::string& id, const std::string& preset, const KeyValues& v
 double cell(const Table& t, std::size_t row, const std::string& column) { return t.rows[row][t.column(column)]; }
 }  // namespace
 
-TEST_CASE("cross-attention: softmax detects D1 with probability 1 - (3/4)^m", "[separation][cross][paper]") {
+TEST_CASE("cross-attention: softmax detects D1 with probability 1 - (3/4)^m", "[separation][cross][claim]") {
   // d = 21: the uniform rows average 20 class signs and almost never reach tau = 0.9.
   const Results r = run("separation.cross", "", {{"n", "200"}, {"d", "21"}, {"sweep", "m=1:8:1"}, {"trials", "2000"}}, 7);
   REQUIRE(r.table.rows.size() == 8);
@@ -32,14 +32,42 @@ TEST_CASE("cross-attention: softmax detects D1 with probability 1 - (3/4)^m", "[
   }
 }
 
-TEST_CASE("cross-attention: success is about 0 at d = 2 and rises with d", "[separation][cross][paper]") {
+namespace {
+// Fig. 7c's setting (n = 200, d = 11, a1 = 3, tau = 0.9) over `sweep`: every point's rate of softmax
+// firing on D1 holds 1 - (3/4)^m in its Wilson interval, the intervals jointly at 99.9% (Bonferroni:
+// z = 3.836 for 8 points, 4.369 for 80); returns how many points were checked.
+std::size_t check_cross_law(const std::string& sweep, int trials, double z) {
+  const Results r = run("separation.cross", "fig7c", {{"sweep", sweep}, {"trials", std::to_string(trials)}}, 7);
+  for (std::size_t i = 0; i < r.table.rows.size(); ++i) {
+    const double m = cell(r.table, i, "m"), want = 1.0 - std::pow(0.75, m), rate = cell(r.table, i, "exp_d1");
+    const Interval band = wilson_interval(static_cast<std::int64_t>(std::lround(rate * trials)), trials, z);
+    WARN("d = 11, m = " << m << ": softmax fires on D1 in " << rate << " of " << trials << " trials, Wilson (joint 99.9%) ["
+                        << band.low << ", " << band.high << "], 1 - (3/4)^m = " << want << "; success "
+                        << cell(r.table, i, "success_rate"));
+    CHECK(band.low <= want);
+    CHECK(band.high >= want);
+    CHECK(cell(r.table, i, "theory_exp_d1") == Approx(want).epsilon(1e-12));
+  }
+  return r.table.rows.size();
+}
+}  // namespace
+
+TEST_CASE("cross-attention at the paper's d = 11: detection follows 1 - (3/4)^m", "[separation][cross][claim]") {
+  CHECK(check_cross_law("m=1:8:1", 20000, 3.836106931176034) == 8);
+}
+
+TEST_CASE("cross-attention at the paper's d = 11, Fig. 7c's whole m range", "[separation][cross][paper]") {
+  CHECK(check_cross_law("m=1:80:1", 20000, 4.368679592974831) == 80);
+}
+
+TEST_CASE("cross-attention: success is about 0 at d = 2 and rises with d", "[separation][cross][claim]") {
   const Results r = run("separation.cross", "fig7b", {{"sweep", "d=2,21"}, {"trials", "400"}}, 3);
   CHECK(cell(r.table, 0, "success_rate") < 0.03);
   CHECK(cell(r.table, 0, "exp_d0") > 0.9);  // the uniform rows fire on D0
   CHECK(cell(r.table, 1, "success_rate") > 0.9);
 }
 
-TEST_CASE("self-attention: the planted row detects D1 and success rises with d", "[separation][self][paper]") {
+TEST_CASE("self-attention: the planted row detects D1 and success rises with d", "[separation][self][claim]") {
   const Results r = run("separation.self", "fig4b", {{"sweep", "d=10,66"}, {"trials", "1000"}}, 5);
   const double m = cell(r.table, 1, "m");
   CHECK(m == 15);  // max(log(256 / 0.01), 15)
@@ -154,4 +182,44 @@ TEST_CASE("an attention m-sweep reusing one widest draw equals running each m on
     for (const char* c : {"successes", "exp_d1", "lin_d1", "exp_d0", "lin_d0", "near_ties"})
       CHECK(cell(sweep.table, std::size_t(m - 1), c) == cell(r.table, 0, c));
   }
+}
+
+// The planted-row law drawn per sweep point (issue 13, part 4): 1 - (3/4)^m in the paper's
+// settings, 1 - (5/8)^m for self-attention with c < 0.65, 0 while the planted token does not
+// dominate its row, and the measured softmax-on-D1 rate follows the right one.
+TEST_CASE("the reference curve is the planted-row law of each point", "[separation][claim]") {
+  auto theory_at = [](const char* id, const char* preset, const KeyValues& changes) {
+    auto e = make_experiment(id);
+    KeyValues all = changes;
+    all.push_back({"trials", "1"});
+    e->reset(e->make_params(preset, all), 1);
+    run_to_completion(*e);
+    const Table t = e->results().table;
+    std::vector<double> v;
+    for (const auto& row : t.rows) v.push_back(row[static_cast<std::size_t>(t.column("theory_exp_d1"))]);
+    return v;
+  };
+  const std::vector<double> low_c = theory_at("separation.self", "fig4c", {{"c", "0.5"}, {"sweep", "m=1:5:1"}});
+  const std::vector<double> paper_c = theory_at("separation.self", "fig4c", {{"sweep", "m=1:5:1"}});
+  const std::vector<double> cross = theory_at("separation.cross", "fig7c", {{"sweep", "m=1:5:1"}});
+  for (int m = 1; m <= 5; ++m) {
+    CHECK(low_c[static_cast<std::size_t>(m - 1)] == Approx(1.0 - std::pow(5.0 / 8.0, m)).epsilon(1e-12));
+    CHECK(paper_c[static_cast<std::size_t>(m - 1)] == Approx(1.0 - std::pow(3.0 / 4.0, m)).epsilon(1e-12));
+    CHECK(cross[static_cast<std::size_t>(m - 1)] == Approx(1.0 - std::pow(3.0 / 4.0, m)).epsilon(1e-12));
+  }
+  CHECK(theory_at("separation.self", "fig4f", {{"sweep", "a1=0.3,0.6"}}) == std::vector<double>{0.0, 0.0});
+  CHECK(theory_at("separation.cross", "fig7d", {{"sweep", "a1=0.3,0.6"}}) == std::vector<double>{0.0, 0.0});
+
+  // Measured at c = 0.5, m = 1 (2000 trials): the rate of softmax firing on D1 lies within the
+  // Wilson 99.9% interval of q = 3/8, which excludes the paper's 1/4.
+  auto e = make_experiment("separation.self");
+  e->reset(e->make_params("fig4c", {{"c", "0.5"}, {"sweep", "m=1"}, {"trials", "2000"}}), 1);
+  run_to_completion(*e);
+  const Table t = e->results().table;
+  const double rate = t.rows[0][static_cast<std::size_t>(t.column("exp_d1"))];
+  const Interval band = wilson_interval(static_cast<std::int64_t>(std::lround(rate * 2000)), 2000, 3.29);
+  INFO("measured " << rate << ", 99.9% interval [" << band.low << ", " << band.high << "]");
+  CHECK(band.low <= 0.375);
+  CHECK(band.high >= 0.375);
+  CHECK(band.low > 0.25);
 }

@@ -1,5 +1,7 @@
 // The multi-head layer, phase I and the Adam baseline (spec/multihead.md).
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "experiments/multihead/certification.hpp"
@@ -9,6 +11,7 @@
 #include "experiments/registry.hpp"
 #include "lab/runner.hpp"
 #include "lab/work_unit.hpp"
+#include "core/statistics.hpp"
 
 using namespace attnlab;
 using namespace attnlab::multihead;
@@ -130,35 +133,75 @@ TEST_CASE("the simplex-edge fit is optimal", "[multihead][certification]") {
   }
 }
 
-TEST_CASE("certified constraints are nearly sound: the true heads satisfy almost all of them", "[multihead][certification]") {
+namespace {
+
+// Soundness of certification against the hidden heads (spec s.2): a constraint counts as outside
+// the slab when some true Theta_i misses its 2 eps slab (our width; the paper's is 7 eps).
+struct Soundness {
+  std::int64_t constraints = 0, outside = 0, outside_paper = 0;
+  double worst = 0.0;  // the largest |<A, Theta_i> - rhs| over heads and constraints
+};
+Soundness measure_soundness(int m, int samples) {
+  InstanceSettings s;  // (12, 3, m) at ||Theta_1|| = 3, eps 0.05: the two_heads preset's setting
+  s.m = m;
+  const Layer truth = random_instance(s, 11);
+  std::vector<Constraint> constraints;
+  const CertifySettings cs;
+  certify_samples(truth, s.k, 5, samples, cs, constraints);
+  Soundness out;
+  out.constraints = static_cast<std::int64_t>(constraints.size());
+  for (const Constraint& c : constraints) {
+    double gap = 0.0;
+    for (const auto& T : truth.Theta)
+      gap = std::max(gap, std::fabs(c.a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) - c.rhs));
+    out.outside += gap > 2.0 * cs.eps;
+    out.outside_paper += gap > 7.0 * cs.eps;
+    out.worst = std::max(out.worst, gap);
+  }
+  return out;
+}
+
+// Wilson interval at 99.9% (z = 3.2905): constraints come from independent samples (a sample's
+// k rows can share one, a small correlation the interval ignores).
+constexpr double kZ999 = 3.290526731491926;
+
+// The rates the [paper] run below measures (2e6 samples): m = 1: 1522 of 479881 constraints
+// (0.32%, 99.9% Wilson [0.29%, 0.35%]); m = 2: 119 of 1674 (7.1%, [5.3%, 9.5%]): with two heads
+// fewer than 1 in 10 constraints misses a true head by more than 2 eps, none by more than 7 eps.
+// The normal suite's 2e5-sample run must hold these rates in its own band.
+constexpr double kOutsideRate[2] = {1522.0 / 479881.0, 119.0 / 1674.0};
+
+}  // namespace
+
+TEST_CASE("certified constraints are nearly sound: the rate outside the slab, with its band", "[multihead][certification]") {
   for (int m : {1, 2}) {
-    InstanceSettings s;
-    s.m = m;
-    const Layer truth = random_instance(s, 11);
-    std::vector<Constraint> constraints;
-    const CertifySettings cs;
-    certify_samples(truth, s.k, 5, 40000, cs, constraints);
-    REQUIRE(!constraints.empty());
-    // Measured: an edge fit within eps/2 can hide a third token of small weight, which shifts the
-    // logit difference; with one head well under 1% of constraints leave the 2 eps slab, none by
-    // more than 6 eps.
-    int violated = 0;
-    double worst = 0.0;
-    for (const Constraint& c : constraints)
-      for (const auto& T : truth.Theta) {
-        const double gap = std::fabs(c.a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) - c.rhs);
-        violated += gap > 2.0 * cs.eps;
-        worst = std::max(worst, gap);
-      }
-    INFO("m " << m << ": " << violated << " of " << constraints.size() << ", worst " << worst);
-    // m = 2 certifies only when both heads attend alike, and "alike" within eps/2 is looser: measured
-    // about 10% of (head, constraint) pairs outside the slab, still within 6 eps.
-    CHECK(violated < (m == 1 ? 0.01 : 0.2) * double(constraints.size() * truth.Theta.size()));
-    CHECK(worst < 6.0 * cs.eps);
+    const Soundness s = measure_soundness(m, 200000);
+    REQUIRE(s.constraints > 0);
+    const Interval band = wilson_interval(s.outside, s.constraints, kZ999);
+    WARN("m = " << m << ", 2e5 samples: " << s.outside << " of " << s.constraints << " constraints outside the 2 eps slab, rate "
+                << double(s.outside) / double(s.constraints) << ", 99.9% Wilson [" << band.low << ", " << band.high
+                << "]; outside 7 eps: " << s.outside_paper << "; worst " << s.worst);
+    CHECK(band.low <= kOutsideRate[m - 1]);
+    CHECK(band.high >= kOutsideRate[m - 1]);
+    CHECK(s.outside_paper == 0);  // the paper's 7 eps slab holds every true head
   }
 }
 
-TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[multihead][paper]") {
+TEST_CASE("soundness at full count: the rate outside the slab, with its band", "[multihead][certification][paper]") {
+  for (int m : {1, 2}) {
+    const Soundness s = measure_soundness(m, 2000000);
+    const Interval band = wilson_interval(s.outside, s.constraints, kZ999);
+    WARN("m = " << m << ", 2e6 samples: " << s.outside << " of " << s.constraints << " constraints outside the 2 eps slab, rate "
+                << double(s.outside) / double(s.constraints) << ", 99.9% Wilson [" << band.low << ", " << band.high
+                << "]; outside 7 eps: " << s.outside_paper << "; worst " << s.worst);
+    CHECK(s.outside == (m == 1 ? 1522 : 119));
+    CHECK(s.constraints == (m == 1 ? 479881 : 1674));
+    CHECK(band.high < (m == 1 ? 0.005 : 0.1));  // the bounds the comment above states
+    CHECK(s.outside_paper == 0);
+  }
+}
+
+TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[multihead][claim]") {
   auto e = make_experiment("multihead");
   e->reset(e->make_params("one_head", {{"cert_samples", "40000"}, {"adam_steps", "0"}, {"crude_samples", "20000"}}), 1);
   run_to_completion(*e);
@@ -258,4 +301,75 @@ TEST_CASE("the multihead curves grow while a unit runs", "[multihead][units]") {
   e->step(one);  // Adam's first step: unit 1 under way, its curve from its preview
   REQUIRE(!e->unit_finished(1));
   CHECK(e->results().table.rows.back()[0] == 4.0);
+}
+
+namespace {
+struct TwoHeads {
+  double theta = NAN, w = NAN, adam_theta = NAN, adam_w = NAN, adam_mse = NAN;
+};
+// The two_heads preset ((12, 3, 2), eps 0.05, 6e5 certification examples) for one seed.
+TwoHeads run_two_heads(std::uint64_t seed) {
+  auto e = make_experiment("multihead");
+  e->reset(e->make_params("two_heads", {}), seed);
+  run_to_completion(*e);
+  const Table t = e->results().table;
+  TwoHeads out;
+  const auto col = [&](const char* name) { return static_cast<std::size_t>(t.column(name)); };
+  for (const auto& row : t.rows) {
+    if (row[0] == 3.0) out.theta = row[col("theta_error")], out.w = row[col("w_error")];
+    if (row[0] == 4.0) out.adam_theta = row[col("theta_error")], out.adam_w = row[col("w_error")], out.adam_mse = row[col("test_mse")];
+  }
+  return out;
+}
+// Adam's recovery is exact when its parameter errors are at the level of rounding (~1e-16 relative):
+// 1e3 machine epsilons leaves room for the sums of a d x d layer, not for a real misfit.
+constexpr double kExact = 1e3 * 2.220446049250313e-16;
+}  // namespace
+
+TEST_CASE("two heads at the spec's setting: the README's 1.6% / 0.5%, Adam exact", "[multihead][claim]") {
+  // One deterministic run (seed 1), so the figures are exact: the README prints them to 2 digits.
+  const TwoHeads r = run_two_heads(1);
+  WARN("two_heads seed 1: pipeline Theta error " << r.theta << ", W error " << r.w << "; Adam Theta " << r.adam_theta
+                                                   << ", W " << r.adam_w << ", test MSE " << r.adam_mse);
+  CHECK(std::round(1000.0 * r.theta) == 16.0);  // README: 1.6%
+  CHECK(std::round(1000.0 * r.w) == 5.0);       // README: 0.5%
+  CHECK(r.adam_theta < kExact);
+  CHECK(r.adam_w < kExact);
+}
+
+TEST_CASE("two heads over 8 seeds: the errors' spread, Adam exact on every instance", "[multihead][paper]") {
+  // Each seed draws a new instance and new examples. The band is a percentile bootstrap of the mean
+  // (2000 resamples, our RNG); the spec's "Theta ~2%, W ~0.4%" came from one prototype instance.
+  std::vector<double> theta, w;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const TwoHeads r = run_two_heads(seed);
+    WARN("seed " << seed << ": pipeline Theta " << r.theta << ", W " << r.w << "; Adam Theta " << r.adam_theta << ", W "
+                 << r.adam_w);
+    theta.push_back(r.theta), w.push_back(r.w);
+    CHECK(r.adam_theta < kExact);
+    CHECK(r.adam_w < kExact);
+  }
+  auto bootstrap = [](const std::vector<double>& x) {
+    Rng rng(2024);
+    std::vector<double> means;
+    for (int b = 0; b < 2000; ++b) {
+      double sum = 0.0;
+      for (std::size_t i = 0; i < x.size(); ++i) sum += x[static_cast<std::size_t>(rng.uniform() * double(x.size()))];
+      means.push_back(sum / double(x.size()));
+    }
+    std::sort(means.begin(), means.end());
+    double mean = 0.0;
+    for (double v : x) mean += v / double(x.size());
+    return std::array<double, 3>{mean, means[50], means[1949]};
+  };
+  const auto bt = bootstrap(theta), bw = bootstrap(w);
+  WARN("Theta error mean " << bt[0] << ", 95% bootstrap [" << bt[1] << ", " << bt[2] << "]; W error mean " << bw[0]
+                            << ", 95% bootstrap [" << bw[1] << ", " << bw[2] << "]");
+  // The README's figures: Theta 1.73% [1.59%, 1.89%], W 0.456% [0.394%, 0.510%] over seeds 1-8.
+  CHECK(std::round(1e4 * bt[0]) == 173.0);
+  CHECK(std::round(1e4 * bt[1]) == 159.0);
+  CHECK(std::round(1e4 * bt[2]) == 189.0);
+  CHECK(std::round(1e5 * bw[0]) == 456.0);
+  CHECK(std::round(1e5 * bw[1]) == 394.0);
+  CHECK(std::round(1e5 * bw[2]) == 510.0);
 }

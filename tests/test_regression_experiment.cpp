@@ -1,10 +1,15 @@
 // The `regression` experiment: presets, problem files, validation messages, work units.
+#include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "experiments/registry.hpp"
 #include "experiments/regression/generator.hpp"
+#include "experiments/regression/loss.hpp"
 #include "experiments/regression/problem_file.hpp"
+#include "experiments/regression/regression_experiment.hpp"
+#include "experiments/regression/solvers.hpp"
 #include "lab/runner.hpp"
 
 using namespace attnlab;
@@ -60,7 +65,7 @@ TEST_CASE("every regression preset runs and its solvers end in a state", "[regre
   }
 }
 
-TEST_CASE("W^2 alone stalls with w = 1 and converges with w = 12", "[regression][paper]") {
+TEST_CASE("W^2 alone stalls with w = 1 and converges with w = 12", "[regression][claim]") {
   auto final_distance = [](const char* preset) {
     auto e = make_experiment("regression");
     e->reset(e->make_params(preset, {}), 1);
@@ -74,6 +79,100 @@ TEST_CASE("W^2 alone stalls with w = 1 and converges with w = 12", "[regression]
   };
   CHECK(final_distance("w2_stall") > 0.1);
   CHECK(final_distance("w2_converge") <= 1e-13);
+}
+
+namespace {
+// One preset's run and the measured numbers its text quotes, from the table's columns.
+struct PresetRun {
+  Results results;
+  std::vector<double> column(const std::string& name) const {
+    std::vector<double> v;
+    const auto k = static_cast<std::size_t>(results.table.column(name));
+    for (const auto& row : results.table.rows)
+      if (std::isfinite(row[k])) v.push_back(row[k]);
+    return v;
+  }
+  static double median(std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+  }
+  double median_eps0(const std::string& solver) const { return median(column(solver + "_eps0")); }
+  // As the notes' "median contraction": ratios from t = 2 on, while above the 1e-12 floor.
+  double median_contraction(const std::string& solver) const {
+    const std::vector<double> d = column(solver + "_distance");
+    std::vector<double> r;
+    for (std::size_t i = 2; i < d.size(); ++i)
+      if (d[i] > 1e-12) r.push_back(d[i] / d[i - 1]);
+    return median(r);
+  }
+  bool note_has(const std::string& text) const {
+    for (const auto& n : results.notes)
+      if (n.find(text) != std::string::npos) return true;
+    return false;
+  }
+};
+PresetRun run_preset(const char* preset) {
+  auto e = make_experiment("regression");
+  e->reset(e->make_params(preset, {}), 1);
+  run_to_completion(*e);
+  return {e->results()};
+}
+}  // namespace
+
+// Every number a regression preset's text states is measured here (issue 13, part 3).
+TEST_CASE("regression preset texts state what their runs measure", "[regression][presets]") {
+  SECTION("reference: eps0 about 0.04 and a contraction of about eps0, below eps0 / (1 - eps0)") {
+    const PresetRun run = run_preset("reference");
+    const double eps0 = run.median_eps0("approx_diag"), rate = run.median_contraction("approx_diag");
+    CHECK(eps0 == Approx(0.04).margin(0.01));
+    CHECK(rate == Approx(eps0).epsilon(0.25));
+    CHECK(rate <= eps0 / (1.0 - eps0));
+    for (const char* sampled : {"sampled", "sampled_rank2"}) {
+      INFO(sampled);
+      CHECK(run.median_eps0(sampled) == Approx(0.5).margin(0.1));
+    }
+    CHECK(run.note_has("gradient descent (Armijo): iteration limit after 3000 iterations"));
+  }
+  SECTION("w2_stall: eps0 0.51 to 0.52, lambda_min(H^-1 H~) = 0.498 at x*, overflow at 77") {
+    const PresetRun run = run_preset("w2_stall");
+    const double eps0 = run.median_eps0("approx_w2");
+    CHECK(eps0 == Approx(0.52).margin(0.005));
+    const std::vector<double> steps = run.column("approx_w2_eps0");
+    for (std::size_t t = 0; t < 10; ++t) CHECK((steps[t] >= 0.505 && steps[t] <= 0.525));
+    CHECK(steps.back() > 0.9);
+    CHECK(steps.back() < 1.0);
+    CHECK(run.note_has("beta^ = max ||B|| = 1.33 measured"));
+    CHECK(run.note_has("FAILS: Lemma C.4(2)"));
+    CHECK(run.note_has("diverged at iteration 77"));
+    // "a few percent a step at first (about 2 after 10 steps), then faster".
+    const std::vector<double> d = run.column("approx_w2_distance");
+    REQUIRE(d.size() == 77);
+    CHECK(d[10] / d[0] == Approx(2.0).margin(0.15));
+    CHECK(d[76] / d[40] > d[40] / d[0]);
+    // The direction H~ underestimates: the generalised eigenvalues of (A^T W^2 A, H) at x*.
+    auto e = make_experiment("regression");
+    const Problem p = generate(generator_settings(e->make_params("w2_stall", {})), 1);
+    const Reference ref = find_minimiser(p, p.x_true);
+    REQUIRE(ref.found);
+    Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> ges(weighted_gram(p.A, p.w.cwiseAbs2()),
+                                                                  hessian(p, evaluate(p, ref.x)),
+                                                                  Eigen::EigenvaluesOnly);
+    CHECK(ges.eigenvalues().minCoeff() == Approx(0.498).margin(0.0005));
+    CHECK(1.0 / ges.eigenvalues().minCoeff() - 1.0 == Approx(1.01).margin(0.005));
+    CHECK(ges.eigenvalues().maxCoeff() < 1.0 + eps0);
+  }
+  SECTION("w2_converge: eps0 below 0.01 and Lemma C.4(2) still fails") {
+    const PresetRun run = run_preset("w2_converge");
+    CHECK(run.median_eps0("approx_w2") < 0.01);
+    CHECK(run.note_has("FAILS: Lemma C.4(2)"));
+    CHECK(run.note_has("approx. Newton, A^T W^2 A: converged"));
+  }
+  SECTION("far_start: the first full Newton step moves away from x*") {
+    const PresetRun run = run_preset("far_start");
+    const std::vector<double> d = run.column("newton_distance");
+    REQUIRE(d.size() >= 2);
+    CHECK(d[1] > d[0]);
+  }
 }
 
 TEST_CASE("regression settings are validated with messages naming the parameter", "[regression][states]") {
@@ -102,7 +201,7 @@ TEST_CASE("a loaded problem runs like a generated one", "[regression][data]") {
   CHECK(loaded);
 }
 
-TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][paper]") {
+TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][claim]") {
   for (const char* preset : {"move_x", "move_A"}) {
     INFO(preset);
     auto e = make_experiment("regression.icl");

@@ -86,7 +86,7 @@ TEST_CASE("||B|| by power iteration matches the dense eigenvalues", "[regression
   CHECK(b_norm(unweighted, same) == Approx(eig.eigenvalues().cwiseAbs().maxCoeff()).epsilon(1e-6));
 }
 
-TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][paper]") {
+TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][claim]") {
   GeneratorSettings s;  // the spec's reference run (s.5)
   Problem p = generate(s, 1);
   const Reference ref = find_minimiser(p, p.x_true);
@@ -109,15 +109,27 @@ TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regr
     }
   }
   CHECK(quadratic_steps >= 2);
-  // The paper's approximation converges linearly: each step contracts by about 2 eps0 at most.
+  // The paper's approximation converges linearly: near x* the error maps by I - H~^-1 H, whose
+  // eigenvalues are at most eps0 / (1 - eps0) <= 2 eps0 in size, with eps0 this step's measured
+  // value (row t holds the eps0 of the H~ that made step t). Non-vacuous: eps0 stays far below 1/2.
   Solver approx(Method::ApproxDiag, p, ref, o);
   while (!approx.finished()) approx.step();
   CHECK(approx.state() == SolverState::Converged);
-  for (std::size_t t = 2; t < approx.trace().size() && approx.trace()[t].distance > 1e-12; ++t)
-    CHECK(approx.trace()[t].distance <= std::max(0.4, 2.0 * approx.trace()[t].eps0) * approx.trace()[t - 1].distance);
+  int linear_steps = 0;
+  // The bound is local (the Hessian's change along a step, about M^ r / l relative, adds to it):
+  // checked once ||x_t - x*|| <= 1e-4, where M^ r / l is below 1%.
+  for (std::size_t t = 2; t < approx.trace().size() && approx.trace()[t].distance > 1e-12; ++t) {
+    if (approx.trace()[t - 1].distance > 1e-4) continue;
+    const double eps0 = approx.trace()[t].eps0;
+    INFO("t = " << t << ", eps0 = " << eps0);
+    CHECK(eps0 < 0.1);
+    CHECK(approx.trace()[t].distance <= eps0 / (1.0 - eps0) * approx.trace()[t - 1].distance);
+    ++linear_steps;
+  }
+  CHECK(linear_steps >= 4);
 }
 
-TEST_CASE("sinh and strong-w cosh have the minimiser x* = 0", "[regression][paper]") {
+TEST_CASE("sinh and strong-w cosh have the minimiser x* = 0", "[regression][claim]") {
   for (Hyperbolic f : {Hyperbolic::Sinh, Hyperbolic::Cosh}) {
     GeneratorSettings s;
     s.function = f;

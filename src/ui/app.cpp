@@ -461,6 +461,7 @@ void App::draw_notes(const std::vector<std::string>& notes) {
     if (note.rfind("OK: ", 0) == 0) colour = theme().ok;
     else if (note.rfind("FAILS: ", 0) == 0) colour = theme().error;
     else if (note.rfind("Warning: ", 0) == 0) colour = theme().warning;
+    else if (note.rfind("Ours: ", 0) == 0) colour = theme().heading;  // a step that is not the paper's
     text_unformatted(wrapped[i], colour);
   }
   ImGui::EndChild();

@@ -80,16 +80,17 @@ test('a bad threads= value is refused with the allowed range', async () => {
 });
 
 test('an iframe on another origin without COOP/COEP runs on workers', async () => {
-  // The course page: another origin (localhost vs 127.0.0.1), plain headers.
+  // The course page: another origin (127.0.0.2 vs 127.0.0.1: both loopback, and no name to
+  // resolve, which a fresh machine's /etc/hosts may lack), plain headers.
   const lab = new URL(env.base);
   const course = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(`<!doctype html><title>course</title><iframe id="lab" width="900" height="600"
       src="http://127.0.0.1:${lab.port}/#exp=separation.toy&n=300&trials=200&sweep=m%3D1%3A6%3A1&threads=2&run=1&embed=1"></iframe>`);
   });
-  await new Promise((r) => course.listen(0, 'localhost', r));
+  await new Promise((r) => course.listen(0, '127.0.0.2', r));
   const page = await env.browser.newPage();
-  await page.goto(`http://localhost:${course.address().port}/`);
+  await page.goto(`http://127.0.0.2:${course.address().port}/`);
   const frame = page.frames().find((f) => f.url().startsWith(`http://127.0.0.1:${lab.port}/`));
   assert.ok(frame, 'the lab frame loaded');
   await frame.waitForFunction(() => window.attnlab && window.attnlab.appState && window.attnlab.appState() === 'done',

@@ -163,6 +163,24 @@ std::vector<int> best_scoring_tokens(const Dataset& data) {
   return alpha;
 }
 
+// The two entries of W the single-run path plot follows (0-indexed): W[0,1] and W[2,3], the spec's
+// W[1,2] and W[3,4] read 1-indexed (spec s.4, single run), when d >= 4; the spec's (W00, W01) of
+// the joint toy (s.4) when d is 2 or 3. None for d = 1.
+struct PathEntries {
+  int ra, ca, rb, cb;
+};
+std::optional<PathEntries> path_entries(int d) {
+  if (d >= 4) return PathEntries{0, 1, 2, 3};
+  if (d >= 2) return PathEntries{0, 0, 0, 1};
+  return std::nullopt;
+}
+
+// sigma(u) = 1 / (1 + e^-u) without overflow: e^-|u| <= 1 on both branches.
+double logistic(double u) {
+  const double e = dmath::exp(-std::fabs(u));
+  return u >= 0.0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
+}
+
 // ---- a run's share of its unit's partial ------------------------------------------------------
 
 std::vector<double> flat(const Eigen::MatrixXd& M) { return std::vector<double>(M.data(), M.data() + M.size()); }
@@ -187,11 +205,18 @@ struct RunRecord {
   double own_gap = 0.0, own_violation = 0.0;  // that SVM's duality gap and worst violation
   double sparsity = NAN;                      // share of the final W's entries below 1% of the largest
   bool saturated = false, locally_optimal = true;
+  double alpha_changes = 0;                   // steps at which the selected tokens changed (spec s.5)
+  // Joint training, per checkpoint: the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k), with
+  // alpha_i the current argmax of the softmax (as the authors' code records it).
+  std::vector<double> logistic_prob;
   // Only for seed index 0, whose run of each p the heatmaps, path plots and token notes show.
   bool shown = false;
-  std::vector<double> path_w01, path_w23;             // W_k[0,1], W_k[2,3] per checkpoint (d >= 4)
+  std::vector<double> path_wa, path_wb;               // two entries of W_k per checkpoint (path_entries())
   std::vector<double> path_v0, path_v1, path_v_norm;  // v_k[0], v_k[1], ||v_k||_p (joint training)
   std::vector<double> alpha;                          // once done: the selected tokens,
+  // per checkpoint: D_k against the own-p SVM of the final alpha and of the alpha current at k, and
+  // the steps k at which alpha changed (spec s.6: "offer current alpha and final alpha")
+  std::vector<double> D_final_alpha, D_current_alpha, change_ks;
   Eigen::MatrixXd final_W, svm_W;                     // W at the end and the own-p SVM,
   double svm_norm = 0.0;
   std::vector<double> support;  // the own-p SVM's support tokens, (i, t) pairs in a row
@@ -210,16 +235,21 @@ struct RunRecord {
     put("loss", loss);
     put("max_prob", max_prob);
     put("norm", norm);
-    put_optional("path_w01", path_w01);
-    put_optional("path_w23", path_w23);
+    put_optional("path_wa", path_wa);
+    put_optional("path_wb", path_wb);
+    put_optional("logistic_prob", logistic_prob);
     put_optional("path_v0", path_v0);
     put_optional("path_v1", path_v1);
     put_optional("path_v_norm", path_v_norm);
     if (!done) return;
     for (std::size_t qi = 0; qi < 3; ++qi) out.put(prefix + "D_svm_" + label_p(kComparePs[qi]), D[qi]);
-    put("own", {own_final_D, own_gap, own_violation, sparsity, saturated ? 1.0 : 0.0, locally_optimal ? 1.0 : 0.0});
+    put("own", {own_final_D, own_gap, own_violation, sparsity, saturated ? 1.0 : 0.0, locally_optimal ? 1.0 : 0.0,
+                alpha_changes});
     if (!shown) return;
     put("alpha", alpha);
+    put("D_final_alpha", D_final_alpha);
+    put("D_current_alpha", D_current_alpha);
+    put("change_ks", change_ks);
     put("final_W", flat(final_W));
     put("svm_W", flat(svm_W));
     put("svm_norm", {svm_norm});
@@ -243,19 +273,23 @@ struct RunRecord {
     r.loss = get("loss");
     r.max_prob = get("max_prob");
     r.norm = get("norm");
-    r.path_w01 = get_optional("path_w01");
-    r.path_w23 = get_optional("path_w23");
+    r.path_wa = get_optional("path_wa");
+    r.path_wb = get_optional("path_wb");
+    r.logistic_prob = get_optional("logistic_prob");
     r.path_v0 = get_optional("path_v0");
     r.path_v1 = get_optional("path_v1");
     r.path_v_norm = get_optional("path_v_norm");
     if (!r.done) return r;
     for (std::size_t qi = 0; qi < 3; ++qi) r.D[qi] = in.values(prefix + "D_svm_" + label_p(kComparePs[qi]));
     const std::vector<double>& own = get("own");
-    if (own.size() != 6) throw std::runtime_error("partial result: field '" + prefix + "own' needs 6 numbers");
+    if (own.size() != 7) throw std::runtime_error("partial result: field '" + prefix + "own' needs 7 numbers");
     r.own_final_D = own[0], r.own_gap = own[1], r.own_violation = own[2], r.sparsity = own[3];
-    r.saturated = own[4] != 0.0, r.locally_optimal = own[5] != 0.0;
+    r.saturated = own[4] != 0.0, r.locally_optimal = own[5] != 0.0, r.alpha_changes = own[6];
     if (!r.shown) return r;
     r.alpha = get("alpha");
+    r.D_final_alpha = get("D_final_alpha");
+    r.D_current_alpha = get("D_current_alpha");
+    r.change_ks = get("change_ks");
     r.final_W = matrix(get("final_W"), d, prefix + "final_W");
     r.svm_W = matrix(get("svm_W"), d, prefix + "svm_W");
     r.svm_norm = in.value(prefix + "svm_norm");
@@ -309,6 +343,13 @@ class SeedUnit final : public UnitTask {
         break;
       case Stage::ComparedSvms:
         if (solve_piece(compared_[next_svm_], alpha_) && ++next_svm_ == compared_.size())
+          stage_ = !checkpoint_alphas_.empty() ? Stage::CurrentAlphaSvms
+                   : setup_.settings.joint   ? Stage::ValueSvm
+                                             : Stage::Record;
+        break;
+      case Stage::CurrentAlphaSvms:
+        // The shown run only: the own-p SVM of every alpha held at a checkpoint.
+        if (solve_piece(plan.p, checkpoint_alphas_[next_alpha_]) && ++next_alpha_ == checkpoint_alphas_.size())
           stage_ = setup_.settings.joint ? Stage::ValueSvm : Stage::Record;
         break;
       case Stage::ValueSvm:
@@ -340,7 +381,7 @@ class SeedUnit final : public UnitTask {
   }
 
  private:
-  enum class Stage { ConeSvm, Train, ComparedSvms, ValueSvm, Record };
+  enum class Stage { ConeSvm, Train, ComparedSvms, CurrentAlphaSvms, ValueSvm, Record };
   Stage first_stage() const { return setup_.init_cone ? Stage::ConeSvm : Stage::Train; }
 
   Partial encode() const {
@@ -377,6 +418,10 @@ class SeedUnit final : public UnitTask {
     records_.emplace_back();
     records_.back().shown = plan.seed_index == 0;
     checkpoint_Ws_.clear();
+    checkpoint_alphas_.clear();
+    checkpoint_alpha_index_.clear();
+    next_alpha_ = 0;
+    tracked_alpha_ = selected_tokens(trainer_->last_forward());
     record_if_checkpoint(plan);
   }
 
@@ -384,6 +429,7 @@ class SeedUnit final : public UnitTask {
     if (!trainer_) start_training(plan);
     for (int s = 0; s < steps_per_piece_ && trainer_->iteration() < plan.iterations; ++s) {
       trainer_->step();
+      track_alpha();
       record_if_checkpoint(plan);
     }
     if (trainer_->iteration() < plan.iterations) return;
@@ -391,6 +437,16 @@ class SeedUnit final : public UnitTask {
     compared_ = compared_ps(plan.p);
     next_svm_ = 0;
     stage_ = Stage::ComparedSvms;
+  }
+
+  // The selected tokens after every step: count (and for the shown run, mark) each change.
+  void track_alpha() {
+    std::vector<int> alpha = selected_tokens(trainer_->last_forward());
+    if (alpha == tracked_alpha_) return;
+    RunRecord& rec = records_.back();
+    rec.alpha_changes += 1.0;
+    if (rec.shown) rec.change_ks.push_back(double(trainer_->iteration()));
+    tracked_alpha_ = std::move(alpha);
   }
 
   void record_if_checkpoint(const RunPlan& plan) {
@@ -405,8 +461,21 @@ class SeedUnit final : public UnitTask {
     for (const auto& log_s : fw.log_s) prob += dmath::exp(log_s.maxCoeff());
     rec.max_prob.push_back(prob / double(fw.log_s.size()));
     rec.norm.push_back(entrywise_norm(W, plan.p));
+    if (setup_.settings.joint) {
+      const Eigen::VectorXd& v = trainer_->v();
+      double logit = 0.0;
+      for (int i = 0; i < data_.n(); ++i) {
+        const int a = tracked_alpha_[static_cast<std::size_t>(i)];
+        logit += logistic(data_.Y[i] * data_.X[static_cast<std::size_t>(i)].row(a).dot(v));
+      }
+      rec.logistic_prob.push_back(logit / double(data_.n()));
+    }
     if (!rec.shown) return;
-    if (W.rows() >= 4) rec.path_w01.push_back(W(0, 1)), rec.path_w23.push_back(W(2, 3));
+    const auto found = std::find(checkpoint_alphas_.begin(), checkpoint_alphas_.end(), tracked_alpha_);
+    checkpoint_alpha_index_.push_back(static_cast<std::size_t>(found - checkpoint_alphas_.begin()));
+    if (found == checkpoint_alphas_.end()) checkpoint_alphas_.push_back(tracked_alpha_);
+    if (const auto e = path_entries(static_cast<int>(W.rows())))
+      rec.path_wa.push_back(W(e->ra, e->ca)), rec.path_wb.push_back(W(e->rb, e->cb));
     const Eigen::VectorXd& v = trainer_->v();
     if (setup_.settings.joint && v.size() >= 2)
       rec.path_v0.push_back(v[0]), rec.path_v1.push_back(v[1]), rec.path_v_norm.push_back(entrywise_norm(v, plan.p));
@@ -431,6 +500,13 @@ class SeedUnit final : public UnitTask {
     };
     for (std::size_t qi = 0; qi < 3; ++qi) rec.D[qi] = divergences(svms_.at({kComparePs[qi], alpha_}), 0);
     const SvmSolution& own = svms_.at({p, alpha_});
+    if (rec.shown) {
+      rec.D_final_alpha = divergences(own, 0);
+      for (std::size_t c = 0; c < checkpoint_Ws_.size(); ++c) {
+        const SvmSolution& current = svms_.at({p, checkpoint_alphas_[checkpoint_alpha_index_[c]]});
+        rec.D_current_alpha.push_back(divergences(current, c).front());
+      }
+    }
     rec.own_final_D = divergences(own, checkpoint_Ws_.size() - 1).back();
     rec.own_gap = own.duality_gap;
     rec.own_violation = own.max_violation;
@@ -458,6 +534,8 @@ class SeedUnit final : public UnitTask {
     done_steps_ += plan.iterations;
     trainer_.reset();
     checkpoint_Ws_.clear();
+    checkpoint_alphas_.clear();
+    checkpoint_alpha_index_.clear();
     value_svm_.reset();
     ++run_;
     stage_ = first_stage();
@@ -477,6 +555,11 @@ class SeedUnit final : public UnitTask {
   std::optional<MirrorDescent> trainer_;
   std::vector<Eigen::MatrixXd> checkpoint_Ws_;  // W at each checkpoint of the run in progress
   std::vector<int> alpha_;                     // its selected tokens, once trained
+  std::vector<int> tracked_alpha_;             // the selected tokens after the latest step
+  // The shown run: the distinct alphas held at its checkpoints, and which one each checkpoint held.
+  std::vector<std::vector<int>> checkpoint_alphas_;
+  std::vector<std::size_t> checkpoint_alpha_index_;
+  std::size_t next_alpha_ = 0;
   std::vector<double> compared_;
   std::size_t next_svm_ = 0;
   std::optional<SvmSolver> solver_;  // the solve in progress, if any
@@ -628,11 +711,15 @@ class MirrorExperiment final : public Experiment {
 // split of the units give the same numbers. Runs still running contribute their curves so far.
 Results MirrorExperiment::results() const {
   Results r;
-  // One row per checkpoint of the longest run; columns per MD p: mean D against each SVM p', the
-  // norm ||W_k||_p, the loss and the max softmax probability (means over finished seeds).
+  // One row per checkpoint of any run (the union: a shorter run's last iterate, k = 1500 for p =
+  // 1.75, is a row of its own; columns of runs without that checkpoint are blank there); columns per
+  // MD p: mean D against each SVM p', the norm ||W_k||_p, the loss, the max softmax probability and,
+  // for joint training, the logistic probability (means over finished seeds).
   std::vector<int> ks;
-  for (const RunPlan& run : runs_)
-    if (run.checkpoints.size() > ks.size()) ks = run.checkpoints;
+  for (const RunPlan& run : runs_) ks.insert(ks.end(), run.checkpoints.begin(), run.checkpoints.end());
+  std::sort(ks.begin(), ks.end());
+  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+  const bool joint = setup_.settings.joint;
   Table& t = r.table;
   t.columns = {"k"};
   for (double p : ps_) {
@@ -641,29 +728,36 @@ Results MirrorExperiment::results() const {
       t.columns.insert(t.columns.end(), {c, c + "_low", c + "_high"});
     }
     t.columns.insert(t.columns.end(), {"norm_" + label_p(p), "loss_" + label_p(p), "max_prob_" + label_p(p)});
+    if (joint) t.columns.push_back("logistic_prob_" + label_p(p));
   }
-  for (std::size_t c = 0; c < ks.size(); ++c) {
-    std::vector<double> row{double(ks[c])};
+  for (int k : ks) {
+    std::vector<double> row{double(k)};
     for (double p : ps_) {
-      // The runs of this p that reached checkpoint c of the longest run.
-      std::vector<const RunRecord*> reached;
-      for (std::size_t i = 0; i < runs_.size(); ++i)
-        if (records_[i] && runs_[i].p == p && c < records_[i]->norm.size() && runs_[i].checkpoints[c] == ks[c])
-          reached.push_back(&*records_[i]);
+      // The runs of this p that reached their checkpoint at iteration k, with its index c.
+      std::vector<std::pair<const RunRecord*, std::size_t>> reached;
+      for (std::size_t i = 0; i < runs_.size(); ++i) {
+        if (!records_[i] || runs_[i].p != p) continue;
+        const std::vector<int>& own = runs_[i].checkpoints;
+        const auto at = std::lower_bound(own.begin(), own.end(), k);
+        const auto c = static_cast<std::size_t>(at - own.begin());
+        if (at != own.end() && *at == k && c < records_[i]->norm.size()) reached.emplace_back(&*records_[i], c);
+      }
       for (std::size_t qi = 0; qi < 3; ++qi) {
         std::vector<double> values;
-        for (const RunRecord* run : reached)
+        for (const auto& [run, c] : reached)
           if (run->done) values.push_back(run->D[qi][c]);
         const Summary s = summarise(values);
         row.insert(row.end(), {s.mean, s.low, s.high});
       }
-      std::vector<double> norms, losses, probs;
-      for (const RunRecord* run : reached) {
+      std::vector<double> norms, losses, probs, logits;
+      for (const auto& [run, c] : reached) {
         norms.push_back(run->norm[c]);
         losses.push_back(run->loss[c]);
         probs.push_back(run->max_prob[c]);
+        if (c < run->logistic_prob.size()) logits.push_back(run->logistic_prob[c]);
       }
       row.insert(row.end(), {summarise(norms).mean, summarise(losses).mean, summarise(probs).mean});
+      if (joint) row.push_back(summarise(logits).mean);
     }
     t.rows.push_back(std::move(row));
   }
@@ -674,6 +768,21 @@ Results MirrorExperiment::results() const {
     return v;
   };
   const std::vector<double> kx = column("k");
+  // A curve over the rows where it has a value: a run's curve passes over the rows of other runs'
+  // checkpoints (e.g. p = 3's over k = 1500 and 2000) instead of breaking there.
+  auto curve = [&](const std::string& name, SeriesStyle style, const std::string& y_name, bool band) {
+    const std::vector<double> y = column(y_name);
+    const std::vector<double> low = band ? column(y_name + "_low") : std::vector<double>{};
+    const std::vector<double> high = band ? column(y_name + "_high") : std::vector<double>{};
+    Series out{name, style, {}, {}, {}, {}};
+    for (std::size_t i = 0; i < y.size(); ++i) {
+      if (std::isnan(y[i])) continue;
+      out.x.push_back(kx[i]);
+      out.y.push_back(y[i]);
+      if (band) out.y_low.push_back(low[i]), out.y_high.push_back(high[i]);
+    }
+    return out;
+  };
   Plot own{"Directional Bregman divergence to the SVM of the run's own p", "iteration k",
            "D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90%", true, true, false, 0, 1, {}};
   Plot all{"Each p against every SVM p' (the paper's 3 x 3)", "iteration k", "mean D_k", true, true, false, 0, 1, {}};
@@ -684,23 +793,32 @@ Results MirrorExperiment::results() const {
   for (double p : ps_) {
     for (double q : kComparePs) {
       const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
-      if (q == p) own.series.push_back({"MD " + label_p(p), SeriesStyle::LineMarkers, kx, column(c), column(c + "_low"),
-                                        column(c + "_high")});
-      all.series.push_back({"MD " + label_p(p) + " vs SVM " + label_p(q), q == p ? SeriesStyle::LineMarkers : SeriesStyle::Line,
-                            kx, column(c), {}, {}});
+      if (q == p) own.series.push_back(curve("MD " + label_p(p), SeriesStyle::LineMarkers, c, true));
+      all.series.push_back(
+          curve("MD " + label_p(p) + " vs SVM " + label_p(q), q == p ? SeriesStyle::LineMarkers : SeriesStyle::Line, c, false));
     }
-    norm.series.push_back({label_p(p), SeriesStyle::LineMarkers, kx, column("norm_" + label_p(p)), {}, {}});
+    Series grown = curve(label_p(p), SeriesStyle::LineMarkers, "norm_" + label_p(p), false);
     std::vector<double> theory;
-    for (double k : kx) theory.push_back(k > 0.0 ? dmath::pow(setup_.settings.eta * k, 1.0 / (p - 1.0)) : NAN);
-    norm.series.push_back({"(eta k)^(1/(p-1)), " + label_p(p), SeriesStyle::Reference, kx, theory, {}, {}});
-    loss.series.push_back({label_p(p), SeriesStyle::LineMarkers, kx, column("loss_" + label_p(p)), {}, {}});
-    prob.series.push_back({label_p(p), SeriesStyle::LineMarkers, kx, column("max_prob_" + label_p(p)), {}, {}});
+    for (double k : grown.x) theory.push_back(k > 0.0 ? dmath::pow(setup_.settings.eta * k, 1.0 / (p - 1.0)) : NAN);
+    norm.series.push_back({"(eta k)^(1/(p-1)), " + label_p(p), SeriesStyle::Reference, grown.x, theory, {}, {}});
+    norm.series.insert(norm.series.end() - 1, std::move(grown));
+    loss.series.push_back(curve(label_p(p), SeriesStyle::LineMarkers, "loss_" + label_p(p), false));
+    prob.series.push_back(curve(label_p(p), SeriesStyle::LineMarkers, "max_prob_" + label_p(p), false));
   }
   r.plots = {own, all, norm, loss, prob};
+  if (joint) {
+    // The spec's joint-toy figure (s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).
+    Plot logit{"Logistic probability (joint training)", "iteration k",
+               "mean_i sigma(Y_i x_{i,alpha_i}^T v_k), alpha_i the current argmax", true, false, true, 0, 1, {}};
+    for (double p : ps_)
+      logit.series.push_back(curve(label_p(p), SeriesStyle::LineMarkers, "logistic_prob_" + label_p(p), false));
+    r.plots.push_back(logit);
+  }
 
   // Notes per p: how far the runs got, which SVM is closest, SVM quality, sparsity, tokens.
   for (double p : ps_) {
     int done = 0, own_closest = 0, saturated = 0, not_optimal = 0;
+    double changes = 0.0;
     double worst_gap = 0.0, worst_violation = 0.0;
     std::vector<double> final_D, sparsity;
     const RunRecord* first = nullptr;  // seed 1's run (seed index 0), which the heatmaps show
@@ -718,6 +836,7 @@ Results MirrorExperiment::results() const {
       worst_gap = std::max(worst_gap, run->own_gap);
       worst_violation = std::max(worst_violation, run->own_violation);
       not_optimal += !run->locally_optimal;
+      changes += run->alpha_changes;
       sparsity.push_back(run->sparsity);
     }
     if (!done) continue;
@@ -726,14 +845,29 @@ Results MirrorExperiment::results() const {
     line += printf_text("; own-p SVM the closest of p' = 1.75, 2, 3 in %.0f of %.0f runs", own_closest, done);
     line += printf_text("; SVM duality gap <= %.2g, violation <= %.2g", worst_gap, worst_violation);
     line += printf_text("; %.0f%% of entries of W_k below 1%% of the largest", 100.0 * summarise(sparsity).mean);
+    if (done > 1)
+      line += printf_text(" (per run %.0f%% to %.0f%%)", 100.0 * *std::min_element(sparsity.begin(), sparsity.end()),
+                          100.0 * *std::max_element(sparsity.begin(), sparsity.end()));
     if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
     if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
+    line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
     r.notes.push_back(line + ".");
+    if (p == ps_.front())
+      r.notes.push_back("Ours: the 3 x 3 comparison solves each p' SVM on this run's selected tokens; the authors' code "
+                        "takes the p' run's own tokens.");
     if (first && (setup_.data_kind != "synthetic" || runs_.size() <= 3 * ps_.size())) {
       std::string tokens = label_p(p) + ": selected tokens [";
       for (std::size_t i = 0; i < first->alpha.size(); ++i)
         tokens += (i ? ", " : "") + std::to_string(static_cast<int>(first->alpha[i]));
       tokens += "] (0-indexed)";
+      if (first->change_ks.empty()) {
+        tokens += "; alpha never changed during training";
+      } else {
+        tokens += printf_text("; alpha changed %.0f times, at k = ", double(first->change_ks.size()));
+        for (std::size_t i = 0; i < first->change_ks.size() && i < 8; ++i)
+          tokens += (i ? ", " : "") + format_number(first->change_ks[i]);
+        if (first->change_ks.size() > 8) tokens += ", ...";
+      }
       if (first->has_v_svm)
         tokens += printf_text("; v = (%.3g, %.3g), ||v_mm||_p = %.3g", first->v_final[0],
                               first->v_final.size() > 1 ? first->v_final[1] : 0.0, first->v_svm_norm);
@@ -769,18 +903,53 @@ Results MirrorExperiment::results() const {
           soft.marks.push_back({static_cast<int>(first->support[k]), static_cast<int>(first->support[k + 1]), ""});
         r.heatmaps.push_back(soft);
       }
-      // The path of two entries of W_k / ||W_k|| against the SVM's direction (spec s.4, single run).
-      if (!first->path_w01.empty()) {
-        Plot path{"Path of (W[0,1], W[2,3]) / ||W_k||_p, " + label_p(p) + " (seed 1)", "W[0,1] / ||W||_p",
-                  "W[2,3] / ||W||_p", false, false, false, 0, 1, {}};
+      // The path of two entries of W_k / ||W_k|| against the SVM's direction (spec s.4: W[1,2] and
+      // W[3,4] of a single run, read 1-indexed; (W00, W01) for the d = 2 joint toy).
+      const auto e = path_entries(data_d_);
+      if (e && !first->path_wa.empty()) {
+        const std::string a = printf_text("W[%.0f,%.0f]", double(e->ra), double(e->ca));
+        const std::string b = printf_text("W[%.0f,%.0f]", double(e->rb), double(e->cb));
+        Plot path{"Path of (" + a + ", " + b + ") / ||W_k||_p, " + label_p(p) + " (seed 1, 0-indexed)", a + " / ||W||_p",
+                  b + " / ||W||_p", false, false, false, 0, 1, {}};
         Series walk{"W_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
-        for (std::size_t c = 0; c < first->path_w01.size(); ++c) {
+        for (std::size_t c = 0; c < first->path_wa.size(); ++c) {
           const double nrm = first->norm[c];
-          if (nrm > 0.0) walk.x.push_back(first->path_w01[c] / nrm), walk.y.push_back(first->path_w23[c] / nrm);
+          if (nrm > 0.0) walk.x.push_back(first->path_wa[c] / nrm), walk.y.push_back(first->path_wb[c] / nrm);
         }
         path.series.push_back(walk);
-        path.series.push_back({"SVM direction", SeriesStyle::Reference, {0.0, Sn(0, 1)}, {0.0, Sn(2, 3)}, {}, {}});
+        path.series.push_back({"SVM direction (final alpha)", SeriesStyle::Reference, {0.0, Sn(e->ra, e->ca)},
+                               {0.0, Sn(e->rb, e->cb)}, {}, {}});
         r.plots.push_back(path);
+      }
+      // D_k of the shown run against the own-p SVM of the final alpha and of the alpha current at
+      // each checkpoint; the checkpoints after which alpha had changed are marked (spec s.5, s.6).
+      if (!first->D_current_alpha.empty()) {
+        Plot current{"Seed 1, " + label_p(p) + ": D_k against the SVM of the current and of the final alpha",
+                     "iteration k", "D_psi(W_mm/||W_mm||, W_k/||W_k||)", true, true, false, 0, 1, {}};
+        std::vector<int> own_ks;  // the shown run's checkpoints
+        for (std::size_t i = 0; i < runs_.size(); ++i)
+          if (records_[i] && &*records_[i] == first) own_ks = runs_[i].checkpoints;
+        Series final_alpha{"SVM of the final alpha", SeriesStyle::Line, {}, {}, {}, {}};
+        Series current_alpha{"SVM of the current alpha", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+        double low = INFINITY, high = -INFINITY;
+        for (std::size_t c = 0; c < first->D_current_alpha.size() && c < own_ks.size(); ++c) {
+          final_alpha.x.push_back(own_ks[c]), final_alpha.y.push_back(first->D_final_alpha[c]);
+          current_alpha.x.push_back(own_ks[c]), current_alpha.y.push_back(first->D_current_alpha[c]);
+          for (double v : {first->D_final_alpha[c], first->D_current_alpha[c]})
+            if (std::isfinite(v) && v > 0.0) low = std::min(low, v), high = std::max(high, v);
+        }
+        current.series = {final_alpha, current_alpha};
+        // A vertical mark at each step where alpha changed (segments apart, split by NaN).
+        if (std::isfinite(low) && !first->change_ks.empty()) {
+          Series changed{"alpha changed", SeriesStyle::Reference, {}, {}, {}, {}};
+          for (double k : first->change_ks) {
+            if (k <= 0.0) continue;
+            changed.x.insert(changed.x.end(), {k, k, NAN});
+            changed.y.insert(changed.y.end(), {low, high, NAN});
+          }
+          current.series.push_back(changed);
+        }
+        r.plots.push_back(current);
       }
       // Joint training: the (v0, v1) path against the v-SVM ray, and the logistic probabilities.
       if (first->has_v_svm && first->path_v0.size() > 1) {

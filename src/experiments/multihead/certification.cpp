@@ -128,8 +128,12 @@ Span extract_span(const std::vector<Constraint>& constraints, int d, int m) {
   Eigen::JacobiSVD<Eigen::MatrixXd> svd(C, Eigen::ComputeThinU | Eigen::ComputeFullV);
   span.singular_values = svd.singularValues();
   const int rank = static_cast<int>(span.singular_values.size());
-  // The directions the constraints barely see: the m - 1 smallest right singular vectors (or the
-  // unconstrained ones when there are fewer than d^2 constraints).
+  // The directions the constraints barely see: the m - 1 smallest right singular vectors among the
+  // min(#constraints, d^2) that the thin SVD returns. With d^2 or more constraints these span the
+  // (near-)null space the spec names. With fewer, the exact null space has dimension d^2 - #constraints
+  // > 0 and every basis of it is equally valid, so it says nothing about the heads: the step then
+  // takes the least-seen constrained directions instead (ours; the span is not identified there, and
+  // the head search's error shows it).
   const int usable = std::min(rank, D) - (m - 1);
   for (int j = 0; j < m - 1; ++j) span.directions.col(j) = svd.matrixV().col(std::min(rank, D) - 1 - j);
   const Eigen::VectorXd Uts = svd.matrixU().transpose() * s;

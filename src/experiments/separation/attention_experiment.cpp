@@ -16,6 +16,53 @@ namespace {
 const char* const kDatasets = "spec/separation.md s.3";
 const char* const kNetwork = "spec/separation.md s.2";
 
+}  // namespace
+
+// The planted-row law of one sweep point (spec s.3 closed forms, s.5 claims). On D1 the row that
+// sees the planted token j3 (row j3 for self-attention, the query row j2 for cross-attention) puts
+// softmax weight w on j3 and u on each other token of j3's class; its output is then
+//   self:  sqrt(log n) (a1 w e_1 + b (w + (t - 1) u) e_class + c e_d)   (the constant column is
+//          c in every row, so it keeps its full weight),
+//   cross: w e_1 + (w + (t - 1) u) e_class,
+// and one readout column fires when its signs on those coordinates put the output above tau.
+// With q the share of sign patterns that fire, detection is 1 - (1 - q)^m: q = 1/4 in the paper's
+// settings (1 - (3/4)^m), 3/8 for self-attention with c < 0.65 at a1 = 1.2 (1 - (5/8)^m), 0 while
+// the planted token does not dominate (small a1). Left out: the rest of the row, spread over the
+// other classes, which is what lets near-uniform rows fire at small d (the false positives).
+double planted_row_detection(const AttentionSettings& s) {
+  const bool self = s.model == AttentionModel::Self;
+  const double ln = dmath::log(double(s.n));
+  const double t = double(s.n) / double(class_count(s.model, s.d));  // tokens per class
+  // Logit gaps over an unrelated token, in units of the whole logit: planted, same class.
+  double planted = 0.0, same = 0.0;
+  if (!self) planted = s.a1 * ln;  // log n (1 + a [j1 = j3]) against log n
+  else if (s.x == ScoreMatrix::Identity) planted = s.a1 * s.a1 * ln, same = s.b * s.b * ln;
+  else planted = (s.a1 + s.b + s.c) * s.a1 * ln;  // X = 1: s_j0 s_j1, s_j = sqrt(log n)(b + c + a [j = j3])
+  // Weights relative to the planted token's (divided by e^planted: no overflow).
+  const double other = dmath::exp(-planted), near = dmath::exp(same - planted);
+  const double z = 1.0 + (t - 1.0) * near + (double(s.n) - t) * other;
+  const double w = 1.0 / z, u = near / z;
+  std::vector<double> coords;  // the output's coordinates that a column's signs multiply
+  double threshold = s.tau;
+  if (self) {
+    coords = {s.a1 * w, s.b * (w + (t - 1.0) * u), s.c};
+    threshold = s.tau / std::sqrt(ln);
+  } else {
+    coords = {w, w + (t - 1.0) * u};
+  }
+  const int patterns = 1 << coords.size();
+  int firing = 0;
+  for (int bits = 0; bits < patterns; ++bits) {
+    double value = 0.0;
+    for (std::size_t k = 0; k < coords.size(); ++k) value += (bits >> k & 1) ? coords[k] : -coords[k];
+    firing += value > threshold;
+  }
+  const double q = double(firing) / double(patterns);
+  return 1.0 - dmath::pow(1.0 - q, double(s.m));
+}
+
+namespace {
+
 Schema attention_schema(AttentionModel model) {
   const bool self = model == AttentionModel::Self;
   std::vector<ParamSpec> s;
@@ -160,11 +207,12 @@ class AttentionExperiment final : public Experiment {
       const AttentionSettings& s = settings_[point];
       std::vector<double> row{double(s.n), double(s.d), double(s.m), s.tau, s.a0, s.a1};
       if (self) row.insert(row.end(), {s.b, s.c});
-      row.push_back(1.0 - dmath::pow(0.75, s.m));  // spec s.5: detection by the planted row
+      row.push_back(planted_row_detection(s));  // spec s.5: detection by the planted row, per point
       return row;
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
-    r.plots = sweep_.plots(r.table, x, {"theory_exp_d1", "theory 1 - (3/4)^m (softmax on D1)", false});
+    r.plots = sweep_.plots(r.table, x,
+                           {"theory_exp_d1", "planted-row law 1 - (1 - q)^m (softmax on D1; q = 1/4: 1 - (3/4)^m)", false});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
     return r;
   }

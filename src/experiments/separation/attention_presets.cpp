@@ -42,7 +42,9 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
       {f + "d", label + "d: success vs c",
        "The paper's " + label + "d (caption letter; the paper's text calls it (f)): c from 0.5 to 0.9 "
            "with b = 0.2 and a1 = 1.2 fixed, n = 200, d = 22. c weights the constant column and sets tau "
-           "= (c + 0.1) sqrt(log n); b is not tied to 1 - c here, as in the paper's setting.",
+           "= (c + 0.1) sqrt(log n); b is not tied to 1 - c here, as in the paper's setting. Below c = 0.65 a "
+           "column also fires with signs (+, +, -) on (planted, class, constant), since a1 + b - c > c + 0.1: "
+           "q = 3/8 and detection follows 1 - (5/8)^m, not 1 - (3/4)^m (the dashed curve is computed per point).",
        self_settings(x, "200", "22", "c=0.5:0.9:0.005")},
       {f + "e", label + "e: success vs a0",
        "The paper's " + label + "e: the D0 strength a0 from 0.01 to 0.8 at n = 200, d = 22. The paper's "
@@ -52,7 +54,8 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
       {f + "f", label + "f: success vs a1",
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
            "from 0.1 to 3 at n = 200, d = 22. Below about 0.7 the planted token does not dominate its "
-           "softmax row; above it detection follows 1 - (3/4)^m. Success is not monotone in a1: beyond "
+           "softmax row and the dashed planted-row law is 0; from about a1 = 1 it is 1 - (3/4)^m, and as a1 "
+           "grows more sign patterns fire (q = 3/8 from about 1.5, 1/2 from about 1.9). Success is not monotone in a1: beyond "
            "about 1.5 the planted score a1^2 log n outweighs a whole row of linear scores, so linear "
            "attention fires on D1 too and success falls again.",
        self_settings(x, "200", "22", "a1=0.1:3:0.036")},
