@@ -47,7 +47,7 @@ std::uint64_t to_bits(double x) {
 
 }  // namespace
 
-double exp(double x) {
+double exp(double x) noexcept {
   if (!(x < 709.782712893384)) return x != x ? x : HUGE_VAL;  // NaN stays NaN; overflow
   if (x < -745.2) return 0.0;
   // x = (64 k' + j) ln2/64 + r with |r| <= ln2/128; exp(x) = 2^k' 2^(j/64) exp(r).
@@ -66,7 +66,7 @@ double exp(double x) {
   return (m * from_bits(static_cast<std::uint64_t>(e + 1000 + 1023) << 52)) * 0x1p-1000;
 }
 
-double log(double x) {
+double log(double x) noexcept {
   if (!(x > 0.0)) return x == 0.0 ? -HUGE_VAL : NAN;
   if (x == HUGE_VAL) return x;
   int e = 0;
@@ -83,7 +83,7 @@ double log(double x) {
   return (e * kLn2Hi + log_m) + e * kLn2Lo;
 }
 
-double pow(double base, double exponent) {
+double pow(double base, double exponent) noexcept {
   if (exponent == 0.0) return 1.0;
   if (base == 0.0) return exponent > 0.0 ? 0.0 : HUGE_VAL;
   // Integer exponents by repeated squaring (exact where the product is), others through exp/log.
@@ -99,14 +99,14 @@ double pow(double base, double exponent) {
   return exp(exponent * log(base));
 }
 
-double log10(double x) { return log(x) * 0.43429448190325182765; }
+double log10(double x) noexcept { return log(x) * 0.43429448190325182765; }
 
-double cosh(double z) {
+double cosh(double z) noexcept {
   const double e = exp(std::fabs(z));
   return 0.5 * e + 0.5 / e;  // e >= 1: no cancellation; 0.5 / e underflows harmlessly
 }
 
-double sinh(double z) {
+double sinh(double z) noexcept {
   const double a = std::fabs(z);
   double s;
   if (a < 1.0) {

@@ -6,7 +6,7 @@
 
 namespace attnlab {
 
-std::uint64_t mix64(std::uint64_t x) {
+std::uint64_t mix64(std::uint64_t x) noexcept {
   x += 0x9e3779b97f4a7c15ULL;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
@@ -25,23 +25,9 @@ Rng Rng::for_stream(std::uint64_t seed, std::uint64_t stream) {
   return Rng(mix64(seed) ^ mix64(stream + 0x632be59bd9b4e019ULL));
 }
 
-static inline std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+double Rng::uniform() noexcept { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
 
-std::uint64_t Rng::next_u64() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-double Rng::uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
-
-std::uint64_t Rng::below(std::uint64_t bound) {
+std::uint64_t Rng::below(std::uint64_t bound) noexcept {
   // Rejection on the top bits: portable (no 128-bit multiply needed in wasm).
   std::uint64_t mask = ~0ULL;
   std::uint64_t b = bound - 1;
@@ -55,7 +41,7 @@ std::uint64_t Rng::below(std::uint64_t bound) {
   }
 }
 
-double Rng::normal() {
+double Rng::normal() noexcept {
   if (has_spare_) {
     has_spare_ = false;
     return spare_normal_;
