@@ -1,6 +1,8 @@
 // The attention networks and datasets of spec/separation.md sections 2-3 against closed forms.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 #include "core/rng.hpp"
 #include "experiments/separation/attention_trial.hpp"
@@ -127,4 +129,48 @@ TEST_CASE("linear attention with a zero row sum is reported, not divided by", "[
   k.add({0.0, 1.0}, 3.0);
   CHECK_THROWS_WITH(attend(q, k, ScoreMatrix::Identity, Normalisation::Linear, c),
                     Catch::StartsWith("linear attention needs positive row sums"));
+}
+
+TEST_CASE("RowGroups reused across sizes gives back exactly the rows added", "[separation][attention]") {
+  // clear() zeroes only where the dropped rows were written (their non-zeros, or all of a row that
+  // held a -0), so every appended row must still start as +0 everywhere.
+  Rng rng(12);
+  RowGroups g;
+  for (int round = 0; round < 40; ++round) {
+    const int d = 1 + static_cast<int>(rng.below(9));
+    g.clear(d);
+    std::vector<std::vector<double>> rows;
+    const int n = static_cast<int>(rng.below(6));
+    for (int r = 0; r < n; ++r) {
+      std::vector<double> row(static_cast<std::size_t>(d));
+      for (double& x : row) {
+        const auto kind = rng.below(4);
+        x = kind == 0 ? rng.normal() : kind == 1 ? -0.0 : 0.0;
+      }
+      rows.push_back(row);
+      if (rng.below(2)) {
+        g.add(row, 1.0 + r);
+      } else {  // append_zero_row + seal_row, writing only the non-(+0) entries
+        double* p = g.append_zero_row();
+        for (int i = 0; i < d; ++i)
+          if (row[static_cast<std::size_t>(i)] != 0.0 || std::signbit(row[static_cast<std::size_t>(i)])) p[i] = row[static_cast<std::size_t>(i)];
+        g.seal_row(1.0 + r);
+      }
+    }
+    REQUIRE(g.size() == rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::vector<int> nonzeros;
+      double sum = 0.0;
+      for (int i = 0; i < d; ++i) {
+        const double x = rows[r][static_cast<std::size_t>(i)];
+        CHECK(std::memcmp(&x, g.row(r) + i, sizeof x) == 0);
+        if (x != 0.0) nonzeros.push_back(i);
+        sum += x;
+      }
+      CHECK(std::vector<int>(g.nonzeros_begin(r), g.nonzeros_end(r)) == nonzeros);
+      const double got = g.sum(r);  // the sum over every entry, to the bit
+      CHECK(std::memcmp(&got, &sum, sizeof sum) == 0);
+      CHECK(g.count(r) == 1.0 + static_cast<double>(r));
+    }
+  }
 }

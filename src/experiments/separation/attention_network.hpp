@@ -27,19 +27,18 @@ enum class Normalisation { Softmax, Linear };
 class RowGroups {
  public:
   explicit RowGroups(int d = 0) : d_(d) {}
-  void clear(int d) {
-    d_ = d;
-    rows_.clear();
-    counts_.clear();
-    sums_.clear();
-    nonzeros_.clear();
-    nonzero_start_.assign(1, 0);
-  }
+  void clear(int d);
   void add(const std::vector<double>& row, double count);  // row.size() == d; count >= 1
+  // The same without a temporary row: append_zero_row() appends a row of d zeros and returns it;
+  // fill it, then seal_row(count) records it as add() would (every entry scanned), or
+  // seal_row(count, candidates, k) when only the k ascending columns `candidates` can have been
+  // written (every other entry is still the +0 that append_zero_row gave).
+  double* append_zero_row();
+  void seal_row(double count);
+  void seal_row(double count, const int* candidates, int k);
   int d() const { return d_; }
   std::size_t size() const { return counts_.size(); }
   const double* row(std::size_t g) const { return rows_.data() + g * static_cast<std::size_t>(d_); }
-  double* row(std::size_t g) { return rows_.data() + g * static_cast<std::size_t>(d_); }
   double count(std::size_t g) const { return counts_[g]; }
   double sum(std::size_t g) const { return sums_[g]; }  // <row, 1>
   const int* nonzeros_begin(std::size_t g) const { return nonzeros_.data() + nonzero_start_[g]; }
@@ -48,16 +47,25 @@ class RowGroups {
 
  private:
   int d_;
+  // The first used_ entries hold the rows. Every entry past used_ is +0, so append_zero_row does
+  // not fill: clear() puts back +0 where the rows it drops were written (their non-zeros, or the
+  // whole row when it held a -0, which the non-zeros do not list).
   std::vector<double> rows_;
+  std::size_t used_ = 0;
   std::vector<double> counts_;
   std::vector<double> sums_;
   std::vector<int> nonzeros_;
   std::vector<std::size_t> nonzero_start_{0};
+  std::vector<char> negative_zero_;  // per row: it holds a -0
 };
 
 // Receives, for query group q, the attention weight of ONE token of each key group (size
 // keys.size()): what a row of the n x n attention matrix holds at that group's tokens.
 using AttentionRowSink = std::function<void(std::size_t q, const std::vector<double>& token_weights)>;
+
+// The readout's columns as +-1.0 values, column after column (y.m() x y.n()): what
+// readout_columns reads. A caller that evaluates one readout several times unpacks it once.
+void unpack_signs(const Readout& y, std::vector<double>& signs);
 
 // out (one row per query group, same counts) = Att for `queries` (A1) over `keys` (A2 = A3).
 // Softmax is max-subtracted (spec s.6 "Overflow"). Linear attention throws std::domain_error
@@ -75,6 +83,8 @@ struct ColumnTotals {
   std::vector<int> near_ties;
 };
 void readout_columns(const RowGroups& c, const Readout& y, double tau, ColumnTotals& out);
+// The same from the readout's unpacked signs (unpack_signs), m columns of n.
+void readout_columns(const RowGroups& c, const double* signs, int n, int m, double tau, ColumnTotals& out);
 // F = phi( sum over the first m columns ) and their near-ties. A readout of width m draws a
 // prefix of the words of a wider one, so one wide draw answers every narrower width.
 ReadoutValue readout_from_columns(const ColumnTotals& totals, int m);

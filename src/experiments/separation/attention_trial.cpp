@@ -27,7 +27,8 @@ void AttentionTrial::evaluate(const AttentionSettings& s, int k) {
   if (k == 0 || k == 2)  // the input changes before the softmax evaluation of each dataset
     build_input(s, e.d1 ? s.a1 : s.a0, e.d1 ? draw_.d1 : draw_.d0, Layout::Grouped, queries_, keys_);
   attend(queries_, keys_, s.x, e.norm, c_);
-  readout_columns(c_, draw_.readout(k, s.shared_readout), s.tau, columns_[k]);
+  const Readout& y = draw_.readout(k, s.shared_readout);
+  readout_columns(c_, signs_[s.shared_readout ? 0 : k].data(), y.n(), y.m(), s.tau, columns_[k]);
 }
 
 TrialOutcome AttentionTrial::run(const AttentionSettings& s, Rng& rng) {
@@ -37,6 +38,7 @@ TrialOutcome AttentionTrial::run(const AttentionSettings& s, Rng& rng) {
 
 void AttentionTrial::run_widest(const AttentionSettings& s, Rng& rng) {
   draw_trial(s, rng, draw_);
+  for (int k = 0; k < (s.shared_readout ? 1 : 4); ++k) unpack_signs(draw_.readouts[k], signs_[k]);
   for (int k = 0; k < 4; ++k) evaluate(s, k);
 }
 

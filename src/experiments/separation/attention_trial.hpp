@@ -37,6 +37,7 @@ class AttentionTrial {
   void evaluate(const AttentionSettings& s, int k);  // evaluation k of the current draw into columns_[k]
 
   AttentionTrialDraw draw_;
+  std::vector<double> signs_[4];  // the readouts of the draw, unpacked once (unpack_signs)
   RowGroups queries_, keys_, c_;
   ColumnTotals columns_[4];
 };
