@@ -36,10 +36,9 @@ add_custom_command(OUTPUT "${ATTNLAB_UI_FONT}"
   VERBATIM)
 add_custom_target(attnlab_ui_font DEPENDS "${ATTNLAB_UI_FONT}")
 
-add_executable(attnlab_app
-  src/web/main.cpp
-  src/web/browser.cpp
-  src/web/worker_pool.cpp
+# The ImGui front end (src/ui), a face: it sees lab and experiments (the panels read results and
+# schemas) and ImGui, never the browser glue.
+add_library(attnlab_ui STATIC
   src/ui/unit_scheduler.cpp
   src/ui/app.cpp
   src/ui/app_exports.cpp
@@ -51,9 +50,18 @@ add_executable(attnlab_app
   src/ui/reproduction_view.cpp
   src/ui/embed_dialog.cpp
   src/ui/wrapped_text.cpp
-  src/ui/theme.cpp
+  src/ui/theme.cpp)
+attnlab_layer_root(attnlab_ui ui "${CMAKE_SOURCE_DIR}/src/ui" PUBLIC)
+target_link_libraries(attnlab_ui PUBLIC attnlab_experiments attnlab_imgui PRIVATE attnlab_warnings)
+
+# The page: browser glue (src/web) around the UI, plus the JS API.
+add_executable(attnlab_app
+  src/web/main.cpp
+  src/web/browser.cpp
+  src/web/worker_pool.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
-target_link_libraries(attnlab_app PRIVATE attnlab_core attnlab_imgui)
+attnlab_layer_root(attnlab_app web "${CMAKE_SOURCE_DIR}/src/web" PRIVATE)
+target_link_libraries(attnlab_app PRIVATE attnlab_ui attnlab_bench attnlab_warnings attnlab::json)
 set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
 target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=attnlabModule

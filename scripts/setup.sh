@@ -21,7 +21,10 @@ as_root() {
 }
 
 # ---- 1. Debian packages ------------------------------------------------------------
+# build-essential's g++ brings ASan/UBSan (the sanitizer build); clang with compiler-rt brings
+# libFuzzer (the fuzz targets, scripts/fuzz.sh).
 PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl xz-utils
+  clang libclang-rt-14-dev
   emscripten libeigen3-dev nlohmann-json3-dev catch2 chromium wabt python3 python3-numpy gzip fonts-dejavu-core python3-fonttools)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 command -v npm >/dev/null || PACKAGES+=(npm)

@@ -37,7 +37,7 @@ TEST_CASE("below is unbiased over a non-power-of-two range", "[core][rng]") {
   std::vector<int> count(6, 0);
   const int n = 60000;
   for (int i = 0; i < n; ++i) {
-    const auto k = rng.below(6);
+    const auto k = static_cast<std::size_t>(rng.below(6));
     REQUIRE(k < 6);
     ++count[k];
   }

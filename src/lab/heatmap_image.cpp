@@ -69,7 +69,7 @@ std::vector<std::uint8_t> heatmap_rgba(const Heatmap& h, int scale, int& width, 
     const double cx = (m.col + 0.5) * scale, cy = (m.row + 0.5) * scale;
     for (long y = std::lround(cy - radius - 1); y <= std::lround(cy + radius + 1); ++y)
       for (long x = std::lround(cx - radius - 1); x <= std::lround(cx + radius + 1); ++x) {
-        const double d = std::hypot(x + 0.5 - cx, y + 0.5 - cy);
+        const double d = std::hypot(static_cast<double>(x) + 0.5 - cx, static_cast<double>(y) + 0.5 - cy);
         if (std::fabs(d - radius) < 0.5) put(x, y, {255, 255, 255});
         else if (std::fabs(d - (radius - 1.0)) < 0.5) put(x, y, {220, 30, 30});
       }

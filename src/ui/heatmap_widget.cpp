@@ -167,7 +167,8 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   dl->PopClipRect();
   // Marked cells get a ring (a single entry of a 200 x 200 matrix is under a pixel wide).
   for (const Heatmap::Mark& m : h.marks) {
-    const ImVec2 c(lo.x + (m.col + 0.5f) / h.cols * image_w, lo.y + (m.row + 0.5f) / h.rows * image_h);
+    const ImVec2 c(lo.x + (static_cast<float>(m.col) + 0.5f) / static_cast<float>(h.cols) * image_w,
+                   lo.y + (static_cast<float>(m.row) + 0.5f) / static_cast<float>(h.rows) * image_h);
     dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
     dl->AddText(ImVec2(c.x + font * 0.7f, c.y - font * 0.5f), IM_COL32(255, 255, 255, 220), m.label.c_str());
   }
@@ -176,7 +177,7 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   if (ramp.texture == 0) {
     glGenTextures(1, &ramp.texture);
     std::vector<float> values(64);
-    for (int k = 0; k < 64; ++k) values[static_cast<std::size_t>(k)] = 1.0f - k / 63.0f;
+    for (int k = 0; k < 64; ++k) values[static_cast<std::size_t>(k)] = 1.0f - static_cast<float>(k) / 63.0f;
     upload(ramp.texture, 1, 64, values);
     ramp.uploaded = true;
   }
@@ -193,8 +194,8 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
 
   if (hovered && h.rows > 0 && h.cols > 0) {
     const ImVec2 m = ImGui::GetIO().MousePos;
-    const int col = std::clamp(static_cast<int>((m.x - lo.x) / image_w * h.cols), 0, h.cols - 1);
-    const int row = std::clamp(static_cast<int>((m.y - lo.y) / image_h * h.rows), 0, h.rows - 1);
+    const int col = std::clamp(static_cast<int>((m.x - lo.x) / image_w * static_cast<float>(h.cols)), 0, h.cols - 1);
+    const int row = std::clamp(static_cast<int>((m.y - lo.y) / image_h * static_cast<float>(h.rows)), 0, h.rows - 1);
     if (m.x <= hi.x) {
       ImGui::BeginTooltip();
       ImGui::Text("row %d, column %d: %.6g", row, col, h.values[static_cast<std::size_t>(row) * h.cols + col]);

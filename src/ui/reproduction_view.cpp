@@ -140,7 +140,7 @@ int ReproductionView::draw() {
                      status_text().c_str(), paper_trials_ ? " and the paper's trial counts" : "");
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = std::max(1, static_cast<int>(avail / (em * 22.0f)));
-  const float cell = (avail - ImGui::GetStyle().ItemSpacing.x * (columns - 1)) / columns;
+  const float cell = (avail - ImGui::GetStyle().ItemSpacing.x * static_cast<float>(columns - 1)) / static_cast<float>(columns);
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     Panel& p = panels_[i];
     if (i % columns != 0) ImGui::SameLine();

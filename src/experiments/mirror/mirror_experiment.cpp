@@ -107,10 +107,11 @@ Summary summarise(std::vector<double> v) {
   if (v.empty()) return s;
   double sum = 0.0;
   for (double x : v) sum += x;
-  s.mean = sum / v.size();
+  s.mean = sum / static_cast<double>(v.size());
   std::sort(v.begin(), v.end());
-  s.low = v[static_cast<std::size_t>(0.1 * (v.size() - 1))];
-  s.high = v[static_cast<std::size_t>(std::ceil(0.9 * (v.size() - 1)))];
+  const double last = static_cast<double>(v.size() - 1);
+  s.low = v[static_cast<std::size_t>(0.1 * last)];
+  s.high = v[static_cast<std::size_t>(std::ceil(0.9 * last))];
   return s;
 }
 
@@ -612,8 +613,9 @@ class MirrorExperiment final : public Experiment {
   }
 
   std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
-    const auto first = runs_.begin() + unit * static_cast<std::int64_t>(runs_per_unit_);
-    return std::make_unique<SeedUnit>(setup_, std::vector<RunPlan>(first, first + static_cast<std::int64_t>(runs_per_unit_)));
+    const auto per_unit = static_cast<std::ptrdiff_t>(runs_per_unit_);
+    const auto first = runs_.begin() + static_cast<std::ptrdiff_t>(unit) * per_unit;
+    return std::make_unique<SeedUnit>(setup_, std::vector<RunPlan>(first, first + per_unit));
   }
 
   Results results() const override;

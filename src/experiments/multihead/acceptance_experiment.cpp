@@ -169,7 +169,8 @@ class AcceptanceExperiment final : public Experiment {
     else
       params_.push_back(p);
     samples_ = p.integer("samples");
-    if (double(samples_) * params_.size() * p.integer("d") * p.integer("d") * 4 > 2e12)
+    const double d = static_cast<double>(p.integer("d"));
+    if (static_cast<double>(samples_) * static_cast<double>(params_.size()) * d * d * 4 > 2e12)
       throw ParamError("parameter 'samples': this sweep would take hours; allowed: fewer samples or points");
     seed_ = seed;
     auto points = std::make_shared<std::vector<Point>>();

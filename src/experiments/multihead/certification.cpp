@@ -66,7 +66,7 @@ Eigen::MatrixXd refit_w_sum(const std::vector<Eigen::MatrixXd>& X, const std::ve
       rows.push_back({fit.residual, n, r, fit});
     }
   }
-  const std::size_t kept = std::max<std::size_t>(static_cast<std::size_t>(keep * rows.size()), W_hat.rows() * 4);
+  const std::size_t kept = std::max<std::size_t>(static_cast<std::size_t>(keep * static_cast<double>(rows.size())), W_hat.rows() * 4);
   // A total order (ties broken by position) and a sorted prefix: the kept set and the summation order
   // are the same under every standard library (libstdc++ natively, libc++ in wasm).
   const auto before = [](const Row& a, const Row& b) {

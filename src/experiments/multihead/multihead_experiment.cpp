@@ -225,7 +225,7 @@ class PipelineTask final : public UnitTask {
           crude_.add(X, Y);
           if (crude_.count() >= next_checkpoint_ || crude_.count() == run.crude_total) {
             crude_curve_.push_back({double(crude_.count()), run.relative(crude_.estimate())});
-            next_checkpoint_ = static_cast<long long>(std::ceil(next_checkpoint_ * 1.5));
+            next_checkpoint_ = static_cast<long long>(std::ceil(static_cast<double>(next_checkpoint_) * 1.5));
           }
         }
         if (crude_.count() >= run.crude_total) {

@@ -105,11 +105,11 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
     std::vector<double> row = describe(i);
     const double n = static_cast<double>(c.trials);
     const Interval ci = wilson_interval(c.successes, c.trials);
-    for (double x : {n, static_cast<double>(c.successes), c.successes / n, ci.low, ci.high}) row.push_back(x);
+    for (double x : {n, static_cast<double>(c.successes), static_cast<double>(c.successes) / n, ci.low, ci.high}) row.push_back(x);
     // The four component rates with their own Wilson intervals (spec s.4).
     for (std::int64_t k : {c.exp_d1, c.lin_d1, c.exp_d0, c.lin_d0}) {
       const Interval ck = wilson_interval(k, c.trials);
-      for (double x : {k / n, ck.low, ck.high}) row.push_back(x);
+      for (double x : {static_cast<double>(k) / n, ck.low, ck.high}) row.push_back(x);
     }
     row.push_back(static_cast<double>(c.near_ties));
     t.rows.push_back(std::move(row));

@@ -40,7 +40,7 @@ void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng) {
       std::vector<std::size_t> index(n);
       for (std::size_t i = 0; i < n; ++i) index[i] = i;
       for (std::size_t k = 0; k < high; ++k) {
-        const std::size_t r = k + rng.below(n - k);
+        const std::size_t r = k + static_cast<std::size_t>(rng.below(n - k));  // < n
         std::swap(index[k], index[r]);
         v[index[k]] = hi;
       }
@@ -51,7 +51,7 @@ void sample_d0(ToySampler sampler, std::vector<double>& v, Rng& rng) {
 
 void sample_d1(ToySampler sampler, std::vector<double>& v, Rng& rng) {
   sample_d0(sampler, v, rng);
-  v[rng.below(v.size())] = 4.0 * dmath::log(static_cast<double>(v.size()));
+  v[static_cast<std::size_t>(rng.below(v.size()))] = 4.0 * dmath::log(static_cast<double>(v.size()));
 }
 
 void Readout::draw(int n, int m, Rng& rng) {

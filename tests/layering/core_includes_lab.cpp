@@ -1,0 +1,2 @@
+// Must not compile: core sees only core/ (tests/layering/check.sh).
+#include "lab/schema.hpp"
