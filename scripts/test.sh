@@ -2,6 +2,8 @@
 # The whole test suite (what CI runs):
 #   1. set-up (idempotent; installs what is missing)
 #   2. native build, Catch2 suite through ctest
+#   2b. sanitizer build (clang++, ASan + UBSan, -O1 -g): the same suite and the CLI's tests, then
+#      a few seconds of every libFuzzer target (scripts/fuzz.sh); any report fails the step
 #   3. wasm build (web app, node module, tests), the same Catch2 suite in node through ctest,
 #      plus the JS API tests and the native-CLI == wasm comparison
 #   4. browser end-to-end tests in headless Chromium (playwright-core)
@@ -29,6 +31,15 @@ if [[ $PAPER == 1 ]]; then
   exit 0
 fi
 ctest --test-dir build/native --output-on-failure -j "$JOBS"
+
+step "sanitizer build (ASan + UBSan): the suite, the CLI and a fuzz smoke"
+cmake -S . -B build/sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DATTNLAB_SANITIZE=ON -DATTNLAB_FUZZ=ON >/dev/null
+cmake --build build/sanitize -j "$JOBS"
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+ctest --test-dir build/sanitize --output-on-failure -j "$JOBS"
+scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-5}"
+unset ASAN_OPTIONS UBSAN_OPTIONS
 
 step "wasm build and tests in node"
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -195,6 +195,14 @@ TEST_CASE("malformed data files get clear errors", "[mirror][data]") {
   CHECK(ok.z[1] == Eigen::Vector2d(0, 1));  // z defaults to the first token
 }
 
+// Found by tests/fuzz/fuzz_dataset: a number beyond a double escaped the parser as nlohmann's
+// out_of_range instead of the data file's message.
+TEST_CASE("data files with numbers beyond range are refused with a message", "[mirror][data]") {
+  CHECK_THROWS_WITH(read_dataset_file(R"({"X": [[[1, 1e400], [3, 4]]], "Y": [1]})", 1),
+                    Catch::StartsWith("data file: not valid JSON") && Catch::Contains("1e400"));
+  CHECK_THROWS_AS(read_dataset_file(R"({"X": [[[1, 2], [3, 4]]], "Y": [-1e400]})", 1), ParamError);
+}
+
 TEST_CASE("the SVM solved in pieces is the SVM solved in one go, bit for bit", "[mirror][svm]") {
   const Dataset data = synthetic_dataset(6, 8, 10, 3);
   const std::vector<int> alpha = best_tokens(data);

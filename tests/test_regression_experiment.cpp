@@ -51,6 +51,20 @@ TEST_CASE("malformed problem files get clear errors", "[regression][data]") {
                     R"(problem file: function must be "exp", "cosh" or "sinh")");
 }
 
+// Found by tests/fuzz/fuzz_problem_file: a number beyond a double escaped the parser as
+// nlohmann's out_of_range, and a sparse size beyond int's range was converted to int (undefined)
+// before its range check.
+TEST_CASE("problem files with numbers beyond range are refused with a message", "[regression][data]") {
+  CHECK_THROWS_WITH(read_problem_file(R"({"A": [[1e400, 0], [0, 1]], "b": [0.1, 0.2], "w": 1})"),
+                    Catch::StartsWith("problem file: not valid JSON") && Catch::Contains("1e400"));
+  for (const char* rows : {"1e300", "-1e300", "2.5", "0", "10000001"})
+    CHECK_THROWS_WITH(read_problem_file(std::string(R"({"A": {"rows": )") + rows +
+                                        R"(, "cols": 1, "entries": [[0, 0, 1]]}, "b": [0.1], "w": 1})"),
+                      "problem file: A.rows must be an integer in [1, 1e7] and A.cols one in [1, 1000]");
+  CHECK_THROWS_WITH(read_problem_file(R"({"A": {"rows": 2, "cols": 1e19, "entries": []}, "b": [0, 0], "w": 1})"),
+                    "problem file: A.rows must be an integer in [1, 1e7] and A.cols one in [1, 1000]");
+}
+
 TEST_CASE("every regression preset runs and its solvers end in a state", "[regression][presets]") {
   for (const char* preset : {"reference", "far_start", "w2_stall", "w2_converge", "cosh_two_minima"}) {
     INFO(preset);

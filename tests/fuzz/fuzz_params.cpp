@@ -34,9 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     else sets.emplace_back(std::move(key), std::move(value));
   }
   // One value at a time, as a control does, and a sweep as --sweep gives it.
-  for (const auto& [key, value] : sets) {
-    fuzz::accepts([&] { schema.validate(key, value); });
-    fuzz::accepts([&] { parse_sweep(schema, "sweep", value); });
+  for (const auto& kv : sets) {
+    fuzz::accepts([&] { schema.validate(kv.first, kv.second); });
+    fuzz::accepts([&] { parse_sweep(schema, "sweep", kv.second); });
   }
   Params params;
   if (!fuzz::accepts([&] { params = e->make_params(preset, sets); })) return 0;

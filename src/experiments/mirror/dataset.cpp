@@ -49,7 +49,7 @@ Dataset read_dataset_file(const std::string& text, std::uint64_t seed) {
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // a syntax error, or a number beyond a double (1e400)
     fail(std::string("not valid JSON (") + e.what() + ")");
   }
   if (!doc.is_object() || !doc.contains("X") || !doc.contains("Y")) fail("it needs an object with \"X\" and \"Y\"");

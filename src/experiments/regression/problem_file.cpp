@@ -54,9 +54,12 @@ SparseRows matrix_field(const json& doc) {
   } else if (a.is_object()) {
     if (!a.contains("rows") || !a.contains("cols") || !a.contains("entries"))
       fail("a sparse A needs \"rows\", \"cols\" and \"entries\" ([[i, j, value], ...])");
-    rows = static_cast<int>(number(a["rows"], "A.rows"));
-    cols = static_cast<int>(number(a["cols"], "A.cols"));
-    if (rows < 1 || cols < 1 || rows > 10000000 || cols > 1000) fail("A.rows must be in [1, 1e7] and A.cols in [1, 1000]");
+    // Checked as doubles: converting one beyond int's range (or NaN) to int is undefined.
+    const double r = number(a["rows"], "A.rows"), c = number(a["cols"], "A.cols");
+    if (!(r >= 1 && c >= 1 && r <= 10000000 && c <= 1000) || r != std::floor(r) || c != std::floor(c))
+      fail("A.rows must be an integer in [1, 1e7] and A.cols one in [1, 1000]");
+    rows = static_cast<int>(r);
+    cols = static_cast<int>(c);
     if (!a["entries"].is_array()) fail("A.entries must be an array of [i, j, value]");
     for (const json& e : a["entries"]) {
       if (!e.is_array() || e.size() != 3) fail("each entry of A.entries must be [i, j, value]");
@@ -82,7 +85,7 @@ ProblemFile read_problem_file(const std::string& text) {
   json doc;
   try {
     doc = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // a syntax error, or a number beyond a double (1e400)
     fail(std::string("not valid JSON (") + e.what() + ")");
   }
   if (!doc.is_object()) fail("the top level must be an object with A, b and w");

@@ -1,0 +1,1 @@
+regression.icl

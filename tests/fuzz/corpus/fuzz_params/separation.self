@@ -1,0 +1,1 @@
+separation.self

@@ -1,0 +1,1 @@
+exp=separation.self&seed=1&n=1000&d=12&uneven_n=truncate&x=identity&a0=0.01&a1=1.2&b=0.2&c=0.8&lock_b=false&m_rule=paper&m=15&m_rounding=round&delta=0.01&tau_rule=paper&tau=2&shared_readout=true&trials=1000&paper_trials=false&sweep=n%3D200:1000:10
