@@ -69,5 +69,5 @@ TEST_CASE("shards: the spec, the round-robin split and the refusals name what is
   cut.units.pop_back();
   CHECK_THROWS_WITH(check_shards({parse(1, 1, 2), cut}, names), Catch::Contains("was it cut short"));
   CHECK_THROWS_WITH(parse_shard_json("{\"rows\": []}", "x.csv"), Catch::Contains("x.csv: not a shard file"));
-  CHECK_THROWS_WITH(parse_shard_json("not json", "y"), Catch::Contains("y: not a shard file"));
+  CHECK_THROWS_WITH(parse_shard_json("not json", "y"), Catch::Contains("y: not valid JSON"));
 }

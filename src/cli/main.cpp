@@ -99,8 +99,6 @@ struct UsageError {
   std::string message;
 };
 
-constexpr std::uintmax_t kMaxShardBytes = 1ull << 30;
-
 struct RunOptions {
   std::string experiment, preset, format = "csv", out;
   KeyValues sets;
@@ -116,9 +114,13 @@ struct RunOptions {
 
 enum class Command { Run, Inspect, Link };  // which options parse_run_options accepts
 
-std::string read_text_file(const std::string& path) {
+// A data file's text, refused by size before it is read (Experiment::kMaxDataBytes).
+std::string read_data_file(const std::string& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
   std::ifstream f(path, std::ios::binary);
-  if (!f) throw UsageError{"option --data: cannot read '" + path + "'"};
+  if (ec || !f) throw UsageError{"option --data: cannot read '" + path + "'"};
+  Experiment::check_data_size(size);
   std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   return text;
 }
@@ -190,6 +192,10 @@ RunOptions parse_run_options(const std::vector<std::string>& args, Command comma
       throw UsageError{"unknown option '" + a + "'"};
     }
   }
+  const std::string twice = first_repeated_key(o.sets);
+  if (!twice.empty())
+    throw UsageError{"parameter '" + twice + "' is given twice (by --set" + (twice == "sweep" ? " or --sweep" : "") +
+                     "); give it once"};
   return o;
 }
 
@@ -310,7 +316,7 @@ int run_shard(Experiment& e, const Params& params, const RunOptions& o, const st
 int cmd_run(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, Command::Run);
   auto e = make_experiment(o.experiment);
-  const std::string data_text = o.data.empty() ? std::string() : read_text_file(o.data);
+  const std::string data_text = o.data.empty() ? std::string() : read_data_file(o.data);
   load_data(*e, o, data_text);
   const Params params = run_params(*e, o);
   Output out(o.out);
@@ -364,7 +370,7 @@ int cmd_merge(const std::vector<std::string>& args) {
   if (!run.data_digest.empty()) {
     if (data_path.empty())
       throw UsageError{"the shards were computed from a data file: give it with --data FILE (digest " + run.data_digest + ")"};
-    const std::string data_text = read_text_file(data_path);
+    const std::string data_text = read_data_file(data_path);
     if (data_digest(data_text) != run.data_digest)
       throw UsageError{"option --data: '" + data_path + "' is not the data file the shards were computed from (digest " +
                        data_digest(data_text) + ", the shards' " + run.data_digest + ")"};
@@ -389,7 +395,7 @@ int cmd_inspect(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, Command::Inspect);
   auto e = make_experiment(o.experiment);
   if (!e->has_inspector()) throw ParamError("experiment '" + o.experiment + "' has no inspector");
-  load_data(*e, o, o.data.empty() ? std::string() : read_text_file(o.data));
+  load_data(*e, o, o.data.empty() ? std::string() : read_data_file(o.data));
   const Params params = run_params(*e, o);
   Output out(o.out);
   e->reset(params, o.seed);
@@ -492,13 +498,13 @@ int main(int argc, char** argv) {
     if (cmd == "bench") return cmd_bench(rest);
     throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, merge, inspect, link, reproduce, bench)"};
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", e.message.c_str());
+    std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", readable_message(e.message).c_str());
     return 2;
   } catch (const ParamError& e) {
     std::fprintf(stderr, "attnlab: %s\n", e.what());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "attnlab: error: %s\n", e.what());
+    std::fprintf(stderr, "attnlab: error: %s\n", readable_message(e.what()).c_str());
     return 1;
   }
 }

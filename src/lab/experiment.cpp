@@ -88,9 +88,19 @@ Params Experiment::make_params(const std::string& preset_name, const KeyValues& 
   return p;
 }
 
-void Experiment::set_data(const std::string&) {
-  throw ParamError("experiment '" + info().id + "' takes no data file");
+void Experiment::check_data_size(std::uintmax_t bytes) {
+  if (bytes > kMaxDataBytes)
+    throw ParamError("data file: " + std::to_string(bytes) + " bytes is more than the " +
+                     std::to_string(kMaxDataBytes >> 20) + " MB a data file may have");
 }
+
+void Experiment::set_data(const std::string& json) {
+  if (!accepts_data()) throw ParamError("experiment '" + info().id + "' takes no data file");
+  check_data_size(json.size());
+  read_data(json);
+}
+
+void Experiment::read_data(const std::string&) {}
 
 Results Experiment::inspect(std::size_t, std::int64_t) const {
   throw ParamError("experiment '" + info().id + "' has no inspector");

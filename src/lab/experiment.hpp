@@ -91,13 +91,17 @@ class Experiment {
   // parameters ask for it. An experiment that takes data names its data selector: the parameter
   // setting that makes a run use the loaded data (regression: source=data). Faces apply it when
   // data arrives (the page's Load button, the CLI's --data) and know nothing else of it.
-  // set_data() throws ParamError naming what is wrong; the default takes no data.
+  // set_data() throws ParamError naming what is wrong (a file larger than kMaxDataBytes before it
+  // is parsed); the default takes no data. Faces that can see a file's size before reading it
+  // (the CLI, the page's file picker) call check_data_size() first.
   struct DataSelector {
     std::string key, value;  // both empty: the experiment takes no data
   };
   virtual DataSelector data_selector() const { return {}; }
   bool accepts_data() const { return !data_selector().key.empty(); }
-  virtual void set_data(const std::string& json);
+  void set_data(const std::string& json);
+  static constexpr std::uintmax_t kMaxDataBytes = 64u << 20;  // 64 MB: far above any problem the lab solves
+  static void check_data_size(std::uintmax_t bytes);
 
   const Preset& preset(const std::string& name) const;  // throws ParamError for unknown names
   // Defaults with the named preset (if any) and then `overrides` applied; throws ParamError.
@@ -115,6 +119,8 @@ class Experiment {
   // Keeps a unit's partial (final, or a preview that a later partial of the same unit replaces).
   // results() reduces the kept partials in unit order, so the order of arrival never matters.
   virtual void merge(std::int64_t unit, const Partial& partial) = 0;
+  // Parses and keeps user data (set_data() has checked its size); the default takes none.
+  virtual void read_data(const std::string& json);
 
  private:
   std::vector<std::int64_t> costs_;

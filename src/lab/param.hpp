@@ -25,11 +25,17 @@ struct ParamSpec {
   bool sweepable = false;            // may be the swept parameter of a Sweep
 };
 
-// A rejected input: the message names the parameter, the value and what is allowed.
+// A rejected input: the message names the parameter, the value and what is allowed. Every message
+// passes readable_message() on the way in, so no face shows raw user bytes.
 class ParamError : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  explicit ParamError(const std::string& message);
 };
+
+// A message that is safe to show anywhere (terminal, page, JSON): bytes that are not valid UTF-8 and
+// control characters become \xNN, a quoted value ('...' without spaces) longer than 80 characters
+// keeps its first 60 and says how long it was, and the whole message stops after 2000 characters.
+std::string readable_message(const std::string& message);
 
 // A validated value. Numbers (Integer, Real, Boolean as 0/1) live in `number`; Choice and
 // Sweep keep their canonical text in `text`.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 
 #include "lab/sweep.hpp"
 
@@ -49,16 +50,29 @@ std::string quote(const std::string& s) { return "'" + s + "'"; }
                    describe_type(spec));
 }
 
-bool parse_double(const std::string& text, double& out) {
-  if (!is_plain_decimal(text)) return false;
+// A number of the schema's texts: a plain decimal whose magnitude a double can hold. A value too
+// small for a double (1e-400) reads as 0, which the range check then judges; -0 reads as 0, so
+// its canonical text is "0". Returns the reason for a refusal, or nullptr.
+const char* parse_double(const std::string& text, double& out) {
+  if (!is_plain_decimal(text)) return "is not a number";
   const char* begin = text.c_str();
   char* end = nullptr;
   errno = 0;
   out = std::strtod(begin, &end);
-  return end == begin + text.size() && errno != ERANGE && std::isfinite(out);
+  if (end != begin + text.size()) return "is not a number";
+  if (errno == ERANGE && std::fabs(out) > 1.0) return "is beyond the range of a double";
+  out += 0.0;  // -0 -> 0
+  return nullptr;
 }
 
 }  // namespace
+
+std::string first_repeated_key(const KeyValues& values) {
+  std::set<std::string> seen;
+  for (const auto& kv : values)
+    if (!seen.insert(kv.first).second) return kv.first;
+  return "";
+}
 
 Schema::Schema(std::vector<ParamSpec> specs) : specs_(std::move(specs)) {}
 
@@ -80,7 +94,7 @@ ParamValue Schema::parse(const ParamSpec& spec, const std::string& text) const {
   switch (spec.type) {
     case ParamType::Integer: {
       double x;
-      if (!parse_double(text, x)) reject(spec, text, "is not a number");
+      if (const char* why = parse_double(text, x)) reject(spec, text, why);
       if (x != std::floor(x)) reject(spec, text, "is not an integer");
       if (x < spec.min || x > spec.max) reject(spec, text, "is out of range");
       v.number = x;
@@ -88,7 +102,7 @@ ParamValue Schema::parse(const ParamSpec& spec, const std::string& text) const {
     }
     case ParamType::Real: {
       double x;
-      if (!parse_double(text, x)) reject(spec, text, "is not a finite number");
+      if (const char* why = parse_double(text, x)) reject(spec, text, why);
       if (x < spec.min || x > spec.max) reject(spec, text, "is out of range");
       v.number = x;
       break;

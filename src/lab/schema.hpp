@@ -10,6 +10,9 @@
 namespace attnlab {
 
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
+// The first key that appears twice in `values` (a link or a command line that sets a parameter
+// twice is refused, not settled silently), or "" when every key is unique.
+std::string first_repeated_key(const KeyValues& values);
 
 class Schema {
  public:

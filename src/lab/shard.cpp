@@ -4,6 +4,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "lab/json_document.hpp"
+
 #include "lab/partial_codec.hpp"
 #include "lab/run_record.hpp"
 
@@ -65,8 +67,8 @@ std::string to_shard_json(const Shard& s) {
 
 Shard parse_shard_json(const std::string& text, const std::string& name) {
   auto fail = [&](const std::string& why) -> ParamError { return ParamError(name + ": " + why); };
-  const Json j = Json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw fail("not a shard file (not a JSON object)");
+  const Json j = parse_json_document<Json>(text, name, kMaxShardBytes);
+  if (!j.is_object()) throw fail("not a shard file (not a JSON object)");
   if (!j.contains("attnlab_shard")) throw fail("not a shard file (no \"attnlab_shard\" field; write shards with "
                                                "'attnlab run ... --shard I/K')");
   if (j["attnlab_shard"] != kShardFormat)

@@ -16,6 +16,10 @@
 
 namespace attnlab {
 
+// The largest shard file merge reads (a shard of a large run is a few MB); larger files are refused
+// by size before they are read.
+constexpr std::uintmax_t kMaxShardBytes = 1ull << 30;
+
 struct ShardSpec {
   int index = 1;  // 1-based, as Slurm's array task ids and GNU parallel's {#} count
   int count = 1;

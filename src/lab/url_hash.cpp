@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <set>
 
 #include "lab/text.hpp"
 
@@ -76,13 +77,18 @@ std::string encode_hash(const HashState& st) {
 HashState decode_hash(const std::string& hash_in) {
   std::string hash = hash_in;
   if (!hash.empty() && hash[0] == '#') hash.erase(0, 1);
+  if (hash.size() > kMaxHashBytes)
+    throw ParamError("link: " + std::to_string(hash.size()) + " characters is more than the " +
+                     std::to_string(kMaxHashBytes) + " a link may have");
   HashState st;
+  std::set<std::string> seen;
   for (const std::string& pair : split(hash, '&')) {
     if (pair.empty()) continue;
     const std::size_t eq = pair.find('=');
     if (eq == std::string::npos) throw ParamError("link: '" + pair + "' is not of the form key=value");
     const std::string key = percent_decode(pair.substr(0, eq));
     const std::string value = percent_decode(pair.substr(eq + 1));
+    if (!seen.insert(key).second) throw ParamError("link: '" + key + "' is given twice; give it once");
     if (key == "exp") {
       st.experiment = value;
     } else if (key == "preset") {

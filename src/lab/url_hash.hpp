@@ -22,8 +22,11 @@ struct HashState {
 bool is_reserved_hash_key(const std::string& key);
 
 std::string encode_hash(const HashState& state);
+// The longest link the lab reads (a sweep of 10,000 listed points fits): longer ones are refused
+// before they are split.
+constexpr std::size_t kMaxHashBytes = 128 * 1024;
 // Decodes without validating parameter values (the Schema does that). Throws ParamError on a
-// malformed seed or a pair without '='.
+// malformed seed, a pair without '=', a key given twice or a link longer than kMaxHashBytes.
 HashState decode_hash(const std::string& hash);
 
 // The seed's one syntax everywhere: a plain decimal integer in [0, 2^32 - 1]. Throws ParamError.

@@ -74,6 +74,16 @@ std::string App::load_data(const std::string& json) {
   }
 }
 
+std::string App::check_data_size(double bytes) {
+  try {
+    Experiment::check_data_size(bytes > 0.0 ? static_cast<std::uintmax_t>(std::min(bytes, 1e18)) : 0);
+    return "";
+  } catch (const std::exception& e) {
+    data_status_ = std::string("Data file not loaded: ") + e.what();
+    return e.what();
+  }
+}
+
 void App::show(View v) {
   view_ = v;
   select_tab_ = true;

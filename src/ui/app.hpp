@@ -65,6 +65,9 @@ class App {
   void forget_gl_objects() { inspector_.forget_gl_objects(), heatmaps_.forget_gl_objects(); }
   // User data for experiments that accept it (a regression problem file): "" or the error.
   std::string load_data(const std::string& json);
+  // Refuses a data file by its size before it is read ("" when the size is allowed); the loaded
+  // data and the parameters stay as they are either way.
+  std::string check_data_size(double bytes);
   // Set by the browser glue: opens a file picker whose text comes back through load_data().
   void set_file_picker(void (*open_picker)()) { open_picker_ = open_picker; }
   // Set by the browser glue: save text as a file; copy text (a link, a snippet) to the clipboard;

@@ -55,7 +55,8 @@ EM_JS(int, js_preferred_theme, (), {
   if (window.matchMedia("(prefers-contrast: more)").matches) return 2;
   return window.matchMedia("(prefers-color-scheme: light)").matches ? 1 : 0;
 });
-// A hidden file input: the chosen file's text goes to Module.appLoadData (the App's load_data).
+// A hidden file input: the chosen file's text goes to Module.appLoadData (the App's load_data),
+// unless its size is refused first (Module.appCheckDataSize): a huge file is never read.
 EM_JS(void, js_open_file_picker, (), {
   let input = document.getElementById("attnlab-file");
   if (!input) {
@@ -67,7 +68,7 @@ EM_JS(void, js_open_file_picker, (), {
     input.addEventListener("change", async () => {
       const file = input.files[0];
       if (file) {
-        const error = Module.appLoadData(await file.text());
+        const error = Module.appCheckDataSize(file.size) || Module.appLoadData(await file.text());
         if (error) console.warn("Attention Lab: " + error);
       }
       input.value = "";

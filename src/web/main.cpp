@@ -235,6 +235,10 @@ void app_run() { g_app->run(), request_redraw(); }
 std::string app_inspector_json() { return g_app->inspector_json(); }
 void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials), request_redraw(); }
 std::string app_reproduction_json() { return g_app->reproduction_json(); }
+std::string app_check_data_size(double bytes) {
+  request_redraw();
+  return g_app->check_data_size(bytes);
+}
 std::string app_load_data(const std::string& json) {
   request_redraw();
   return g_app->load_data(json);
@@ -280,6 +284,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appReproduce", &app_reproduce);
   emscripten::function("appReproductionJson", &app_reproduction_json);
   emscripten::function("appLoadData", &app_load_data);
+  emscripten::function("appCheckDataSize", &app_check_data_size);
   emscripten::function("appDownload", &app_download);
   emscripten::function("appShare", &app_share);
   emscripten::function("appExportFigure", &app_export_figure);

@@ -115,6 +115,34 @@ test('the regression lab runs from a link and matches the native CLI', async () 
   await page.close();
 });
 
+test('a refused link, a refused file and a file too large to read keep the user\'s state', async () => {
+  const { page, errors } = await openPage('exp=regression&preset=reference&seed=3&max_iterations=50');
+  const before = await page.evaluate(() => window.attnlab.appHash());
+  const attempts = [
+    ['exp=regression&tau=1&tau=2', /link not applied|'tau' is given twice/],
+    ['exp=regression&max_iterations=1e400', /beyond the range of a double/],
+    ['exp=regression&max_iterations=nan', /'nan' is not a number/],
+    ['exp=regression&n=%FF', /'\\xFF' is not a number/],
+    ['exp=regression&max_iterations=' + '9'.repeat(100000), /\.\.\.' \(100000 characters\)/],
+    ['exp=regression&x=' + 'y'.repeat(140000), /more than the 131072 a link may have/],
+  ];
+  for (const [hash, message] of attempts) {
+    const error = await page.evaluate((h) => window.attnlab.appLoadHash(h), hash);
+    assert.match(error, message, hash.slice(0, 80));
+    assert.ok(error.length <= 2100, 'the message is short');
+    assert.strictEqual(await page.evaluate(() => window.attnlab.appHash()), before, 'the state is kept');
+  }
+  // Files: a malformed one and one refused by its size before it is read; the parameters stay.
+  for (const text of ['{"A": NaN}', '{"A": [[1]], "b": [0.1], "b": [0.2], "w": 1}', '['.repeat(100000)])
+    assert.match(await page.evaluate((t) => window.attnlab.appLoadData(t), text), /^problem file: /);
+  assert.match(await page.evaluate(() => window.attnlab.appCheckDataSize(200 * 1048576)),
+    /209715200 bytes is more than the 64 MB a data file may have/);
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appCheckDataSize(1000)), '');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appHash()), before);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
 test('downloads carry the results, named after the experiment, preset and seed', async () => {
   const { page, errors } = await openPage('exp=separation.toy&preset=fig3b&seed=4&trials=20&run=1');
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });

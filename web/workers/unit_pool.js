@@ -1,11 +1,13 @@
 // A pool of unit workers (unit_worker.js) on the main thread of a page, or in node: posts work
-// units to idle workers, keeps what comes back as events for its owner to take, and cancels.
+// units to workers, keeps what comes back as events for its owner to take, and cancels. Each
+// worker holds up to DEPTH units (the one it computes and the next), so it never waits for the
+// owner's next poll between two units.
 // Used by the page (the C++ app polls it each frame, src/web/worker_pool.cpp) and by the JS API
 // (attnlab-api.mjs, start({threads})). Workers exchange messages only: no SharedArrayBuffer, so
 // no COOP/COEP headers, and the lab keeps working inside any course site's iframe.
 //
 //   const pool = new AttnLabUnitPool(spawn, size);  // spawn(): a Worker-like object (see below)
-//   pool.post(runKey, spec, unit, generation) -> false when no worker is idle
+//   pool.post(runKey, spec, unit, generation) -> false when every worker holds DEPTH units
 //   pool.takeEvents() -> [{type: 'done' | 'progress' | 'error', runKey, unit, partial | fraction
 //                          | message, ...}] since the last call (cancelled generations dropped)
 //   pool.cancel(generation): every unit of that generation stops within a slice
@@ -34,7 +36,8 @@
     add() {
       // runKeys: the runs whose settings the worker keeps, most recently posted last: the same
       // list as the worker's own (unit_worker.js, KEPT_SESSIONS), so spec is sent when it has none.
-      const w = { handle: null, ready: false, failed: false, busy: null, runKeys: [], memory: 0 };
+      // assigned: the units posted to it and not yet back, in posting order.
+      const w = { handle: null, ready: false, failed: false, assigned: [], runKeys: [], memory: 0 };
       const handlers = { message: (msg) => this.onMessage(w, msg), error: (e) => this.onFailure(w, e) };
       try {
         w.handle = this.spawn(handlers);
@@ -55,11 +58,9 @@
       w.failed = true;
       w.ready = false;
       this.failure = String((e && e.message) || e || 'the worker could not start');
-      if (w.busy) {
-        const { runKey, unit, generation } = w.busy;
-        w.busy = null;
+      for (const { runKey, unit, generation } of w.assigned)
         if (!this.cancelled.has(generation)) this.events.push({ type: 'error', runKey, unit, generation, message: this.failure });
-      }
+      w.assigned = [];
     }
     onMessage(w, msg) {
       this.receive(w, msg);
@@ -69,7 +70,8 @@
       if (msg.type === 'ready') { w.ready = true; w.memory = msg.memory; return; }
       if (msg.type === 'failed') { this.fail(w, msg.message); return; }
       if (msg.type === 'done' || msg.type === 'error' || msg.type === 'cancelled') {
-        if (w.busy && w.busy.runKey === msg.runKey && w.busy.unit === msg.unit) w.busy = null;
+        const i = w.assigned.findIndex((a) => a.runKey === msg.runKey && a.unit === msg.unit);
+        if (i >= 0) w.assigned.splice(i, 1);
         if (msg.memory) w.memory = msg.memory;
       }
       if (msg.type === 'cancelled' || this.cancelled.has(msg.generation)) return;
@@ -81,21 +83,24 @@
       return this.workers.some((w) => w.ready) ? 'ready' : 'starting';
     }
     get size() { return this.workers.length; }
-    get idleCount() { return this.workers.filter((w) => w.ready && !w.busy).length; }
-    get busyCount() { return this.workers.filter((w) => w.busy).length; }
+    get idleCount() { return this.workers.filter((w) => w.ready && !w.assigned.length).length; }
+    get busyCount() { return this.workers.filter((w) => w.assigned.length).length; }
     get memoryBytes() { return this.workers.map((w) => w.memory); }
     post(runKey, spec, unit, generation) {
-      // A worker that already holds this run's settings first: it need not prepare it again.
-      const idle = this.workers.filter((w) => w.ready && !w.busy);
-      if (!idle.length) return false;
-      const w = idle.find((x) => x.runKeys.includes(runKey)) || idle[0];
+      // The least loaded worker; among those, one that already holds this run's settings (it need
+      // not prepare the run again).
+      const open = this.workers.filter((w) => w.ready && w.assigned.length < AttnLabUnitPool.DEPTH);
+      if (!open.length) return false;
+      const least = Math.min(...open.map((w) => w.assigned.length));
+      const candidates = open.filter((w) => w.assigned.length === least);
+      const w = candidates.find((x) => x.runKeys.includes(runKey)) || candidates[0];
       const msg = { type: 'run', generation, runKey, unit };
       const known = w.runKeys.indexOf(runKey);
       if (known >= 0) w.runKeys.splice(known, 1);
       else msg.spec = spec;
       w.runKeys.push(runKey);
       if (w.runKeys.length > AttnLabUnitPool.KEPT_SESSIONS) w.runKeys.shift();
-      w.busy = { runKey, unit, generation };
+      w.assigned.push({ runKey, unit, generation });
       w.handle.postMessage(msg);
       return true;
     }
@@ -116,7 +121,8 @@
     terminate() { this.resize(0); }
   }
 
-  AttnLabUnitPool.KEPT_SESSIONS = 4;  // as unit_worker.js
+  AttnLabUnitPool.KEPT_SESSIONS = 4;  // as unit_worker.js; at least DEPTH, so a queued unit's settings stay
+  AttnLabUnitPool.DEPTH = 2;
 
   // Browser workers: same-origin script by URL, or (for a page on another origin) a blob that
   // imports the lab's script from `base` (attnlab-api.mjs passes its own URL's folder).

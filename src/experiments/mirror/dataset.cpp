@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rng.hpp"
+#include "lab/experiment.hpp"
+#include "lab/json_document.hpp"
 #include "lab/param.hpp"
 
 namespace attnlab::mirror {
@@ -46,12 +48,7 @@ Dataset joint_toy_dataset() {
 Dataset read_dataset_file(const std::string& text, std::uint64_t seed) {
   using nlohmann::json;
   auto fail = [](const std::string& what) -> void { throw ParamError("data file: " + what); };
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {  // a syntax error, or a number beyond a double (1e400)
-    fail(std::string("not valid JSON (") + e.what() + ")");
-  }
+  const json doc = parse_json_document<json>(text, "data file", Experiment::kMaxDataBytes);
   if (!doc.is_object() || !doc.contains("X") || !doc.contains("Y")) fail("it needs an object with \"X\" and \"Y\"");
   auto number = [&](const json& v, const std::string& where) {
     if (!v.is_number()) fail(where + " is not a number");

@@ -608,7 +608,7 @@ class MirrorExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
   DataSelector data_selector() const override { return {"data", "file"}; }
-  void set_data(const std::string& json) override {
+  void read_data(const std::string& json) override {
     file_data_ = std::make_shared<const Dataset>(read_dataset_file(json, 1));
   }
 

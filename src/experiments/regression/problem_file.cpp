@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "lab/experiment.hpp"
+#include "lab/json_document.hpp"
 #include "lab/param.hpp"
 #include "lab/schema.hpp"
 
@@ -82,12 +84,7 @@ SparseRows matrix_field(const json& doc) {
 }  // namespace
 
 ProblemFile read_problem_file(const std::string& text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {  // a syntax error, or a number beyond a double (1e400)
-    fail(std::string("not valid JSON (") + e.what() + ")");
-  }
+  const json doc = parse_json_document<json>(text, kSource, Experiment::kMaxDataBytes);
   if (!doc.is_object()) fail("the top level must be an object with A, b and w");
   ProblemFile f;
   if (doc.contains("function")) {

@@ -201,7 +201,7 @@ class RegressionExperiment final : public Experiment {
   const Schema& schema() const override { return schema_; }
   const std::vector<Preset>& presets() const override { return presets_; }
   DataSelector data_selector() const override { return {"source", "data"}; }
-  void set_data(const std::string& json) override { data_ = read_problem_file(json); }
+  void read_data(const std::string& json) override { data_ = read_problem_file(json); }
 
   // Every solver, on a small d = 2 problem (so the units carry paths and the contour is drawn).
   KeyValues smoke_settings() const override { return {{"n", "40"}, {"d", "2"}, {"max_iterations", "25"}}; }
