@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -353,32 +352,17 @@ TEST_CASE("a heatmap image: viridis cells, grey for NaN, ringed marks, a sensibl
   CHECK(png_height * 3 == png_width * 2);
 }
 
-// The time bound below is the optimised build's; the sanitizer build (ASan + UBSan at -O1 with
-// Eigen's assertions, scripts/test.sh) runs several times slower.
-#if defined(__SANITIZE_ADDRESS__)
-#define ATTNLAB_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ATTNLAB_SANITIZED 1
-#endif
-#endif
-#ifdef ATTNLAB_SANITIZED
-constexpr double kStepBoundSeconds = 30.0;
-#else
-constexpr double kStepBoundSeconds = 3.0;
-#endif
-
-TEST_CASE("every experiment steps within its time budget and its plots export as SVG with one path per series", "[lab][figures][registry]") {
+TEST_CASE("every experiment stops a step when its time is up and its plots export as SVG with one path per series", "[lab][figures][registry]") {
   for (const auto& id : experiment_ids()) {
+    INFO(id);
     auto e = make_experiment(id);
-    const auto t0 = std::chrono::steady_clock::now();
     e->reset(e->schema().defaults(), 1);
+    // The page's contract, without a clock to race: a step whose time is up at once does one piece
+    // of work and returns, so the default run is under way but far from finished.
     Budget budget;
-    budget.seconds = 0.2;
+    budget.seconds = 0.0;
     e->step(budget);
-    // The page's contract: a step returns near its time budget (a generous bound, so a loaded
-    // machine does not fail it; an experiment ignoring the budget takes many seconds).
-    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < kStepBoundSeconds);
+    CHECK_FALSE(e->progress().finished());
     const Results r = e->results();
     for (const Plot& plot : r.plots) {
       INFO(id << ": " << plot.title);
