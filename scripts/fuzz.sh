@@ -5,6 +5,7 @@
 # the executions, the coverage (edges) and the outcome; exits non-zero if any target crashed,
 # leaked or timed out. scripts/test.sh runs it for a few seconds as a smoke test.
 #   usage: scripts/fuzz.sh [SECONDS] [TARGET...]      (TARGET e.g. fuzz_shard; default: all)
+#   FUZZ_RUNS=N scripts/fuzz.sh 0 ...: N executions per target instead of a time limit
 # Builds build/sanitize (clang++, ASan + UBSan, -O1 -g) when needed, as scripts/test.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +33,7 @@ for t in "${TARGETS[@]}"; do
   log="$BUILD/fuzz-$t.log"
   status=0
   "$BUILD/tests/fuzz/$t" "$work" "tests/fuzz/corpus/$t" -dict="tests/fuzz/$t.dict" \
-    -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+    $([ -n "${FUZZ_RUNS:-}" ] && echo "-runs=$FUZZ_RUNS" || echo "-max_total_time=$SECONDS_EACH") -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$BUILD/fuzz-crashes/$t-" >"$log" 2>&1 || status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)

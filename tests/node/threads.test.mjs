@@ -194,7 +194,7 @@ test('AttnLabUnitPool resends the settings after a worker forgot them (more runs
     const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'a', 'f', 'b'];
     for (const [i, key] of keys.entries()) {
       assert.ok(pool.post(key, spec, i % 3, 1), 'the worker is idle');
-      assert.strictEqual(pool.post(key, spec, 0, 1), false, 'no idle worker');
+      assert.strictEqual(pool.idleCount, 0);
       const event = await next();
       assert.strictEqual(event.type, 'done', `${key}: ${event.message}`);
       assert.strictEqual(event.runKey, key);
@@ -206,6 +206,36 @@ test('AttnLabUnitPool resends the settings after a worker forgot them (more runs
     assert.ok(pool.post('bad', { id, params: { tau: 0.7 }, seed: 1 }, 0, 3));
     const bad = await next();
     assert.deepStrictEqual([bad.type, bad.message], ['error', "parameter 'tau': '0.7' is out of range; allowed: number in [0.01, 0.5]"]);
+  } finally {
+    pool.terminate();
+  }
+});
+
+test('AttnLabUnitPool gives a worker up to DEPTH units, so it never waits for the owner between them', async () => {
+  const { AttnLabUnitPool } = globalThis;
+  const spawn = (handlers) => {
+    const w = new Worker(workerScript, { workerData: { module: modulePath } });
+    w.on('message', handlers.message);
+    w.on('error', handlers.error);
+    return w;
+  };
+  const pool = new AttnLabUnitPool(spawn, 1);
+  try {
+    await new Promise((resolve) => { pool.onchange = () => { if (pool.state !== 'starting') resolve(); }; });
+    const { id, options } = UNIT_RUNS[0];
+    const spec = { id, params: options.params, seed: options.seed };
+    assert.ok(AttnLabUnitPool.DEPTH >= 2);
+    for (let u = 0; u < AttnLabUnitPool.DEPTH; ++u) assert.ok(pool.post('r', spec, u, 1), `unit ${u} is taken`);
+    assert.strictEqual(pool.post('r', spec, AttnLabUnitPool.DEPTH, 1), false, 'the worker is full');
+    const done = [];
+    await new Promise((resolve) => {
+      pool.onchange = () => {
+        for (const e of pool.takeEvents()) if (e.type === 'done') done.push(e.unit);
+        if (done.length === AttnLabUnitPool.DEPTH) resolve();
+      };
+    });
+    assert.deepStrictEqual(done, [...Array(AttnLabUnitPool.DEPTH).keys()], 'in posting order');
+    assert.strictEqual(pool.busyCount, 0);
   } finally {
     pool.terminate();
   }
