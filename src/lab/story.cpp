@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "lab/param.hpp"
+#include "lab/run_record.hpp"
 
 namespace attnlab {
 
@@ -79,6 +80,40 @@ std::string encode_story_hash(const StoryPosition& at, const StoryStep& step, co
   for (const auto& [k, v] : params) out += "&" + percent_encode(k) + "=" + percent_encode(v);
   for (const auto& [k, v] : flags) out += "&" + percent_encode(k) + "=" + percent_encode(v);
   return out;
+}
+
+namespace {
+std::string json_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + json_escape(items[i]);
+  return out + "]";
+}
+}  // namespace
+
+std::string story_to_json(const Story& s) {
+  std::string out = "{\"id\":" + json_escape(s.id) + ",\"paper\":" + json_escape(s.paper) +
+                    ",\"authors\":" + json_escape(s.authors) + ",\"result\":" + json_escape(s.result) +
+                    ",\"figureCaption\":" + json_escape(s.figure_caption) + ",\"steps\":[";
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    const StoryStep& step = s.steps[k];
+    out += std::string(k ? "," : "") + "{\"title\":" + json_escape(step.title) + ",\"text\":" + json_escape(step.text) +
+           ",\"question\":" + json_escape(step.question) + ",\"link\":" +
+           json_escape(encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})) +
+           ",\"experiment\":" + json_escape(step.settings.experiment) + ",\"preset\":" + json_escape(step.settings.preset) +
+           ",\"params\":{";
+    for (std::size_t i = 0; i < step.settings.params.size(); ++i)
+      out += (i ? "," : "") + json_escape(step.settings.params[i].first) + ":" + json_escape(step.settings.params[i].second);
+    out += "},\"seed\":" + std::to_string(step.settings.seed) + ",\"shows\":" + json_list(step.shows) +
+           ",\"run\":" + (step.run ? "true" : "false") + ",\"prediction\":";
+    if (!step.prediction) {
+      out += "null}";
+      continue;
+    }
+    std::vector<std::string> choices;
+    for (const auto& c : step.prediction->choices) choices.push_back(c.label);
+    out += "{\"question\":" + json_escape(step.prediction->question) + ",\"choices\":" + json_list(choices) + "}}";
+  }
+  return out + "]}";
 }
 
 }  // namespace attnlab

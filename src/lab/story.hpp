@@ -90,6 +90,11 @@ struct Story {
   std::vector<StoryStep> steps;
 };
 
+// The story as JSON for the JS API and the site's oEmbed files: {"id", "paper", "authors",
+// "result", "figureCaption", "steps": [{"title", "text", "question", "link", "experiment", "preset",
+// "params": {key: value}, "seed", "shows", "run", "prediction": null or {"question", "choices"}}]}.
+std::string story_to_json(const Story& story);
+
 // Where a link is in a story: story=ID and step=N (1-based in the link, `step` 0-based here).
 struct StoryPosition {
   std::string story;

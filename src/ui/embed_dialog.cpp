@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "experiments/stories.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -40,8 +41,9 @@ std::string break_into_lines(const std::string& text, std::size_t columns) {
 
 std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
   return "<iframe src=\"" + html_attribute(url) + "\" width=\"" + std::to_string(width) + "\" height=\"" +
-         std::to_string(height) + "\" style=\"border:0;max-width:100%\" title=\"" + html_attribute(title) +
-         "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+         std::to_string(height) + "\" style=\"border:0;width:100%;max-width:" + std::to_string(width) +
+         "px;height:auto;aspect-ratio:" + std::to_string(width) + "/" + std::to_string(height) + "\" title=\"" +
+         html_attribute(title) + "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
 }
 
 void EmbedDialog::open(const EmbedOptions& current) {
@@ -62,8 +64,28 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
   bool preview = false;
   // As wide as 30 em, or the screen (phones).
   const float width = std::min(ImGui::GetFontSize() * 30.0f, io.DisplaySize.x - ImGui::GetFontSize() * 2.0f);
+  // What to embed: this page as it is, or a guided story from one of its steps.
+  const std::vector<Story>& all = stories();
+  const std::string here = "This page: " + title;
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo("##what", story_ < 0 ? here.c_str() : ("Story: " + all[static_cast<std::size_t>(story_)].paper).c_str())) {
+    if (ImGui::Selectable(here.c_str(), story_ < 0)) story_ = -1;
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (ImGui::Selectable(("Story: " + all[i].paper).c_str(), story_ == static_cast<int>(i)))
+        story_ = static_cast<int>(i), story_step_ = 1;
+    ImGui::EndCombo();
+  }
+  const Story* story = story_ < 0 ? nullptr : &all[static_cast<std::size_t>(story_)];
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::TextUnformatted("The embed shows this experiment only, with these parameters and seed.");
+  if (story) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    ImGui::InputInt("first step", &story_step_, 1);
+    story_step_ = std::clamp(story_step_, 1, static_cast<int>(story->steps.size()));
+    ImGui::TextWrapped("Step %d: %s. Students move through the story with Back and Next; each step shows its own "
+                       "controls.", story_step_, story->steps[static_cast<std::size_t>(story_step_ - 1)].title.c_str());
+  } else {
+    ImGui::TextUnformatted("The embed shows this page only, with these parameters and seed.");
+  }
   ImGui::PopTextWrapPos();
   ImGui::TextUnformatted("Students see:");
   ImGui::Indent();
@@ -73,6 +95,12 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
     visibility_checkbox(options_, key, g.label);
   }
   ImGui::Unindent();
+  if (story) {  // a story's steps choose their own parameters
+    for (auto it = options_.hidden.begin(); it != options_.hidden.end();)
+      it = std::any_of(control_groups().begin(), control_groups().end(), [&](const ControlGroup& g) { return *it == g.key; })
+               ? std::next(it)
+               : options_.hidden.erase(it);
+  } else {
   ImGui::TextUnformatted("Parameters students see:");
   ImGui::SameLine();
   if (ImGui::SmallButton("all")) {
@@ -94,6 +122,7 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
     visibility_checkbox(options_, s.key, (s.label + "##" + s.key).c_str());
   }
   ImGui::EndChild();
+  }
   if (options_.hides("run")) {
     bool always = true;  // students without a Run button get a running experiment
     ImGui::BeginDisabled();
@@ -109,8 +138,16 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
   ImGui::InputInt("height (px)", &height_, 0);
   width_ = std::clamp(width_, 240, 4000), height_ = std::clamp(height_, 240, 4000);
 
-  const std::string url = page_url + "#" + hash_for(options_, run());
-  const std::string snippet = iframe_snippet(url, "Attention Lab: " + title, width_, height_);
+  if (story) {
+    KeyValues flags = options_.to_flags();
+    if (run()) flags.emplace_back("run", "1");
+    const StoryStep& step = story->steps[static_cast<std::size_t>(story_step_ - 1)];
+    link_hash_ = encode_story_hash({story->id, static_cast<std::size_t>(story_step_ - 1)}, step, {}, step.settings.seed, flags);
+  } else {
+    link_hash_ = hash_for(options_, run());
+  }
+  const std::string url = page_url + "#" + link_hash_;
+  const std::string snippet = iframe_snippet(url, "Attention Lab: " + (story ? story->paper : title), width_, height_);
   ImGui::TextUnformatted("Link:");
   std::string shown = url;
   ImGui::SetNextItemWidth(width);

@@ -9,16 +9,18 @@
 // slider does not flood the history. Inside an iframe the entry is always replaced: the course
 // page's Back button must stay the course page's.
 EM_JS(void, js_set_hash, (const char* hash, bool new_entry), {
-  const h = "#" + UTF8ToString(hash);
-  if (window.location.hash === h) return;
+  const text = UTF8ToString(hash);
+  const h = text ? "#" + text : "";  // the start page has no hash: the address ends without '#'
+  Module.appliedHash = text;
+  if (window.location.hash === h && (text || !window.location.href.endsWith("#"))) return;
+  const url = h || window.location.pathname + window.location.search;
   const now = performance.now();
   if (new_entry && window.self === window.top && now - (Module.lastHistoryPush || -1e9) > 1000) {
-    history.pushState(null, "", h);
+    history.pushState(null, "", url);
     Module.lastHistoryPush = now;
   } else {
-    history.replaceState(null, "", h);
+    history.replaceState(null, "", url);
   }
-  Module.appliedHash = h.substring(1);
 });
 EM_JS(char*, js_get_hash, (), {
   const h = window.location.hash.substring(1);

@@ -11,6 +11,7 @@
 #include "bench/workloads.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
+#include "experiments/stories.hpp"
 #include "lab/clock.hpp"
 #include "lab/partial_codec.hpp"
 #include "lab/run_record.hpp"
@@ -319,6 +320,13 @@ std::string reproduction_panels_json(const val& name) {
   }
 }
 
+// The guided stories (experiments/stories.hpp), every step with its text, link and settings.
+std::string list_stories() {
+  std::string out = "[";
+  for (const Story& s : stories()) out += (out.size() > 1 ? "," : "") + story_to_json(s);
+  return out + "]";
+}
+
 }  // namespace
 
 }  // namespace attnlab::web
@@ -333,6 +341,7 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("benchmarks", &bench_json_for);
   emscripten::function("inspectExperiment", &inspect_experiment);
   emscripten::function("reproductionPanels", &reproduction_panels_json);
+  emscripten::function("listStories", &list_stories);
   emscripten::class_<Session>("Session")
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
