@@ -3,23 +3,13 @@
 #include <algorithm>
 
 #include "experiments/stories.hpp"
+#include "lab/embed_snippet.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
 namespace attnlab::ui {
 
 namespace {
-
-std::string html_attribute(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else if (c == '<') out += "&lt;";
-    else out += c;
-  }
-  return out;
-}
 
 // A "students see" checkbox for a group or parameter key (ticked = shown).
 void visibility_checkbox(EmbedOptions& o, const std::string& key, const char* label) {
@@ -38,13 +28,6 @@ std::string break_into_lines(const std::string& text, std::size_t columns) {
 }
 
 }  // namespace
-
-std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
-  return "<iframe src=\"" + html_attribute(url) + "\" width=\"" + std::to_string(width) + "\" height=\"" +
-         std::to_string(height) + "\" style=\"border:0;width:100%;max-width:" + std::to_string(width) +
-         "px;height:auto;aspect-ratio:" + std::to_string(width) + "/" + std::to_string(height) + "\" title=\"" +
-         html_attribute(title) + "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
-}
 
 void EmbedDialog::open(const EmbedOptions& current) {
   options_ = current;

@@ -34,8 +34,4 @@ class EmbedDialog {
   std::string link_hash_;
 };
 
-// The <iframe> snippet for a link (width and height in CSS pixels). It sizes itself when a course
-// site strips width and height (style: width 100%, aspect-ratio) and needs no allow= or sandbox=.
-std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height);
-
 }  // namespace attnlab::ui

@@ -357,6 +357,8 @@ int main() {
   app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
                           : preferred == 2 ? attnlab::ThemeChoice::HighContrast
                                            : attnlab::ThemeChoice::Dark);
+  js_install_link_reader();
+  js_install_embed_sizing();
   char* hash = js_get_hash();
   // A refused link stays in the address bar (the page shows why), so it can be read and fixed.
   if (hash && *hash && !app.load_hash(hash).empty()) g_last_hash = app.hash();
