@@ -592,12 +592,11 @@ void App::draw_sweep_results() {
                             : "Press Run to start; the curves grow as trials finish.");
     return;
   }
-  const std::string preview_label =
-      "Preview: " + std::to_string(static_cast<int>(100.0 * preview_.fraction())) + "% of the run";
+  const int percent = static_cast<int>(100.0 * preview_.fraction());
   if (preview) {
     ImGui::PushStyleColor(ImGuiCol_Text, theme().warning);
-    ImGui::TextWrapped("%s, computed on opening. Press Run for the full run; downloads and Share hold the real run only.",
-                       preview_label.c_str());
+    ImGui::TextWrapped("Preview: %d%% of the run, computed on opening. Press Run for the full run; downloads and "
+                       "Share hold the real run only.", percent);
     ImGui::PopStyleColor();
   }
   ImGui::Checkbox("log x", &log_x_);
@@ -612,7 +611,7 @@ void App::draw_sweep_results() {
   const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
   for (std::size_t i = 0; i < results.plots.size(); ++i) {
     Plot plot = results.plots[i];
-    if (preview) plot.title = "PREVIEW (" + preview_label + "): " + plot.title;
+    if (preview) plot.title = "PREVIEW (" + std::to_string(percent) + "% of the run): " + plot.title;
     plot.log_x = plot.log_x || log_x_;
     plot.log_y = plot.log_y || log_y_;
     const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it

@@ -81,9 +81,8 @@ StartPage::Choice StartPage::draw() {
     const PreviewRun* figure = i < figures_.size() ? &figures_[i] : nullptr;
     if (figure && figure->has_results() && s.figure_plot < figure->results().plots.size()) {
       Plot plot = figure->results().plots[s.figure_plot];
-      plot.title = figure->finished() ? "Quick run: " + plot.title
-                                      : "Quick run (computing, " + std::to_string(static_cast<int>(100.0 * figure->fraction())) +
-                                            "%): " + plot.title;
+      plot.title = figure->finished() ? "Quick run, computed as the page opened"
+                                      : "Quick run, computing: " + std::to_string(static_cast<int>(100.0 * figure->fraction())) + "%";
       draw_plot(("card" + std::to_string(i)).c_str(), plot, em * 13.0f);
     } else {
       ImGui::Dummy(ImVec2(0.0f, em * 13.0f - ImGui::GetStyle().ItemSpacing.y));

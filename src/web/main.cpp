@@ -243,7 +243,9 @@ std::string app_predict(double value) {
 // Back (-1) or Next (+1) in a story, as the toolbar's buttons.
 std::string app_story_step(int delta) {
   request_redraw();
-  return g_app->story_step_by(delta);
+  const std::string error = g_app->story_step_by(delta);
+  publish_page_state();  // the address names the new step at once (a history entry, as a click makes)
+  return error;
 }
 std::string app_inspector_json() { return g_app->inspector_json(); }
 void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials), request_redraw(); }

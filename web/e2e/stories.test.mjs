@@ -72,8 +72,8 @@ test('every story, walked from its first step to its last: link, reload, predict
       assert.strictEqual(shown.story, story.id, where);
       assert.strictEqual(shown.step, k, where);
       assert.strictEqual(shown.title, step.title, where);
-      const hash = await page.evaluate(() => window.location.hash);
-      assert.strictEqual(hash, `#story=${story.id}&step=${k}`, where);
+      const hash = `#story=${story.id}&step=${k}`;
+      await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 5000 });
       // The link lands on this step in a fresh page.
       const { page: again } = await openUrl(env.browser, env.base + hash);
       const landed = (await pageJson(again)).story;

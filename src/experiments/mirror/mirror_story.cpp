@@ -14,7 +14,8 @@ Story make_story() {
              "and its weights turn towards that norm's max-margin solution: each p finds its own.";
   s.figure = {"mirror", "single_run_zero", {{"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "300"}}, 1};
   s.figure_plot = 0;
-  s.figure_caption = "Distance (Bregman, in direction) from W to the max-margin solution over 300 steps, one run.";
+  s.figure_caption = "How far W is, in direction (Bregman divergence), from its max-margin solution over 300 "
+                     "steps, for p = 1.75 and 2: one run each.";
 
   StoryStep one;
   one.title = "Training turns W towards a max-margin solution";

@@ -18,7 +18,8 @@ Story make_story() {
              "or sinh inside, the softmax-like core of attention, as long as the approximation is good enough.";
   s.figure = {"regression", "reference", kThreeSolvers, 1};
   s.figure_plot = 0;
-  s.figure_caption = "Distance to the minimiser per iteration: exact Newton, the paper's method, gradient descent.";
+  s.figure_caption = "Distance to the minimiser per iteration (log scale): exact Newton, the paper's approximate "
+                     "Newton, gradient descent.";
 
   StoryStep one;
   one.title = "Newton, exact and approximate";
