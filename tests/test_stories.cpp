@@ -127,6 +127,8 @@ TEST_CASE("numbers are written like the text writes them", "[stories]") {
   StoryPrediction p;
   p.percent = true;
   CHECK(format_measured(p, 0.125) == "12.5%");
+  CHECK(format_measured(p, 0.0012666) == "0.13%");
+  CHECK(format_measured(p, 0.0) == "0.0%");
   p.percent = false;
   CHECK(format_measured(p, 0.00035165) == "0.000352");
   CHECK(format_measured(p, NAN) == "not measured");

@@ -30,9 +30,13 @@ std::string format_like(double value, const std::string& like) {
 
 std::string format_measured(const StoryPrediction& p, double value) {
   if (!std::isfinite(value)) return "not measured";
-  if (p.percent) return format_like(value, "0.0%");
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.3g", value);
+  if (p.percent && value != 0.0 && std::fabs(value) < 0.01)  // small rates keep two digits: "0.13%"
+    std::snprintf(buf, sizeof buf, "%.2g%%", 100.0 * value);
+  else if (p.percent)
+    return format_like(value, "0.0%");
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", value);
   return buf;
 }
 

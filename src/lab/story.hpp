@@ -62,7 +62,8 @@ struct StoryPrediction {
   std::string measured_label;             // "the linear network fired on D1 inputs"
   bool percent = false;                   // the value is a fraction shown (and typed) in percent
 };
-// The measured value as the page shows it ("12.5%", or three significant digits: "0.000352").
+// The measured value as the page shows it: "12.5%" ("0.13%" below 1%), or three significant
+// digits ("0.000352").
 std::string format_measured(const StoryPrediction& p, double value);
 // The index of the choice whose range holds `value`, or -1.
 int matching_choice(const StoryPrediction& p, double value);

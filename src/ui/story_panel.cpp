@@ -63,7 +63,7 @@ std::string StoryPanel::measured_text(const Results& results) const {
   if (!value) return "";
   std::string out = p.measured_label + ": " + format_measured(p, *value);
   const int answer = matching_choice(p, *value);
-  if (!p.choices.empty() && answer >= 0) out += " (" + p.choices[static_cast<std::size_t>(answer)].label + ")";
+  if (!p.choices.empty() && answer >= 0) out += ". Answer: " + p.choices[static_cast<std::size_t>(answer)].label;
   return out;
 }
 

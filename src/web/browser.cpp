@@ -157,6 +157,7 @@ EM_JS(void, js_open_url, (const char* url), {
 // {type: "attnlab:height", height} for any host page that listens. Sent on load and on resize.
 EM_JS(void, js_install_embed_sizing, (), {
   if (window.self === window.top) return;
+  Module.linkHash();  // keeps WordPress's secret, if the address has one
   const send = () => {
     const width = document.documentElement.clientWidth;
     const height = Math.round(width < 750 ? 760 : Math.min(900, Math.max(480, width * 2 / 3)));

@@ -91,9 +91,10 @@ async function coursePage(html, hostScript = '') {
   await frame.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
   return { page, frame, errors, close: async () => { await page.close(); course.close(); } };
 }
+// The frame's inner size (a bare iframe keeps the browser's 2 px inset border around it).
 const box = (page) => page.evaluate(() => {
-  const r = document.querySelector('iframe').getBoundingClientRect();
-  return { width: Math.round(r.width), height: Math.round(r.height) };
+  const f = document.querySelector('iframe');
+  return { width: f.clientWidth, height: f.clientHeight };
 });
 const strip = (html, ...names) => names.reduce((h, n) => h.replace(new RegExp(` ${n}="[^"]*"`), ''), html);
 

@@ -43,7 +43,8 @@ Story make_story() {
   two.text =
       "A row is certified only when all m heads attend alike, which gets rarer with every head. With one head "
       "10.7% of rows are certified; with three heads 0.0013%. That is the (kd)^m in the paper's cost.";
-  two.question = "If a million rows give 13 certified ones at m = 3, how many rows would m = 4 need?";
+  two.question = "Each head makes a certified row about a hundred times rarer. How many more examples would "
+                 "m = 4 need than m = 1 for as many certified rows?";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "50000"}}, 1};
   two.shows = {"eps"};
   two.prediction = StoryPrediction{
