@@ -110,6 +110,7 @@ test('embeds keep working when the course site strips allow=, sandbox=, width= a
   assert.strictEqual(JSON.parse(await site.frame.evaluate(() => window.attnlab.appEmbedJson())).embed, true);
   await site.frame.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
   await site.frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await site.page.waitForTimeout(600);  // the frame after 'done' is drawn
   await site.page.screenshot({ path: path.join(repo, 'build', 'story-shots', 'oembed-aspect.png') });
   assert.deepStrictEqual(site.errors, []);
   await site.close();
@@ -123,6 +124,7 @@ test('embeds keep working when the course site strips allow=, sandbox=, width= a
   assert.strictEqual(JSON.parse(await site.frame.evaluate(() => window.attnlab.appPageJson())).story.step, 2);
   await site.frame.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
   await site.frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await site.page.waitForTimeout(600);  // the frame after 'done' is drawn
   await site.page.screenshot({ path: path.join(repo, 'build', 'story-shots', 'oembed-bare.png') });
   assert.deepStrictEqual(site.errors, []);
   await site.close();
