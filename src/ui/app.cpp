@@ -48,9 +48,7 @@ void App::select_experiment(const std::string& id) {
   reset();
   // Hidden parameter keys belong to the previous experiment's schema; the groups stay.
   for (auto it = embed_.hidden.begin(); it != embed_.hidden.end();) {
-    const bool group = std::any_of(control_groups().begin(), control_groups().end(),
-                                   [&](const ControlGroup& g) { return *it == g.key; });
-    it = group || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
+    it = is_control_group(*it) || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
   }
   has_inspector_ = experiment_->has_inspector();
   reproduction_name_ = reproduction_of(id);
@@ -641,10 +639,10 @@ std::string App::story_step_by(int delta) {
   const long to = static_cast<long>(story_.step_index()) + delta;
   if (to < 0 || to >= static_cast<long>(story_.story().steps.size())) return "story: no step there";
   const StoryStep& step = story_.story().steps[static_cast<std::size_t>(to)];
+  // The embed, theme and hidden groups go along; hidden parameter keys were the old step's.
   EmbedOptions flags = embed_;
-  flags.hidden.clear();  // hidden controls belong to the step they were set for... except groups
-  for (const auto& g : control_groups())
-    if (embed_.hides(g.key)) flags.hidden.insert(g.key);
+  for (auto it = flags.hidden.begin(); it != flags.hidden.end();)
+    it = is_control_group(*it) ? std::next(it) : flags.hidden.erase(it);
   return load_hash(encode_story_hash({story_.story().id, static_cast<std::size_t>(to)}, step, {}, step.settings.seed,
                                      page_flags(flags, false)));
 }

@@ -20,6 +20,31 @@ void visibility_checkbox(EmbedOptions& o, const std::string& key, const char* la
   }
 }
 
+// "Parameters students see": a checkbox per parameter, and all / none.
+void parameter_checkboxes(EmbedOptions& o, const Schema& schema, float width) {
+  ImGui::TextUnformatted("Parameters students see:");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("all")) {
+    o.hidden.erase("params");
+    for (const auto& s : schema.specs()) o.hidden.erase(s.key);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("none")) {
+    for (const auto& s : schema.specs()) o.hidden.erase(s.key);
+    o.hidden.insert("params");
+  }
+  ImGui::BeginChild("params", ImVec2(width, ImGui::GetFontSize() * 9.0f), true);
+  const bool all_hidden = o.hides("params");
+  for (const auto& s : schema.specs()) {
+    if (all_hidden) {
+      ImGui::TextDisabled("%s (hidden)", s.label.c_str());
+      continue;
+    }
+    visibility_checkbox(o, s.key, (s.label + "##" + s.key).c_str());
+  }
+  ImGui::EndChild();
+}
+
 // `text` with a line break every `columns` characters (for display only).
 std::string break_into_lines(const std::string& text, std::size_t columns) {
   std::string out;
@@ -80,31 +105,9 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
   ImGui::Unindent();
   if (story) {  // a story's steps choose their own parameters
     for (auto it = options_.hidden.begin(); it != options_.hidden.end();)
-      it = std::any_of(control_groups().begin(), control_groups().end(), [&](const ControlGroup& g) { return *it == g.key; })
-               ? std::next(it)
-               : options_.hidden.erase(it);
+      it = is_control_group(*it) ? std::next(it) : options_.hidden.erase(it);
   } else {
-  ImGui::TextUnformatted("Parameters students see:");
-  ImGui::SameLine();
-  if (ImGui::SmallButton("all")) {
-    options_.hidden.erase("params");
-    for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
-  }
-  ImGui::SameLine();
-  if (ImGui::SmallButton("none")) {
-    for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
-    options_.hidden.insert("params");
-  }
-  ImGui::BeginChild("params", ImVec2(width, ImGui::GetFontSize() * 9.0f), true);
-  const bool all_hidden = options_.hides("params");
-  for (const auto& s : schema.specs()) {
-    if (all_hidden) {
-      ImGui::TextDisabled("%s (hidden)", s.label.c_str());
-      continue;
-    }
-    visibility_checkbox(options_, s.key, (s.label + "##" + s.key).c_str());
-  }
-  ImGui::EndChild();
+    parameter_checkboxes(options_, schema, width);
   }
   if (options_.hides("run")) {
     bool always = true;  // students without a Run button get a running experiment
