@@ -207,7 +207,7 @@ void main_loop() {
 // The address bar, the theme and the live region follow the app, drawn or not.
 void publish_page_state() {
   const std::string hash = g_app->hash();
-  if (hash != g_last_hash || !g_hash_published) js_set_hash(hash.c_str(), g_hash_published), g_last_hash = hash;
+  if (hash != g_last_hash) js_set_hash(hash.c_str(), g_hash_published), g_last_hash = hash;
   g_hash_published = true;
   const attnlab::ThemeChoice theme = g_app->theme_shown();
   if (theme != g_theme) attnlab::ui::apply_theme(theme), g_theme = theme;
