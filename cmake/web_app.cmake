@@ -49,6 +49,9 @@ add_library(attnlab_ui STATIC
   src/ui/inspector_view.cpp
   src/ui/reproduction_view.cpp
   src/ui/embed_dialog.cpp
+  src/ui/preview_run.cpp
+  src/ui/start_page.cpp
+  src/ui/story_panel.cpp
   src/ui/wrapped_text.cpp
   src/ui/theme.cpp)
 attnlab_layer_root(attnlab_ui ui "${CMAKE_SOURCE_DIR}/src/ui" PUBLIC)

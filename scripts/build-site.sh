@@ -1,27 +1,31 @@
 #!/usr/bin/env bash
 # Builds the web app and writes a self-contained static site to dist/ (or --out DIR): the page,
 # its module (attnlab.js + attnlab.wasm), the headless JS API (attnlab-api.mjs + .d.ts), the
-# example course page, and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
+# example course page, the oEmbed files that course sites read (scripts/oembed.mjs, for the address
+# given with --url, default http://127.0.0.1:8000/), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
 # when attnlab.wasm + attnlab.js exceed the 1 MB gzip budget. With --measure it also serves dist/
 # and reports the time to the first frame in headless Chromium (bench/first_frame.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=dist
 MEASURE=0
+URL=http://127.0.0.1:8000/
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT=${2:?--out needs a folder}; shift 2 ;;
     --out=*) OUT=${1#--out=}; shift ;;
     --measure) MEASURE=1; shift ;;
-    -h|--help) echo "usage: scripts/build-site.sh [--out DIR] [--measure]"; exit 0 ;;
-    *) echo "build-site.sh: unknown option '$1' (usage: scripts/build-site.sh [--out DIR] [--measure])" >&2; exit 2 ;;
+    --url) URL=${2:?--url needs an address}; shift 2 ;;
+    --url=*) URL=${1#--url=}; shift ;;
+    -h|--help) echo "usage: scripts/build-site.sh [--out DIR] [--url https://HOST/PATH/] [--measure]"; exit 0 ;;
+    *) echo "build-site.sh: unknown option '$1' (usage: scripts/build-site.sh [--out DIR] [--url URL] [--measure])" >&2; exit 2 ;;
   esac
 done
 CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 scripts/setup.sh
 export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (TOOLCHAIN.md pitfall 1)
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_CACHE="$CACHE" >/dev/null
-cmake --build build/wasm --target attnlab_app -j "$(nproc)"
+cmake --build build/wasm --target attnlab_app attnlab_node -j "$(nproc)"
 
 # The folder is replaced, so it must be one this script made (it leaves a marker) or a new/empty
 # one; never the repository or a folder above it.
@@ -40,6 +44,8 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 cp -r build/wasm/web/. "$OUT/"
 touch "$OUT/$MARKER"
+# oEmbed: one JSON per story, story step and preset, and the page to paste for each (README "Hosting").
+node scripts/oembed.mjs "$OUT" "$URL" build/wasm/attnlab_node.cjs
 # MIME types and CORS for hosts that read these files (Netlify/Cloudflare Pages: _headers; Apache:
 # .htaccess, with mod_headers for CORS): the JS API module may be imported by course pages on
 # other sites, which needs Access-Control-Allow-Origin on the module, attnlab.js and attnlab.wasm.

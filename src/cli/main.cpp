@@ -21,6 +21,7 @@
 #include "cli/reproduce.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
+#include "experiments/stories.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/shard.hpp"
@@ -73,6 +74,8 @@ std::string usage() {
     "                                one trial of sweep point K (default 0) up close: per-token\n"
     "                                table as CSV; --format json adds the attention matrices\n"
     "  link EXPERIMENT [options]     print the page's URL hash for these settings\n"
+    "  stories [STORY]               the guided stories (one per paper): each step's title, link\n"
+    "                                and settings; with STORY also each step's text and question\n"
     "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
     "                                every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
     "                                per panel and DIR/index.csv; --paper-trials uses the\n"
@@ -444,6 +447,32 @@ int cmd_link(const std::vector<std::string>& args) {
   return 0;
 }
 
+// The same CLI arguments that open a step's settings ("separation.toy --preset fig3b --set ...").
+std::string settings_arguments(const StorySettings& s) {
+  std::string out = s.experiment + (s.preset.empty() ? "" : " --preset " + s.preset);
+  for (const auto& [k, v] : s.params) out += " --set " + k + "=" + v;
+  return out + " --seed " + std::to_string(s.seed);
+}
+
+int cmd_stories(const std::vector<std::string>& args) {
+  if (args.size() > 1) throw UsageError{"stories takes at most one story id"};
+  const bool full = !args.empty();
+  if (full) story(args[0]);  // an unknown id: the error names the stories
+  for (const Story& s : stories()) {
+    if (full && s.id != args[0]) continue;
+    std::printf("%s: %s (%s)\n  %s\n", s.id.c_str(), s.paper.c_str(), s.authors.c_str(), s.result.c_str());
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      const StoryStep& step = s.steps[k];
+      std::printf("  %zu. %s  #story=%s&step=%zu\n     attnlab run %s\n", k + 1, step.title.c_str(), s.id.c_str(), k + 1,
+                  settings_arguments(step.settings).c_str());
+      if (!full) continue;
+      std::printf("     %s\n     Question: %s\n", step.text.c_str(), step.question.c_str());
+      if (step.prediction) std::printf("     Predict first: %s\n", step.prediction->question.c_str());
+    }
+  }
+  return 0;
+}
+
 int cmd_bench(const std::vector<std::string>& args) {
   double seconds = 1.0;
   std::string format = "text";
@@ -496,7 +525,8 @@ int main(int argc, char** argv) {
     if (cmd == "reproduce") return cmd_reproduce(rest);
     if (cmd == "merge") return cmd_merge(rest);
     if (cmd == "bench") return cmd_bench(rest);
-    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, merge, inspect, link, reproduce, bench)"};
+    if (cmd == "stories") return cmd_stories(rest);
+    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, merge, inspect, link, reproduce, stories, bench)"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", readable_message(e.message).c_str());
     return 2;

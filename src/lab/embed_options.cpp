@@ -40,13 +40,13 @@ KeyValues EmbedOptions::to_flags() const {
   return flags;
 }
 
-namespace {
-
-bool is_group(const std::string& key) {
+bool is_control_group(const std::string& key) {
   for (const auto& g : control_groups())
     if (key == g.key) return true;
   return false;
 }
+
+namespace {
 
 std::string allowed_hide_keys(const Schema& schema) {
   std::string out;
@@ -63,7 +63,7 @@ EmbedOptions parse(const HashState& link, const Schema& schema, bool strict) {
   o.embed = embed == "1";
   for (const std::string& key : split(link.flag("hide"), ',')) {
     if (key.empty()) continue;
-    if (!is_group(key) && !schema.find(key)) {
+    if (!is_control_group(key) && !schema.find(key)) {
       if (!strict) continue;
       throw ParamError("link: 'hide' names '" + key + "', which is not a control here; allowed: " +
                        allowed_hide_keys(schema));

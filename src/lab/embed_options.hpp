@@ -17,6 +17,7 @@ struct ControlGroup {
   const char* label;  // what a teacher ticks in the "Embed" dialog
 };
 const std::vector<ControlGroup>& control_groups();
+bool is_control_group(const std::string& key);  // "run", "presets", ... (not a parameter key)
 
 enum class ThemeChoice { Default, Dark, Light, HighContrast };
 const char* to_string(ThemeChoice t);  // "", "dark", "light", "contrast"

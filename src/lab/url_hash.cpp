@@ -9,7 +9,7 @@
 namespace attnlab {
 
 namespace {
-const char* const kFlagKeys[] = {"run", "embed", "hide", "theme", "view", "point", "trial", "threads"};
+const char* const kFlagKeys[] = {"run", "embed", "hide", "theme", "view", "point", "trial", "threads", "story", "step"};
 }
 
 std::uint64_t parse_seed(const std::string& text) {

@@ -14,7 +14,7 @@ struct HashState {
   KeyValues params;        // every other key that is not a flag
   bool has_seed = false;
   std::uint64_t seed = 0;
-  KeyValues flags;         // run, embed, hide, theme, view, point, trial: page behaviour, not parameters
+  KeyValues flags;         // run, embed, hide, theme, view, point, trial, threads, story, step: page behaviour
   std::string flag(const std::string& key) const;  // "" when absent
 };
 

@@ -5,6 +5,7 @@
 
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
+#include "experiments/stories.hpp"
 #include "imgui.h"
 #include "lab/plot_ticks.hpp"
 #include "lab/run_record.hpp"
@@ -47,9 +48,7 @@ void App::select_experiment(const std::string& id) {
   reset();
   // Hidden parameter keys belong to the previous experiment's schema; the groups stay.
   for (auto it = embed_.hidden.begin(); it != embed_.hidden.end();) {
-    const bool group = std::any_of(control_groups().begin(), control_groups().end(),
-                                   [&](const ControlGroup& g) { return *it == g.key; });
-    it = group || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
+    it = is_control_group(*it) || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
   }
   has_inspector_ = experiment_->has_inspector();
   reproduction_name_ = reproduction_of(id);
@@ -140,6 +139,22 @@ void App::reset() {
   state_ = RunState::Idle;
   error_.clear();
   results_ = Results{};
+  preview_.stop();
+  preview_stale_ = true;
+}
+
+// The preview: what Run would compute, started on the main thread for at most a second and a half
+// of computing, while nothing else is shown (no run, the Results view, no prediction pending).
+bool App::showing_preview() const {
+  return !start_page_ && state_ == RunState::Idle && !started_ && !(in_story_ && story_.awaiting_prediction());
+}
+
+void App::update_preview() {
+  if (!showing_preview()) return;
+  if (preview_stale_) {
+    preview_.start(experiment_->info().id, params_, seed_, 1.5);
+    preview_stale_ = false;
+  }
 }
 
 void App::advance(const Budget& budget) {
@@ -169,11 +184,13 @@ void App::advance(const Budget& budget) {
 
 void App::run() {
   if (state_ == RunState::Done || state_ == RunState::Failed) reset();
+  preview_.stop();
   state_ = RunState::Running;
 }
 
 void App::step_once() {
   if (state_ == RunState::Done || state_ == RunState::Failed) reset();
+  preview_.stop();
   Budget b;
   b.seconds = 0.05;
   state_ = RunState::Paused;
@@ -190,6 +207,7 @@ std::string App::csv() const { return started_ ? to_csv(make_record(*experiment_
 std::string App::json() const { return started_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : "{}"; }
 
 std::string App::status_text() const {
+  if (start_page_) return "Attention Lab: the start page, four papers as guided stories, and the free lab";
   if (view_ == View::Reproduction && reproduction_.started())
     return reproduction_.status_text() + (batch_running() ? ". " + compute_text() : std::string());
   // Said when something changes that a listener needs: the state, each further tenth of the
@@ -204,21 +222,48 @@ std::string App::status_text() const {
                                      std::to_string(inspector_.trial());
   for (std::size_t i = 0; stopped && i < notes.size() && i < 3 && s.size() < 400; ++i)
     s += (s.back() == '.' ? " " : ". ") + notes[i];
+  if (in_story_) s = story_.story().id + " story, step " + std::to_string(story_.step_index() + 1) + " of " +
+                    std::to_string(story_.story().steps.size()) + ": " + story_.step().title + ". " + s;
+  if (showing_preview() && preview_.has_results())
+    s += ". Showing a preview (" + std::to_string(static_cast<int>(100.0 * preview_.fraction())) +
+         "% of the run, computed on opening); press Run for the full run";
   if (!error_.empty()) s += ". Error: " + error_;
   if (state_ == RunState::Running) s += ". " + compute_text();
   return s;
 }
 
+KeyValues App::page_flags(const EmbedOptions& embed, bool run) const {
+  KeyValues flags = embed.to_flags();
+  if (run) flags.emplace_back("run", "1");
+  if (threads_ >= 0) flags.emplace_back("threads", std::to_string(threads_));
+  return flags;
+}
+
+// A story step's link: the step, then only what the student changed in it.
+std::string App::story_hash(const EmbedOptions& embed, bool run) const {
+  const StoryStep& step = story_.step();
+  const Params opened = experiment_->make_params(step.settings.preset, step.settings.params);
+  KeyValues changed;
+  for (const auto& spec : experiment_->schema().specs())
+    if (experiment_->schema().format(params_, spec.key) != experiment_->schema().format(opened, spec.key))
+      changed.emplace_back(spec.key, experiment_->schema().format(params_, spec.key));
+  return encode_story_hash({story_.story().id, story_.step_index()}, step, changed, seed_, page_flags(embed, run));
+}
+
 std::string App::hash_with(const EmbedOptions& embed, bool run) const {
+  if (in_story_) return story_hash(embed, run);
+  if (start_page_) {
+    std::string out;
+    for (const auto& [k, v] : page_flags(embed, run)) out += (out.empty() ? "" : "&") + k + "=" + percent_encode(v);
+    return out;
+  }
   HashState st;
   st.experiment = experiment_->info().id;
   st.preset = preset_;  // its name (and description); the parameters below are applied after it
   st.params = experiment_->schema().to_key_values(params_);
   st.has_seed = true;
   st.seed = seed_;
-  st.flags = embed.to_flags();
-  if (run) st.flags.emplace_back("run", "1");
-  if (threads_ >= 0) st.flags.emplace_back("threads", std::to_string(threads_));
+  st.flags = page_flags(embed, run);
   if (view_ == View::Inspector)
     st.flags.insert(st.flags.end(), {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
                                      {"trial", std::to_string(inspector_.trial())}});
@@ -226,7 +271,7 @@ std::string App::hash_with(const EmbedOptions& embed, bool run) const {
 }
 
 // While the teacher previews, the address keeps the page's own state (a reload leaves the preview).
-std::string App::hash() const { return hash_with(previewing_ ? before_preview_ : embed_, false); }
+std::string App::hash() const { return previewing_ ? before_preview_hash_ : hash_with(embed_, false); }
 
 std::vector<std::string> App::visible_params() const {
   std::vector<std::string> keys;
@@ -250,38 +295,76 @@ int link_index(const HashState& st, const std::string& key) {
 }
 }  // namespace
 
+namespace {
+// A link's threads=: -1 when absent; throws ParamError beyond kMaxThreads.
+int link_threads(const HashState& st) {
+  const std::string threads = st.flag("threads");
+  const int count = threads.empty() ? -1 : link_index(st, "threads");
+  if (count > kMaxThreads)
+    throw ParamError("link: 'threads=" + threads + "' is not allowed; allowed: integer in [0, " +
+                     std::to_string(kMaxThreads) + "] (0 computes on the page's main thread)");
+  return count;
+}
+}  // namespace
+
+void App::show_start_page(const HashState& st) {
+  // Parameters, a preset or a seed belong to an experiment: without one they would be lost.
+  const std::string lost = !st.preset.empty() ? "preset" : st.has_seed ? "seed" : !st.params.empty() ? st.params[0].first : "";
+  if (!lost.empty())
+    throw ParamError("link: '" + lost + "' needs an experiment or a story; allowed: exp=ID or story=ID with it");
+  EmbedOptions embed = parse_embed_options(st, experiment_->schema());
+  embed.embed = false;  // the start page is never an embed
+  const int thread_count = link_threads(st);
+  reset();
+  embed_ = embed;
+  previewing_ = false;
+  start_page_ = true;
+  in_story_ = false;
+  threads_ = thread_count;
+}
+
 std::string App::load_hash(const std::string& hash) {
   try {
     const HashState st = decode_hash(hash);
-    std::unique_ptr<Experiment> e = make_experiment(st.experiment.empty() ? experiment_ids().front() : st.experiment);
-    Params p = e->make_params(st.preset, st.params);  // validates everything before anything changes
+    const std::optional<StoryPosition> at = parse_story_position(st, stories());
+    if (!at && st.experiment.empty()) {
+      show_start_page(st);
+      return "";
+    }
+    // A story's step opens its settings; the link's parameters are the student's changes to them.
+    const StoryStep* step = at ? &story(at->story).steps[at->step] : nullptr;
+    std::unique_ptr<Experiment> e = make_experiment(step ? step->settings.experiment : st.experiment);
+    KeyValues values = step ? step->settings.params : KeyValues{};
+    values.insert(values.end(), st.params.begin(), st.params.end());
+    Params p = e->make_params(step ? step->settings.preset : st.preset, values);  // validates everything first
     const EmbedOptions embed = parse_embed_options(st, e->schema());
     const std::string view = st.flag("view");
     if (!view.empty() && view != "results" && view != "inspector")
       throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
     const int point = link_index(st, "point"), trial = link_index(st, "trial");
-    const std::string threads = st.flag("threads");
-    const int thread_count = threads.empty() ? -1 : link_index(st, "threads");
-    if (thread_count > kMaxThreads)
-      throw ParamError("link: 'threads=" + threads + "' is not allowed; allowed: integer in [0, " +
-                       std::to_string(kMaxThreads) + "] (0 computes on the page's main thread)");
+    const int thread_count = link_threads(st);
     select_experiment(e->info().id);
     experiment_ = std::move(e);
     params_ = p;
-    preset_ = st.preset;
+    preset_ = step ? step->settings.preset : st.preset;
     embed_ = embed;
     previewing_ = false;
+    start_page_ = false;
+    in_story_ = step != nullptr;
+    if (step) story_.open(story(at->story), at->step);
     if (st.has_seed) seed_ = st.seed;
+    else if (step) seed_ = step->settings.seed;
     threads_ = thread_count;
     std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
     controls_.forget_edits();
     reset();
     inspector_.select(point, trial);
     show(view == "inspector" && has_inspector_ ? View::Inspector : View::Results);
-    // Students without a Run button get a running experiment.
-    if (st.flag("run") == "1" || embed_.hides("run")) run();
+    // Students without a Run button get a running experiment; so do steps that start by themselves.
+    if (st.flag("run") == "1" || embed_.hides("run") || (step && step->run && !step->prediction)) run();
     return "";
   } catch (const std::exception& ex) {
+    start_page_ = false;  // the lab shows why the link was refused
     salvage_embed(hash);
     error_ = std::string("link not applied: ") + ex.what();
     return ex.what();
@@ -310,6 +393,9 @@ std::string App::compute_text() const {
 }
 
 void App::compute(double slice_seconds) {
+  if (start_page_) return start_.compute(slice_seconds);
+  update_preview();
+  if (showing_preview()) preview_.advance(slice_seconds);
   if (state_ != RunState::Running && scheduler_.active()) stop_workers();  // paused or stopped
   if (state_ == RunState::Running) {
     Budget b;
@@ -324,8 +410,10 @@ std::uint64_t App::change_stamp() const {
   // What a redraw would show differently: new results, another state or view, a step of the
   // progress bar (1/400), an error.
   const auto permille = static_cast<std::uint64_t>(400.0 * progress());
+  const std::uint64_t page = start_page_ ? start_.version() : in_story_ ? story_.step_index() + 1 : 0;
   return (std::uint64_t(results_version_) << 24) ^ (std::uint64_t(state_) << 16) ^ (std::uint64_t(view_) << 12) ^
-         permille ^ (std::uint64_t(error_.size()) << 40);
+         permille ^ (std::uint64_t(error_.size()) << 40) ^ (std::uint64_t(preview_.version()) << 48) ^ (page << 32) ^
+         (std::uint64_t(start_page_) << 63);
 }
 
 void App::frame(float width, float height) {
@@ -335,11 +423,22 @@ void App::frame(float width, float height) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   focused_.clear();
+  if (start_page_) {
+    ImGui::BeginChild("start", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+    const StartPage::Choice choice = start_.draw();
+    ImGui::EndChild();
+    ImGui::End();
+    if (!choice.story.empty()) load_hash(encode_story_hash({choice.story, 0}, story(choice.story).steps[0], {},
+                                                           story(choice.story).steps[0].settings.seed,
+                                                           page_flags(embed_, false)));
+    if (choice.free_lab) start_page_ = false, reset();
+    return;
+  }
   if (previewing_) draw_preview_banner();
   draw_toolbar();
   ImGui::Separator();
   // An embed may hide every control: the results then fill the frame.
-  bool any_control = shows("info") || (experiment_->accepts_data() && open_picker_ && shows("data"));
+  bool any_control = shows("info") || in_story_ || (experiment_->accepts_data() && open_picker_ && shows("data"));
   for (const auto& s : experiment_->schema().specs()) any_control = any_control || !embed_.hides_param(s.key);
   const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
   const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
@@ -369,6 +468,20 @@ void App::frame(float width, float height) {
 
 void App::draw_controls() {
   const ExperimentInfo& info = experiment_->info();
+  if (in_story_) {
+    story_.draw(results_, state_ == RunState::Done);
+    // The step's own controls only: the others stay as the step set them.
+    EmbedOptions shown = embed_;
+    for (const auto& s : experiment_->schema().specs())
+      if (std::find(story_.step().shows.begin(), story_.step().shows.end(), s.key) == story_.step().shows.end())
+        shown.hidden.insert(s.key);
+    if (!story_.step().shows.empty()) ImGui::Separator();
+    if (controls_.draw(experiment_->schema(), params_, shown)) {
+      preset_.clear();
+      params_changed();
+    }
+    return;
+  }
   if (shows("info")) {
     text_wrapped_at_spaces(info.summary);
     text_wrapped_at_spaces(info.paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -478,22 +591,35 @@ void App::draw_notes(const std::vector<std::string>& notes) {
 }
 
 void App::draw_sweep_results() {
-  if (results_.plots.empty()) {
-    ImGui::TextDisabled("Press Run to start; the curves grow as trials finish.");
+  // Before Run: the preview, marked as such on the plots and above them.
+  const bool preview = results_.plots.empty() && showing_preview() && preview_.has_results();
+  const Results& results = preview ? preview_.results() : results_;
+  if (results.plots.empty()) {
+    ImGui::TextDisabled(in_story_ && story_.awaiting_prediction()
+                            ? "Make your prediction on the left, then press Run."
+                            : "Press Run to start; the curves grow as trials finish.");
     return;
+  }
+  const int percent = static_cast<int>(100.0 * preview_.fraction());
+  if (preview) {
+    ImGui::PushStyleColor(ImGuiCol_Text, theme().warning);
+    ImGui::TextWrapped("Preview: %d%% of the run, computed on opening. Press Run for the full run; downloads and "
+                       "Share hold the real run only.", percent);
+    ImGui::PopStyleColor();
   }
   ImGui::Checkbox("log x", &log_x_);
   ImGui::SameLine();
   ImGui::Checkbox("log y", &log_y_);
-  draw_notes(results_.notes);
+  draw_notes(results.notes);
   // The plots share the height left, but each keeps at least 10 lines for its data area plus its
   // legend's rows (a narrow frame stacks a long legend), and then the panel scrolls.
   const float font = ImGui::GetFontSize();
-  const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(results_.plots.size()) -
+  const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(results.plots.size()) -
                       ImGui::GetStyle().ItemSpacing.y;
   const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
-  for (std::size_t i = 0; i < results_.plots.size(); ++i) {
-    Plot plot = results_.plots[i];
+  for (std::size_t i = 0; i < results.plots.size(); ++i) {
+    Plot plot = results.plots[i];
+    if (preview) plot.title = "PREVIEW (" + std::to_string(percent) + "% of the run): " + plot.title;
     plot.log_x = plot.log_x || log_x_;
     plot.log_y = plot.log_y || log_y_;
     const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
@@ -501,8 +627,34 @@ void App::draw_sweep_results() {
     draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), share));
   }
   const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
-  for (std::size_t i = 0; i < results_.heatmaps.size(); ++i)
-    heatmaps_.draw(static_cast<int>(i), results_.heatmaps[i], results_version_, ImVec2(side, side), false);
+  for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
+    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], results_version_ + (preview ? preview_.version() << 16 : 0u),
+                   ImVec2(side, side), false);
+}
+
+}  // namespace attnlab::ui
+
+namespace attnlab::ui {
+
+std::string App::page_json() const {
+  const char* page = start_page_ ? "start" : in_story_ ? "story" : "lab";
+  std::string out = std::string("{\"page\":\"") + page + "\",\"story\":" +
+                    (in_story_ ? story_.json(results_, state_ == RunState::Done) : "null") + ",\"preview\":";
+  out += showing_preview() && preview_.has_results() ? format_number(preview_.fraction()) : "null";
+  return out + ",\"cards\":" + (start_page_ ? start_.json() : "null") + "}";
+}
+
+std::string App::story_step_by(int delta) {
+  if (!in_story_) return "story: no story step is open";
+  const long to = static_cast<long>(story_.step_index()) + delta;
+  if (to < 0 || to >= static_cast<long>(story_.story().steps.size())) return "story: no step there";
+  const StoryStep& step = story_.story().steps[static_cast<std::size_t>(to)];
+  // The embed, theme and hidden groups go along; hidden parameter keys were the old step's.
+  EmbedOptions flags = embed_;
+  for (auto it = flags.hidden.begin(); it != flags.hidden.end();)
+    it = is_control_group(*it) ? std::next(it) : flags.hidden.erase(it);
+  return load_hash(encode_story_hash({story_.story().id, static_cast<std::size_t>(to)}, step, {}, step.settings.seed,
+                                     page_flags(flags, false)));
 }
 
 }  // namespace attnlab::ui

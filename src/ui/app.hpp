@@ -12,11 +12,15 @@
 
 #include "lab/embed_options.hpp"
 #include "lab/experiment.hpp"
+#include "lab/story.hpp"
 #include "lab/url_hash.hpp"
 #include "ui/embed_dialog.hpp"
 #include "ui/inspector_view.hpp"
 #include "ui/param_controls.hpp"
+#include "ui/preview_run.hpp"
 #include "ui/reproduction_view.hpp"
+#include "ui/start_page.hpp"
+#include "ui/story_panel.hpp"
 #include "ui/unit_scheduler.hpp"
 
 namespace attnlab::ui {
@@ -38,10 +42,21 @@ class App {
   // Changes whenever a frame would show something new (results, state, view, progress steps).
   std::uint64_t change_stamp() const;
 
-  // The page state as a URL hash (experiment, every parameter, seed) and its inverse.
+  // The page state as a URL hash (experiment, every parameter, seed; a story's step and the
+  // student's changes to it; "" for the start page) and its inverse.
   std::string hash() const;
   // Applies a hash (from a link); returns "" or the error message (the state is unchanged then).
+  // A link without exp= and story= opens the start page.
   std::string load_hash(const std::string& hash);
+
+  // What the page shows, for tests and course pages: {"page": "start" | "lab" | "story", "story":
+  // the step (StoryPanel::json) or null, "preview": fraction of the run the preview computed or
+  // null, "cards": the start page's figures}.
+  std::string page_json() const;
+  // A prediction for the story step on screen (a choice's index, or a number): "" or the error.
+  std::string predict(double value) { return in_story_ ? story_.predict(value) : "story: no story step is open"; }
+  // Opens the story step `delta` steps away (Back -1, Next +1); returns "" or the error.
+  std::string story_step_by(int delta);
 
   void run();
   void pause() { if (state_ == RunState::Running) state_ = RunState::Paused; }
@@ -104,6 +119,12 @@ class App {
 
  private:
   void select_experiment(const std::string& id);
+  void show_start_page(const HashState& link);  // throws ParamError for keys that need an experiment
+  std::string story_hash(const EmbedOptions& embed, bool run) const;
+  KeyValues page_flags(const EmbedOptions& embed, bool run) const;  // embed, hide, theme, run, threads
+  void draw_story_navigation();
+  void go_home();  // the start page, keeping the theme
+  void update_preview();  // starts the preview of the settings on screen when it is wanted
   void salvage_embed(const std::string& hash);  // after a refused link: keep its embed settings
   void params_changed();
   void advance(const Budget& budget);
@@ -158,8 +179,17 @@ class App {
   std::string hash_with(const EmbedOptions& embed, bool run) const;
   std::string figure_prefix() const;  // "inspect-p2-t0-" for the inspector's figures, else ""
   EmbedOptions embed_;  // from the link: embedded, hidden controls, theme
-  EmbedOptions before_preview_;
+  std::string before_preview_hash_;  // the page's own state while the teacher previews an embed
   bool previewing_ = false;  // the teacher is looking at the embed as students will
+  bool start_page_ = true;   // the link named no experiment and no story
+  StartPage start_;
+  bool in_story_ = false;    // a story's step is on screen (story_)
+  StoryPanel story_;
+  // The preview shown before Run (a quick, time-limited start of the same run, its own Experiment):
+  // never exported, replaced by the real run's results as soon as Run is pressed.
+  PreviewRun preview_;
+  bool preview_stale_ = true;  // the settings changed since the preview started
+  bool showing_preview() const;
   ThemeChoice preferred_theme_ = ThemeChoice::Dark;
   EmbedDialog embed_dialog_;
   bool shows(const char* group) const { return !embed_.hides(group); }

@@ -32,8 +32,8 @@ void App::draw_preview_banner() {
   ImGui::PopStyleColor();
   ImGui::SameLine();
   if (ImGui::Button("Back to editing")) {
-    embed_ = before_preview_;
     previewing_ = false;
+    load_hash(before_preview_hash_);
   }
   ImGui::Separator();
 }
@@ -122,11 +122,33 @@ void App::draw_figures_popup() {
   ImGui::EndPopup();
 }
 
+void App::go_home() {
+  HashState home;
+  if (embed_.theme != ThemeChoice::Default) home.flags.emplace_back("theme", to_string(embed_.theme));
+  show_start_page(home);
+}
+
+void App::draw_story_navigation() {
+  switch (story_.draw_navigation(embed_.embed)) {
+    case StoryPanel::Action::Back: story_step_by(-1); break;
+    case StoryPanel::Action::Next: story_step_by(+1); break;
+    case StoryPanel::Action::Home: go_home(); break;
+    case StoryPanel::Action::FreeLab: in_story_ = false; break;
+    case StoryPanel::Action::None: break;
+  }
+}
+
 void App::draw_toolbar() {
   const float em = ImGui::GetFontSize();
-  if (!embed_.embed) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Attention Lab");
+  if (in_story_) {
+    draw_story_navigation();
+  } else if (!embed_.embed) {
+    if (ImGui::Button("Attention Lab")) {
+      go_home();
+      return;
+    }
+    note_focus("Home");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: the four papers and their guided stories.");
     flow(em * 16.0f);
     ImGui::SetNextItemWidth(em * 16.0f);
     if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
@@ -140,7 +162,7 @@ void App::draw_toolbar() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(experiment_->info().title.c_str());
   }
-  if (shows("presets")) draw_preset_picker();
+  if (shows("presets") && !in_story_) draw_preset_picker();
   if (shows("run")) draw_run_buttons();
   if (shows("export") && copy_text_) {
     draw_export_buttons();
@@ -155,12 +177,13 @@ void App::draw_toolbar() {
   if (!embed_.embed) {
     const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
     const bool has_tabs = has_inspector_ || !reproduction_name_.empty();
-    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), has_tabs, experiment_->info().title,
-                           page_url_, hash_for, copy_text_)) {
-      before_preview_ = embed_;
-      embed_ = embed_dialog_.options();
+    const std::string title = in_story_ ? story_.story().paper : experiment_->info().title;
+    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), has_tabs, title, page_url_, hash_for,
+                           copy_text_)) {
+      const std::string own = hash();
+      load_hash(embed_dialog_.link_hash());
+      before_preview_hash_ = own;
       previewing_ = true;
-      if (embed_dialog_.run()) run();
     }
   }
   if (shows("seed")) draw_seed_field();

@@ -2,23 +2,14 @@
 
 #include <algorithm>
 
+#include "experiments/stories.hpp"
+#include "lab/embed_snippet.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
 namespace attnlab::ui {
 
 namespace {
-
-std::string html_attribute(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else if (c == '<') out += "&lt;";
-    else out += c;
-  }
-  return out;
-}
 
 // A "students see" checkbox for a group or parameter key (ticked = shown).
 void visibility_checkbox(EmbedOptions& o, const std::string& key, const char* label) {
@@ -29,6 +20,31 @@ void visibility_checkbox(EmbedOptions& o, const std::string& key, const char* la
   }
 }
 
+// "Parameters students see": a checkbox per parameter, and all / none.
+void parameter_checkboxes(EmbedOptions& o, const Schema& schema, float width) {
+  ImGui::TextUnformatted("Parameters students see:");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("all")) {
+    o.hidden.erase("params");
+    for (const auto& s : schema.specs()) o.hidden.erase(s.key);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("none")) {
+    for (const auto& s : schema.specs()) o.hidden.erase(s.key);
+    o.hidden.insert("params");
+  }
+  ImGui::BeginChild("params", ImVec2(width, ImGui::GetFontSize() * 9.0f), true);
+  const bool all_hidden = o.hides("params");
+  for (const auto& s : schema.specs()) {
+    if (all_hidden) {
+      ImGui::TextDisabled("%s (hidden)", s.label.c_str());
+      continue;
+    }
+    visibility_checkbox(o, s.key, (s.label + "##" + s.key).c_str());
+  }
+  ImGui::EndChild();
+}
+
 // `text` with a line break every `columns` characters (for display only).
 std::string break_into_lines(const std::string& text, std::size_t columns) {
   std::string out;
@@ -37,12 +53,6 @@ std::string break_into_lines(const std::string& text, std::size_t columns) {
 }
 
 }  // namespace
-
-std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
-  return "<iframe src=\"" + html_attribute(url) + "\" width=\"" + std::to_string(width) + "\" height=\"" +
-         std::to_string(height) + "\" style=\"border:0;max-width:100%\" title=\"" + html_attribute(title) +
-         "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
-}
 
 void EmbedDialog::open(const EmbedOptions& current) {
   options_ = current;
@@ -62,8 +72,28 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
   bool preview = false;
   // As wide as 30 em, or the screen (phones).
   const float width = std::min(ImGui::GetFontSize() * 30.0f, io.DisplaySize.x - ImGui::GetFontSize() * 2.0f);
+  // What to embed: this page as it is, or a guided story from one of its steps.
+  const std::vector<Story>& all = stories();
+  const std::string here = "This page: " + title;
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo("##what", story_ < 0 ? here.c_str() : ("Story: " + all[static_cast<std::size_t>(story_)].paper).c_str())) {
+    if (ImGui::Selectable(here.c_str(), story_ < 0)) story_ = -1;
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (ImGui::Selectable(("Story: " + all[i].paper).c_str(), story_ == static_cast<int>(i)))
+        story_ = static_cast<int>(i), story_step_ = 1;
+    ImGui::EndCombo();
+  }
+  const Story* story = story_ < 0 ? nullptr : &all[static_cast<std::size_t>(story_)];
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  ImGui::TextUnformatted("The embed shows this experiment only, with these parameters and seed.");
+  if (story) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    ImGui::InputInt("first step", &story_step_, 1);
+    story_step_ = std::clamp(story_step_, 1, static_cast<int>(story->steps.size()));
+    ImGui::TextWrapped("Step %d: %s. Students move through the story with Back and Next; each step shows its own "
+                       "controls.", story_step_, story->steps[static_cast<std::size_t>(story_step_ - 1)].title.c_str());
+  } else {
+    ImGui::TextUnformatted("The embed shows this page only, with these parameters and seed.");
+  }
   ImGui::PopTextWrapPos();
   ImGui::TextUnformatted("Students see:");
   ImGui::Indent();
@@ -73,27 +103,12 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
     visibility_checkbox(options_, key, g.label);
   }
   ImGui::Unindent();
-  ImGui::TextUnformatted("Parameters students see:");
-  ImGui::SameLine();
-  if (ImGui::SmallButton("all")) {
-    options_.hidden.erase("params");
-    for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
+  if (story) {  // a story's steps choose their own parameters
+    for (auto it = options_.hidden.begin(); it != options_.hidden.end();)
+      it = is_control_group(*it) ? std::next(it) : options_.hidden.erase(it);
+  } else {
+    parameter_checkboxes(options_, schema, width);
   }
-  ImGui::SameLine();
-  if (ImGui::SmallButton("none")) {
-    for (const auto& s : schema.specs()) options_.hidden.erase(s.key);
-    options_.hidden.insert("params");
-  }
-  ImGui::BeginChild("params", ImVec2(width, ImGui::GetFontSize() * 9.0f), true);
-  const bool all_hidden = options_.hides("params");
-  for (const auto& s : schema.specs()) {
-    if (all_hidden) {
-      ImGui::TextDisabled("%s (hidden)", s.label.c_str());
-      continue;
-    }
-    visibility_checkbox(options_, s.key, (s.label + "##" + s.key).c_str());
-  }
-  ImGui::EndChild();
   if (options_.hides("run")) {
     bool always = true;  // students without a Run button get a running experiment
     ImGui::BeginDisabled();
@@ -109,8 +124,16 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
   ImGui::InputInt("height (px)", &height_, 0);
   width_ = std::clamp(width_, 240, 4000), height_ = std::clamp(height_, 240, 4000);
 
-  const std::string url = page_url + "#" + hash_for(options_, run());
-  const std::string snippet = iframe_snippet(url, "Attention Lab: " + title, width_, height_);
+  if (story) {
+    KeyValues flags = options_.to_flags();
+    if (run()) flags.emplace_back("run", "1");
+    const StoryStep& step = story->steps[static_cast<std::size_t>(story_step_ - 1)];
+    link_hash_ = encode_story_hash({story->id, static_cast<std::size_t>(story_step_ - 1)}, step, {}, step.settings.seed, flags);
+  } else {
+    link_hash_ = hash_for(options_, run());
+  }
+  const std::string url = page_url + "#" + link_hash_;
+  const std::string snippet = iframe_snippet(url, "Attention Lab: " + (story ? story->paper : title), width_, height_);
   ImGui::TextUnformatted("Link:");
   std::string shown = url;
   ImGui::SetNextItemWidth(width);

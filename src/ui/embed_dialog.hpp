@@ -21,15 +21,17 @@ class EmbedDialog {
             const HashFor& hash_for, CopyText copy);
   const EmbedOptions& options() const { return options_; }
   bool run() const { return run_ || options_.hides("run"); }  // students without Run get it running
+  // The hash of the link the dialog shows: this page's state, or a story's step it offers.
+  const std::string& link_hash() const { return link_hash_; }
 
  private:
   bool open_ = false;
   EmbedOptions options_;
   bool run_ = false;
   int width_ = 960, height_ = 640;
+  int story_ = -1;  // index in stories() of the story to embed instead of this page, or -1
+  int story_step_ = 1;
+  std::string link_hash_;
 };
-
-// The <iframe> snippet for a link (width and height in CSS pixels).
-std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height);
 
 }  // namespace attnlab::ui

@@ -9,19 +9,33 @@
 // slider does not flood the history. Inside an iframe the entry is always replaced: the course
 // page's Back button must stay the course page's.
 EM_JS(void, js_set_hash, (const char* hash, bool new_entry), {
-  const h = "#" + UTF8ToString(hash);
-  if (window.location.hash === h) return;
+  const text = UTF8ToString(hash);
+  const h = text ? "#" + text : "";  // the start page has no hash: the address ends without '#'
+  Module.appliedHash = text;
+  if (window.location.hash === h && (text || !window.location.href.endsWith("#"))) return;
+  const url = h || window.location.pathname + window.location.search;
   const now = performance.now();
   if (new_entry && window.self === window.top && now - (Module.lastHistoryPush || -1e9) > 1000) {
-    history.pushState(null, "", h);
+    history.pushState(null, "", url);
     Module.lastHistoryPush = now;
   } else {
-    history.replaceState(null, "", h);
+    history.replaceState(null, "", url);
   }
-  Module.appliedHash = h.substring(1);
+});
+// The link's own hash. WordPress appends "#?secret=..." to the iframe address of an oEmbed (its
+// wp-embed.js then resizes the frame on {message: "height", value, secret}): the secret is kept for
+// js_install_embed_sizing and cut off here, so the link reads as it was written.
+EM_JS(void, js_install_link_reader, (), {
+  Module.linkHash = () => {
+    const all = window.location.hash.substring(1);
+    const cut = all.indexOf("#?secret=");
+    if (cut < 0) return all;
+    Module.embedSecret = all.substring(cut + 9).replace(/[^a-zA-Z0-9]/g, "");
+    return all.substring(0, cut);
+  };
 });
 EM_JS(char*, js_get_hash, (), {
-  const h = window.location.hash.substring(1);
+  const h = Module.linkHash();
   const len = lengthBytesUTF8(h) + 1;
   const p = _malloc(len);
   stringToUTF8(h, p, len);
@@ -34,7 +48,7 @@ EM_JS(void, js_set_status, (const char* text), {
 // Back / Forward and edited addresses: apply the link (once, whichever event comes first).
 EM_JS(void, js_on_hash_change, (), {
   const apply = () => {
-    const h = window.location.hash.substring(1);
+    const h = Module.linkHash();
     if (h === Module.appliedHash) return;
     Module.appliedHash = h;
     const error = Module.appLoadHash(h);
@@ -138,6 +152,23 @@ EM_JS(void, js_copy_text, (const char* text_c, const char* what_c), {
 });
 EM_JS(void, js_open_url, (const char* url), {
   window.open(UTF8ToString(url), "_blank", "noopener");
+});
+// Inside an iframe the lab asks its host for a useful height, since course sites may strip the
+// iframe's width and height (leaving 300 x 150): the WordPress message (with its secret) and a plain
+// {type: "attnlab:height", height} for any host page that listens. Sent on load and on resize.
+EM_JS(void, js_install_embed_sizing, (), {
+  if (window.self === window.top) return;
+  Module.linkHash();  // keeps WordPress's secret, if the address has one
+  const send = () => {
+    const width = document.documentElement.clientWidth;
+    const height = Math.round(width < 750 ? 760 : Math.min(900, Math.max(480, width * 2 / 3)));
+    Module.requestedHeight = height;
+    const post = (message) => { try { window.parent.postMessage(message, "*"); } catch (e) {} };
+    post({type: "attnlab:height", height: height});
+    if (Module.embedSecret) post({message: "height", value: height, secret: Module.embedSecret});
+  };
+  send();
+  window.addEventListener("resize", send);
 });
 EM_JS(void, js_mark_ready, (), {
   document.body.dataset.ready = "1";

@@ -4,7 +4,9 @@
 
 extern "C" {
 void js_set_hash(const char* hash, bool new_entry);  // a new history entry, or replace the current one
+void js_install_link_reader();  // Module.linkHash(): the address's hash without WordPress's "#?secret="
 char* js_get_hash();
+void js_install_embed_sizing();  // in an iframe: tells the host page the height the lab wants
 void js_set_status(const char* text);  // the screen-reader live region
 void js_on_hash_change();              // Back / Forward and edited addresses call Module.appLoadHash
 char* js_page_url();                   // origin + path, without the hash

@@ -11,7 +11,9 @@
 #include "bench/workloads.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
+#include "experiments/stories.hpp"
 #include "lab/clock.hpp"
+#include "lab/embed_snippet.hpp"
 #include "lab/partial_codec.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
@@ -319,6 +321,19 @@ std::string reproduction_panels_json(const val& name) {
   }
 }
 
+// The oEmbed answer for the lab at `pageUrl` opened at `hash` (lab/embed_snippet.hpp).
+std::string oembed_for(const std::string& page_url, const std::string& hash, const std::string& title, int width,
+                       int height) {
+  return oembed_json(page_url, hash, title, width, height);
+}
+
+// The guided stories (experiments/stories.hpp), every step with its text, link and settings.
+std::string list_stories() {
+  std::string out = "[";
+  for (const Story& s : stories()) out += (out.size() > 1 ? "," : "") + story_to_json(s);
+  return out + "]";
+}
+
 }  // namespace
 
 }  // namespace attnlab::web
@@ -333,6 +348,8 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("benchmarks", &bench_json_for);
   emscripten::function("inspectExperiment", &inspect_experiment);
   emscripten::function("reproductionPanels", &reproduction_panels_json);
+  emscripten::function("listStories", &list_stories);
+  emscripten::function("oembedJson", &oembed_for);
   emscripten::class_<Session>("Session")
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val, emscripten::val>()

@@ -38,6 +38,7 @@ SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
 attnlab::ui::App* g_app = nullptr;
 std::string g_last_hash, g_last_status;
+bool g_hash_published = false;  // the first state replaces the address's entry; later ones add entries
 float g_font_scale = 1.0f;
 bool g_first_frame = true;
 bool g_enter_down = false;  // Enter as ImGui has seen it (pressed and not yet released)
@@ -206,7 +207,8 @@ void main_loop() {
 // The address bar, the theme and the live region follow the app, drawn or not.
 void publish_page_state() {
   const std::string hash = g_app->hash();
-  if (hash != g_last_hash) js_set_hash(hash.c_str(), !g_last_hash.empty()), g_last_hash = hash;
+  if (hash != g_last_hash) js_set_hash(hash.c_str(), g_hash_published), g_last_hash = hash;
+  g_hash_published = true;
   const attnlab::ThemeChoice theme = g_app->theme_shown();
   if (theme != g_theme) attnlab::ui::apply_theme(theme), g_theme = theme;
   const std::string status = g_app->status_text();
@@ -232,6 +234,19 @@ std::string app_load_hash(const std::string& hash) {
   return error;
 }
 void app_run() { g_app->run(), request_redraw(); }
+// The start page, the story step (with its prediction) and the preview: App::page_json().
+std::string app_page_json() { return g_app->page_json(); }
+std::string app_predict(double value) {
+  request_redraw();
+  return g_app->predict(value);
+}
+// Back (-1) or Next (+1) in a story, as the toolbar's buttons.
+std::string app_story_step(int delta) {
+  request_redraw();
+  const std::string error = g_app->story_step_by(delta);
+  publish_page_state();  // the address names the new step at once (a history entry, as a click makes)
+  return error;
+}
 std::string app_inspector_json() { return g_app->inspector_json(); }
 void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials), request_redraw(); }
 std::string app_reproduction_json() { return g_app->reproduction_json(); }
@@ -279,6 +294,9 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appComputeJson", &app_compute_json);
   emscripten::function("appLoadHash", &app_load_hash);
   emscripten::function("appRun", &app_run);
+  emscripten::function("appPageJson", &app_page_json);
+  emscripten::function("appPredict", &app_predict);
+  emscripten::function("appStoryStep", &app_story_step);
   emscripten::function("appRunButton", &app_run_button);
   emscripten::function("appInspectorJson", &app_inspector_json);
   emscripten::function("appReproduce", &app_reproduce);
@@ -346,6 +364,8 @@ int main() {
   app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
                           : preferred == 2 ? attnlab::ThemeChoice::HighContrast
                                            : attnlab::ThemeChoice::Dark);
+  js_install_link_reader();
+  js_install_embed_sizing();
   char* hash = js_get_hash();
   // A refused link stays in the address bar (the page shows why), so it can be read and fixed.
   if (hash && *hash && !app.load_hash(hash).empty()) g_last_hash = app.hash();

@@ -190,6 +190,36 @@ export interface ReproductionPanel {
   preset: string;
 }
 
+/** One step of a guided story: what it says and what it opens. */
+export interface StoryStep {
+  title: string;
+  text: string;
+  /** One question for the student. */
+  question: string;
+  /** The step's link hash, e.g. "story=mirror&step=3". */
+  link: string;
+  experiment: string;
+  preset: string;
+  params: Record<string, string>;
+  seed: number;
+  /** The parameter keys the step shows; the others keep the step's values. */
+  shows: string[];
+  /** Starts running when the step opens. */
+  run: boolean;
+  /** A prediction asked before the run, if any. */
+  prediction: { question: string; choices: string[] } | null;
+}
+
+export interface Story {
+  id: string;
+  paper: string;
+  authors: string;
+  /** The paper's result in one sentence. */
+  result: string;
+  figureCaption: string;
+  steps: StoryStep[];
+}
+
 export interface BenchResult {
   name: string;
   unit: string;
@@ -231,6 +261,8 @@ export interface AttnLab {
   inspect(id: string, options?: InspectOptions): RunRecord;
   /** The panels of a whole-paper reproduction, e.g. panels('separation'). */
   panels(name: string): ReproductionPanel[];
+  /** The guided stories, one per paper, with every step's text and link (`#story=ID&step=N`). */
+  stories(): Story[];
   /** Throughput of the benchmark workloads (blocking: about `seconds` per workload; default 1). */
   benchmarks(options?: { seconds?: number }): BenchResult[];
 }
@@ -238,6 +270,7 @@ export interface AttnLab {
 /** The raw Embind module (JSON text in and out; errors as {"error": "..."}). */
 export interface EmbindModule {
   listExperiments(): string;
+  listStories(): string;
   describeExperiment(id: string): string;
   runExperiment(id: string, preset: string | undefined, params: Params | undefined, seed: number, data?: string): string;
   runExperimentCsv(id: string, preset: string | undefined, params: Params | undefined, seed: number): string;

@@ -494,6 +494,9 @@ function makeLab(m, where) {
     /** The panels of a whole-paper reproduction, e.g. panels('separation'): [{panel, experiment, preset}]. */
     panels: (name) => parse(m.reproductionPanels(name)),
 
+    /** The guided stories, one per paper: [{id, paper, authors, result, steps: [{title, text, question, link, ...}]}]. */
+    stories: () => parse(m.listStories()),
+
     /** Throughput of the benchmark workloads (blocking: about `seconds` per workload). */
     benchmarks({ seconds = 1 } = {}) {
       return parse(m.benchmarks(seconds));

@@ -10,12 +10,18 @@ const env = useBrowser();
 const openPage = (hash = '') => openUrl(env.browser, env.base + (hash ? '#' + hash : ''));
 
 test('the page loads without console errors and draws something', async () => {
+  // Without exp= (or story=) the page is the start page (stories.test.mjs); exp= alone opens that
+  // experiment with its defaults, as every link did before there was a start page.
   const { page, errors } = await openPage();
   await page.waitForTimeout(500);
   assert.deepStrictEqual(errors, []);
   const sd = await pixelStandardDeviation(page);
   assert.ok(sd > 10, `screenshot looks blank (pixel standard deviation ${sd})`);
-  assert.match(await page.evaluate(() => window.location.hash), /^#exp=separation\.toy&seed=1&n=1000/);
+  assert.strictEqual(await page.evaluate(() => window.location.hash), '');
+  assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appPageJson())).page, 'start');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy')), '');
+  await page.waitForFunction(() => /^#exp=separation\.toy&seed=1&n=1000/.test(window.location.hash));
+  assert.deepStrictEqual(errors, []);
   await page.close();
 });
 

@@ -1,0 +1,77 @@
+// Writes the site's oEmbed files (https://oembed.com) into a built site folder, so that course
+// sites which turn pasted links into embeds (WordPress, Moodle filters) show the lab:
+//   oembed/lab.json                      the start page (index.html's discovery link points to it)
+//   oembed/story-ID.json, story-ID-N.json a story from its first step, and from each step N
+//   oembed/EXPERIMENT-PRESET.json        every preset of every experiment
+//   embed/<same name>.html               the link to paste: it names its oEmbed file in a
+//                                        <link rel="alternate" type="application/json+oembed">
+//                                        and sends a visitor on to the lab at that state
+// Everything is enumerated from the registry through the JS API (no hand list); the JSON itself
+// comes from the core (lab/embed_snippet.hpp: oembedJson). Hash links cannot carry their own
+// discovery link (a server never sees the part after '#'), hence one small page per state.
+//
+// usage: node scripts/oembed.mjs SITE_DIR BASE_URL [NODE_MODULE]
+//   SITE_DIR     the built site (index.html, attnlab-api.mjs, ...), e.g. dist
+//   BASE_URL     the absolute address the site is served at, ending in '/', e.g. https://host/attnlab/
+//   NODE_MODULE  the node build of the module (default build/wasm/attnlab_node.cjs)
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const [siteDir, base, modulePath = 'build/wasm/attnlab_node.cjs'] = process.argv.slice(2);
+if (!siteDir || !base) {
+  console.error('usage: node scripts/oembed.mjs SITE_DIR BASE_URL [NODE_MODULE]');
+  process.exit(2);
+}
+if (!/^https?:\/\/[^#?]+\/$/.test(base)) {
+  console.error(`oembed.mjs: BASE_URL '${base}' is not allowed; allowed: an absolute http(s) address ending in '/'`);
+  process.exit(2);
+}
+const { createAttnLab } = await import(pathToFileURL(path.resolve(siteDir, 'attnlab-api.mjs')).href);
+const lab = await createAttnLab({ factory: require(path.resolve(modulePath)) });
+const WIDTH = 960, HEIGHT = 640;
+
+const html = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+fs.mkdirSync(path.join(siteDir, 'oembed'), { recursive: true });
+fs.mkdirSync(path.join(siteDir, 'embed'), { recursive: true });
+let written = 0;
+
+// One state of the lab: its oEmbed JSON (the embed) and its page to paste (discovery + redirect).
+function write(name, hash, title) {
+  const json = lab.module.oembedJson(base, hash ? hash + '&embed=1' : '', title, WIDTH, HEIGHT);
+  JSON.parse(json);  // well-formed, or this throws
+  fs.writeFileSync(path.join(siteDir, 'oembed', name + '.json'), json + '\n');
+  const target = '../' + (hash ? '#' + hash : '');
+  fs.writeFileSync(path.join(siteDir, 'embed', name + '.html'), `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Attention Lab: ${html(title)}</title>
+<link rel="alternate" type="application/json+oembed" href="${html(base + 'oembed/' + name + '.json')}" title="${html(title)}">
+<link rel="canonical" href="${html(base + (hash ? '#' + hash : ''))}">
+<meta http-equiv="refresh" content="0; url=${html(target)}">
+</head>
+<body><p><a href="${html(target)}">${html(title)}: open it in Attention Lab</a></p>
+<script>location.replace(${JSON.stringify(target)});</script></body>
+</html>
+`);
+  written += 1;
+}
+
+write('lab', '', 'Four papers on the theory of attention');
+for (const story of lab.stories()) {
+  write(`story-${story.id}`, story.steps[0].link, `${story.paper} (guided story)`);
+  story.steps.forEach((step, k) => write(`story-${story.id}-${k + 1}`, step.link, `${story.paper}, step ${k + 1}: ${step.title}`));
+}
+for (const { id } of lab.list())
+  for (const preset of lab.presets(id)) write(`${id}-${preset.name}`, `exp=${id}&preset=${preset.name}`, preset.title);
+
+// The page's own discovery link, made absolute (consumers do not resolve relative ones).
+const index = path.join(siteDir, 'index.html');
+const page = fs.readFileSync(index, 'utf8');
+const discovery = /(<link rel="alternate" type="application\/json\+oembed" href=")[^"]*(")/;
+if (!discovery.test(page)) throw new Error(`${index} has no oEmbed discovery link`);
+fs.writeFileSync(index, page.replace(discovery, `$1${html(base + 'oembed/lab.json')}$2`));
+console.log(`oEmbed: ${written} states in ${siteDir}/oembed/ and ${siteDir}/embed/, served from ${base}`);

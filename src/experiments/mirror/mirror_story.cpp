@@ -1,0 +1,94 @@
+// The mirror-descent paper as a guided story (spec/mirror_descent.md s.1-s.4). Every number the
+// texts state is measured by a run of the step's settings (seed 1) and checked in
+// tests/test_stories.cpp.
+#include "experiments/mirror/mirror_story.hpp"
+
+namespace attnlab::mirror {
+
+Story make_story() {
+  Story s;
+  s.id = "mirror";
+  s.paper = "Optimizing Attention with Mirror Descent: Generalized Max-Margin Token Selection";
+  s.authors = "Julistiono, Tarzanagh, Azizan";
+  s.result = "Trained by mirror descent for an l_p norm, an attention layer learns to pick one token per sequence, "
+             "and its weights turn towards that norm's max-margin solution: each p finds its own.";
+  s.figure = {"mirror", "single_run_zero", {{"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "300"}}, 1};
+  s.figure_plot = 0;
+  s.figure_caption = "How far W is, in direction (Bregman divergence), from its max-margin solution over 300 "
+                     "steps, for p = 1.75 and 2: one run each.";
+
+  StoryStep one;
+  one.title = "Training turns W towards a max-margin solution";
+  one.text =
+      "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 by "
+      "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
+      "problem (l_p-AttSVM) on the tokens it selects. Press Run: the first plot is the directional Bregman "
+      "divergence D_k between W_k and that solution. It falls for every p: to 0.000255 for p = 1.75 and 0.00307 "
+      "for p = 3 at the end of training.";
+  one.question = "The norm of W keeps growing. Why does the paper measure the direction of W, not W itself?";
+  one.settings = {"mirror", "single_run_zero", {}, 1};
+  one.shows = {"eta"};
+  one.run = true;
+  one.numbers = {{"0.000255", {}, "p=1.75: 1 runs done; final D_k against the own-p SVM: mean 0.000255"},
+                 {"0.00307", {}, "p=3: 1 runs done; final D_k against the own-p SVM: mean 0.00307"}};
+  s.steps.push_back(one);
+
+  StoryStep two;
+  two.title = "Attention picks one token";
+  two.text =
+      "The same training with p = 2 only. As W grows, softmax attention concentrates: the plot 'softmax "
+      "concentration' shows the largest attention probability, averaged over the sequences. The tokens that win "
+      "are the max-margin solution's selected tokens, listed in the notes.";
+  two.question = "If attention ends on one token per sequence, what does the layer's output become?";
+  two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
+  two.shows = {"eta"};
+  two.prediction = StoryPrediction{
+      "Before you run: after 2000 steps, how much attention does a sequence give to its favourite token?",
+      {{"spread out (under 50%)", 0.0, 0.5}, {"mostly one token (50% to 99%)", 0.5, 0.99}, {"nearly all (over 99%)", 0.99, 1.0}},
+      0.0,
+      1.0,
+      {"max_prob_p=2", "k", 2000},
+      "the largest attention probability at k = 2000",
+      true};
+  s.steps.push_back(two);
+
+  StoryStep three;
+  three.title = "Each p its own solution";
+  three.text =
+      "The paper's figure at 5 seeds instead of 100 (random W0): every run ends closest to the max-margin "
+      "solution of its own p among p' = 1.75, 2, 3, in 5 of 5 runs for each p (the 3 x 3 plot: run p against "
+      "the SVM of p'). The band is the 10-90% range over seeds.";
+  three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
+  three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
+  three.shows = {"seeds"};
+  three.run = true;
+  three.numbers = {{"5 of 5", {}, "own-p SVM the closest of p' = 1.75, 2, 3 in 5 of 5 runs"}};
+  s.steps.push_back(three);
+
+  StoryStep four;
+  four.title = "Smaller p, sparser W";
+  four.text =
+      "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps): for p = 1.1, "
+      "69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. See the heatmaps of W_k / ||W_k||.";
+  four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
+  four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
+  four.shows = {};
+  four.run = true;
+  four.numbers = {{"69%", {}, "69% of entries of W_k below 1% of the largest"},
+                  {"2%", {}, "2% of entries of W_k below 1% of the largest"}};
+  s.steps.push_back(four);
+
+  StoryStep five;
+  five.title = "Training W and v together";
+  five.text =
+      "The spec's two-sequence toy, trained jointly in W and the value vector v from zero. Which tokens win now "
+      "depends on p: [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed, see the notes).";
+  five.question = "Why can the choice of p change which token a sequence selects?";
+  five.settings = {"mirror", "joint_toy", {}, 1};
+  five.run = true;
+  five.numbers = {{"[1, 0]", {}, "p=2: selected tokens [1, 0]"}, {"[0, 0]", {}, "p=3: selected tokens [0, 0]"}};
+  s.steps.push_back(five);
+  return s;
+}
+
+}  // namespace attnlab::mirror

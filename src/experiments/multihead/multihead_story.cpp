@@ -1,0 +1,93 @@
+// The multi-head learning paper as a guided story (spec/multihead.md s.1-s.4). Every number the
+// texts state is measured by a run of the step's settings (seed 1) and checked in
+// tests/test_stories.cpp.
+#include "experiments/multihead/multihead_story.hpp"
+
+namespace attnlab::multihead {
+
+namespace {
+// One head at d = 8 with fewer examples than the preset: a run of about a second.
+const KeyValues kSmallOneHead = {{"d", "8"}, {"crude_samples", "20000"}, {"cert_samples", "50000"},
+                                 {"adam_steps", "1000"}};
+}  // namespace
+
+Story make_story() {
+  Story s;
+  s.id = "multihead";
+  s.paper = "Provably Learning a Multi-head Attention Layer";
+  s.authors = "Chen, Li";
+  s.result = "A layer of m attention heads can be learned from random examples at a cost exponential in m, and no "
+             "method of a broad class can do much better; plain gradient descent still wins on random instances.";
+  s.figure = {"multihead.acceptance", "versus_m", {{"samples", "20000"}}, 1};
+  s.figure_plot = 0;
+  s.figure_caption = "How often the learner can certify a row against the number of heads m (log scale): about "
+                     "a hundred times rarer with each head.";
+
+  StoryStep one;
+  one.title = "Learning one head, two ways";
+  one.text =
+      "A hidden layer F(X) = softmax(X Theta X^T) X W labels random +-1 inputs. The paper's learner estimates W, "
+      "keeps only the rows it can certify (their output is explained by one attention pattern), reads Theta off "
+      "them and regresses W. Press Run: it recovers Theta to 0.0449 (relative error). Adam, plain gradient descent, "
+      "gets to 2.48e-06 from fewer examples.";
+  one.question = "The paper proves its learner works; nobody has proved it for gradient descent. Which would you "
+                 "trust on an instance built to be hard?";
+  one.settings = {"multihead", "one_head", kSmallOneHead, 1};
+  one.shows = {"cert_samples", "adam_steps"};
+  one.run = true;
+  one.numbers = {{"0.0449", {}, "Pipeline: Theta error 0.0449"}, {"2.48e-06", {}, "Theta error 2.48e-06"}};
+  s.steps.push_back(one);
+
+  StoryStep two;
+  two.title = "Why every head costs more";
+  two.text =
+      "A row is certified only when all m heads attend alike, which gets rarer with every head. With one head "
+      "10.7% of rows are certified; with three heads 0.0013%. That is the (kd)^m in the paper's cost.";
+  two.question = "Each head makes a certified row about a hundred times rarer. How many more examples would "
+                 "m = 4 need than m = 1 for as many certified rows?";
+  two.settings = {"multihead.acceptance", "versus_m", {{"samples", "50000"}}, 1};
+  two.shows = {"eps"};
+  two.prediction = StoryPrediction{
+      "Before you run: with two heads instead of one, how often is a row certified?",
+      {{"about as often (over 5%)", 0.05, 1.0},
+       {"about ten times rarer (0.5% to 5%)", 0.005, 0.05},
+       {"a hundred times rarer or more (under 0.5%)", 0.0, 0.005}},
+      0.0,
+      1.0,
+      {"rate", "m", 2},
+      "rows certified with m = 2 heads",
+      true};
+  two.numbers = {{"10.7%", {"rate", "m", 1}, ""}, {"0.0013%", {"rate", "m", 3}, ""}};
+  s.steps.push_back(two);
+
+  StoryStep three;
+  three.title = "The lower bound: parities";
+  three.text =
+      "Why not faster? The paper builds a layer of 8|S| + 8 heads that computes a parity of the input bits in S; "
+      "statistical-query learners, gradient descent among them, need d^Omega(|S|) steps for those. Adam's sign "
+      "accuracy is 1.000 for |S| = 1 and 0.517 for |S| = 3, a coin toss. Gaussian elimination over GF(2), which "
+      "is not such a learner, finds S from 12 examples.";
+  three.question = "Gaussian elimination uses the exact labels. Why does a little noise in the labels stop it?";
+  three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "5000"}, {"adam_steps", "400"}}, 1};
+  three.run = true;
+  three.numbers = {{"1.000", {"adam_sign_accuracy", "S", 1}, ""},
+                   {"0.517", {"adam_sign_accuracy", "S", 3}, ""},
+                   {"12", {"gf2_examples", "S", 3}, ""}};
+  s.steps.push_back(three);
+
+  StoryStep four;
+  four.title = "Hard attention slows gradient descent";
+  four.text =
+      "With a large Theta (norm 15, d = 8) attention is nearly one-hot. Certified rows vanish: 0 of 300000 here, "
+      "so the paper's learner cannot even start. Gradients through softmax vanish too: after 1000 steps Adam's "
+      "Theta error is 0.446, against 2.48e-06 in step 1.";
+  four.question = "Where does the softmax gradient p(1 - p) go when p is near 0 or 1?";
+  four.settings = {"multihead", "hard_attention", {{"cert_samples", "100000"}, {"adam_steps", "1000"}, {"d", "8"}}, 1};
+  four.shows = {"norm"};
+  four.run = true;
+  four.numbers = {{"0 of 300000", {}, "Certification: 0 of 300000 rows accepted"}, {"0.446", {}, "Theta error 0.446"}};
+  s.steps.push_back(four);
+  return s;
+}
+
+}  // namespace attnlab::multihead

@@ -1,0 +1,126 @@
+// The regression paper as a guided story (spec/regression.md s.2-s.5). Every number the texts
+// state is measured by a run of the step's settings (seed 1) and checked in tests/test_stories.cpp.
+#include "experiments/regression/regression_story.hpp"
+
+namespace attnlab::regression {
+
+namespace {
+// The reference run with three solvers: exact Newton, the paper's approximation, gradient descent.
+const KeyValues kThreeSolvers = {{"approx_w2", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"}};
+}  // namespace
+
+Story make_story() {
+  Story s;
+  s.id = "regression";
+  s.paper = "An Iterative Algorithm for Rescaled Hyperbolic Functions Regression";
+  s.authors = "Gao, Song, Yin";
+  s.result = "A Newton method with a cheap approximate Hessian still converges fast on regression with exp, cosh "
+             "or sinh inside, the softmax-like core of attention, as long as the approximation is good enough.";
+  s.figure = {"regression", "reference", kThreeSolvers, 1};
+  s.figure_plot = 0;
+  s.figure_caption = "Distance to the minimiser per iteration (log scale): exact Newton, the paper's approximate "
+                     "Newton, gradient descent.";
+
+  StoryStep one;
+  one.title = "Newton, exact and approximate";
+  one.text =
+      "The loss is L(x) = 0.5 ||u(x) / alpha(x) - b||^2 plus a regulariser, with u(x) = exp(A x): the softmax of "
+      "attention without its normalisation trick. Three solvers start from the same point, at distance 1 from the "
+      "minimiser x*. Exact Newton converges after 4 iterations. The paper's method replaces the Hessian by the "
+      "cheaper A^T (B_diag + W^2) A; it converges after 9, with the measured quality eps0 = 0.0375 of its "
+      "approximation. Press Run and compare the slopes of the three curves (log scale).";
+  one.question = "Each approximate step shrinks the error by about eps0. How many steps from distance 1 to 1e-13?";
+  one.settings = {"regression", "reference", kThreeSolvers, 1};
+  one.shows = {"r0", "w"};
+  one.prediction = StoryPrediction{
+      "Before you run: gradient descent takes 3000 steps. How close to x* does it get?",
+      {{"as close as Newton (below 1e-10)", 0.0, 1e-10},
+       {"closer than 0.01, but not there", 1e-10, 0.01},
+       {"still farther than 0.01", 0.01, 1e300}},
+      0.0,
+      1.0,
+      {"gd_distance", "", 0.0},
+      "gradient descent's distance to x* after 3000 steps",
+      false};
+  one.numbers = {{"4", {}, "exact Newton: converged after 4 iterations"},
+                 {"9", {}, "approx. Newton, A^T (B_diag + W^2) A: converged after 9 iterations"},
+                 {"0.0375", {}, "median eps0 0.0375"}};
+  s.steps.push_back(one);
+
+  StoryStep two;
+  two.title = "Cheaper steps by sampling rows";
+  two.text =
+      "All six solvers of the lab. The leverage-sampled approximation keeps about 100 of the 200 rows of A, "
+      "weighted, so a step costs less; its eps0 is about 0.5 (median 0.499) and it converges after 29 "
+      "iterations instead of 9. Adding back the exact rank-2 part gives eps0 0.444. One solver, A^T W^2 A, runs "
+      "away: the next step looks at it.";
+  two.question = "The theorem asks for eps0 < 1/2. Why does a contraction by eps0 / (1 - eps0) per step need it?";
+  two.settings = {"regression", "reference", {}, 1};
+  two.shows = {"samples"};
+  two.run = true;
+  two.numbers = {{"29", {}, "leverage-sampled: converged after 29 iterations"},
+                 {"0.499", {}, "median eps0 0.499"},
+                 {"0.444", {}, "median eps0 0.444"}};
+  s.steps.push_back(two);
+
+  StoryStep three;
+  three.title = "Leave out the data term";
+  three.text =
+      "H~ = A^T W^2 A keeps only the regulariser's part of the Hessian. With a weak regulariser (w = 1) the part it "
+      "drops is not small: its measured eps0 is 0.522, just above 1/2, so each step overshoots. It diverges: exp "
+      "overflows at iteration 77.";
+  three.question = "Lemma C.4 asks for w^2 >= 100 beta + ... . Which line of the notes says it fails here?";
+  three.settings = {"regression", "w2_stall", {}, 1};
+  three.shows = {"w"};
+  three.prediction = StoryPrediction{
+      "Before you run: will this method converge from distance 1?",
+      {{"yes, to below 1e-10", 0.0, 1e-10}, {"it stalls near the start", 1e-10, 10.0}, {"it runs away", 10.0, 1e300}},
+      0.0,
+      1.0,
+      {"approx_w2_distance", "t", 76},
+      "its distance to x* at iteration 76",
+      false};
+  three.numbers = {{"0.522", {}, "median eps0 0.522"}, {"77", {}, "diverged at iteration 77"}};
+  s.steps.push_back(three);
+
+  StoryStep four;
+  four.title = "A strong regulariser rescues it";
+  four.text =
+      "The same method with w = 12: now the regulariser dominates the Hessian, eps0 is 0.00697 and it converges "
+      "after 7 iterations. The lemma's condition still fails (see the FAILS line): it is sufficient, not "
+      "necessary. Try w between 1 and 12 and find where it starts to converge.";
+  four.question = "What does a large w do to the minimiser x* itself? (Compare ||x*|| in the notes with step 3.)";
+  four.settings = {"regression", "w2_converge", {}, 1};
+  four.shows = {"w"};
+  four.run = true;
+  four.numbers = {{"0.00697", {}, "median eps0 0.00697"},
+                  {"7", {}, "approx. Newton, A^T W^2 A: converged after 7 iterations"}};
+  s.steps.push_back(four);
+
+  StoryStep five;
+  five.title = "Two minima: the theorem is local";
+  five.text =
+      "With cosh, L(x) = L(-x): there are two minimisers, near x_true and near -x_true (d = 2, so the lab draws "
+      "the loss as a map with every solver's path). Exact Newton reaches the other one, at distance 2.98 from "
+      "x*: the convergence result holds only near x*.";
+  five.question = "Which start points lead each solver to which minimum? Change r0 and watch the paths.";
+  five.settings = {"regression", "cosh_two_minima", {}, 1};
+  five.shows = {"r0"};
+  five.run = true;
+  five.numbers = {{"2.98", {}, "||x - x*|| = 2.98"}};
+  s.steps.push_back(five);
+
+  StoryStep six;
+  six.title = "One step as in-context learning";
+  six.text =
+      "Corollary F.2: moving x by one step is the same as keeping x and shifting the target b to a b~. The x-axis is "
+      "the size of the move; ||b~ - b|| grows linearly with it: the log-log slope measured is 1.0000.";
+  six.question = "Why is the slope 1, and when does it break down? (Try the preset 'sinh_alpha_zero' in the free lab.)";
+  six.settings = {"regression.icl", "move_x", {}, 1};
+  six.run = true;
+  six.numbers = {{"1.0000", {}, "slope of ||b~ - b|| against the move: 1.0000"}};
+  s.steps.push_back(six);
+  return s;
+}
+
+}  // namespace attnlab::regression

@@ -1,0 +1,118 @@
+// The separation paper as a guided story (spec/separation.md s.1-s.4). Every number the texts
+// state is measured by a run of the step's settings (seed 1) and checked in tests/test_stories.cpp.
+#include "experiments/separation/separation_story.hpp"
+
+namespace attnlab::separation {
+
+Story make_story() {
+  Story s;
+  s.id = "separation";
+  s.paper = "Why Softmax Attention Outperforms Linear Attention";
+  s.authors = "Deng, Song, Yuan, Zhou";
+  s.result = "A tiny attention network with softmax tells apart inputs that hide one strong token from inputs "
+             "that do not; the same network with linear attention cannot.";
+  s.figure = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "200"}}, 1};
+  s.figure_plot = 1;
+  s.figure_caption = "How often each network fires against the readout width m, 200 trials per point: softmax "
+                     "fires on D1 (want 1), linear never (want 0 on D0, but also on D1).";
+
+  StoryStep one;
+  one.title = "Two datasets, two networks";
+  one.text =
+      "The paper's toy model: n = 1000 scores. In dataset D0 every score lies between log n and 1.4 log n; D1 is "
+      "the same, except that one score, at a random place, is 4 log n. A network turns the scores into attention "
+      "weights (softmax or linear), reads them with m random sign patterns and fires when one pattern agrees with "
+      "the weights by more than tau = 0.25. It succeeds when it fires on D1 and stays silent on D0. Press Run: the "
+      "x-axis is m, from 1 to 12. Look at the success curve against the dashed theory 1 - 2^-m, and at the four "
+      "rates below it. Softmax fires on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (theory: 99.6%).";
+  one.question = "Softmax puts almost all its weight on the strong score. Why does one more sign pattern halve the "
+                 "chance of missing it?";
+  one.settings = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "1000"}}, 1};
+  one.shows = {"n", "tau"};
+  one.prediction = StoryPrediction{
+      "Before you run: as m grows from 1 to 12, will the linear network ever fire on a D1 input?",
+      {{"never", 0.0, 0.0}, {"on some D1 inputs", 1e-12, 0.9}, {"on almost all of them", 0.9, 1.0}},
+      0.0,
+      1.0,
+      {"lin_d1", "m", 12},
+      "the linear network fired on D1 inputs at m = 12",
+      true};
+  one.numbers = {{"47.2%", {"exp_d1", "m", 1}, ""}, {"99.5%", {"exp_d1", "m", 8}, ""}, {"99.6%", {"theory", "m", 8}, ""}};
+  s.steps.push_back(one);
+
+  StoryStep two;
+  two.title = "A threshold keeps them apart";
+  two.text =
+      "Now the x-axis is the threshold tau, from 0.02 to 0.3 (m = log n = 7). With a low threshold both networks "
+      "fire on almost anything: at tau = 0.04 softmax fires on 69.0% of D0 inputs, and success is only 24.7%. From "
+      "tau = 0.16 on nothing fires on D0 and success is 99.0%, what softmax scores on D1. The paper's proofs take "
+      "tau <= 1/4.";
+  two.question = "Linear attention spreads its weight evenly over n tokens. Why does its score against a sign "
+                 "pattern shrink as n grows, and what does that mean for a fixed tau?";
+  two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
+  two.shows = {"n", "trials"};
+  two.run = true;
+  two.numbers = {{"7", {"m", "tau", 0.04}, ""},
+                 {"69.0%", {"exp_d0", "tau", 0.04}, ""},
+                 {"24.7%", {"success_rate", "tau", 0.04}, ""},
+                 {"99.0%", {"success_rate", "tau", 0.16}, ""}};
+  s.steps.push_back(two);
+
+  StoryStep three;
+  three.title = "A real self-attention layer (Fig. 4c)";
+  three.text =
+      "The paper then builds a full self-attention layer on n = 200 tokens of d = 22 dimensions, with the "
+      "planted token of Definition D.1 (the paper's Fig. 4c, 100 trials per point as in the paper). Softmax fires "
+      "on D1 when some column has + signs at the planted coordinate and at the constant one, probability 1/4 each "
+      "time, so detection follows 1 - (3/4)^m (dashed): 95.0% measured at m = 10 against 94.4%. But more columns "
+      "also mean more chances to fire on D0: success peaks at 80.0% (m = 10) and falls to 24.0% at m = 80.";
+  three.question = "Why does a wider readout help on D1 but hurt on D0? What would you change to keep D0 silent?";
+  three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
+  three.shows = {"n", "d"};
+  three.run = true;
+  three.numbers = {{"95.0%", {"exp_d1", "m", 10}, ""},
+                   {"94.4%", {"theory_exp_d1", "m", 10}, ""},
+                   {"80.0%", {"success_rate", "m", 10}, ""},
+                   {"24.0%", {"success_rate", "m", 80}, ""}};
+  s.steps.push_back(three);
+
+  StoryStep four;
+  four.title = "Cross-attention: a sharp switch (Fig. 7d)";
+  four.text =
+      "In cross-attention only one query row sees the planted key, with score (1 + a1) log n against log n for "
+      "the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis is the strength a1 "
+      "(n = 200, 100 trials per point). Success is 2.0% at a1 = 0.712 and 88.0% at a1 = 1; look for where n^a1 "
+      "overtakes n - 1.";
+  four.question = "Linear attention gives the planted key (1 + a1) / (n + a1) of the weight. Why can no a1 below "
+                  "n make it dominate?";
+  four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
+  four.shows = {"n"};
+  four.prediction = StoryPrediction{
+      "Before you run: at a1 = 1 the planted key's score is twice the others'. What share of trials succeed there?",
+      {{"under 10%", 0.0, 0.1}, {"10% to 60%", 0.1, 0.6}, {"over 60%", 0.6, 1.0}},
+      0.0,
+      1.0,
+      {"success_rate", "a1", 1},
+      "success at a1 = 1",
+      true};
+  four.numbers = {{"2.0%", {"success_rate", "a1", 0.712}, ""}, {"88.0%", {"success_rate", "a1", 1}, ""}};
+  s.steps.push_back(four);
+
+  StoryStep five;
+  five.title = "More dimensions, fewer false alarms (Fig. 5b)";
+  five.text =
+      "With X = 1 every row of self-attention looks at the planted token. The x-axis is the dimension d (n = 256, "
+      "100 trials per point). At small d the near-uniform rows of D0 average only a few class signs and fire too "
+      "often: success is 10.0% at d = 4 and 99.0% at d = 66. The tab 'Reproduce the paper' runs all 19 panels of "
+      "Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.";
+  five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
+                  "curve?";
+  five.settings = {"separation.self", "fig5b", {{"trials", "100"}}, 1};
+  five.shows = {"n"};
+  five.run = true;
+  five.numbers = {{"10.0%", {"success_rate", "d", 4}, ""}, {"99.0%", {"success_rate", "d", 66}, ""}};
+  s.steps.push_back(five);
+  return s;
+}
+
+}  // namespace attnlab::separation

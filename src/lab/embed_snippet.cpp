@@ -1,0 +1,36 @@
+#include "lab/embed_snippet.hpp"
+
+#include "lab/run_record.hpp"
+
+namespace attnlab {
+
+namespace {
+std::string html_attribute(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '&') out += "&amp;";
+    else if (c == '"') out += "&quot;";
+    else if (c == '<') out += "&lt;";
+    else out += c;
+  }
+  return out;
+}
+}  // namespace
+
+std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
+  const std::string w = std::to_string(width), h = std::to_string(height);
+  return "<iframe src=\"" + html_attribute(url) + "\" width=\"" + w + "\" height=\"" + h +
+         "\" style=\"border:0;width:100%;max-width:" + w + "px;height:auto;aspect-ratio:" + w + "/" + h +
+         "\" title=\"" + html_attribute(title) + "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+}
+
+std::string oembed_json(const std::string& page_url, const std::string& hash, const std::string& title, int width,
+                        int height) {
+  const std::string url = page_url + (hash.empty() ? "" : "#" + hash);
+  return "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":" + json_escape(title) +
+         ",\"provider_name\":\"Attention Lab\",\"provider_url\":" + json_escape(page_url) +
+         ",\"html\":" + json_escape(iframe_snippet(url, "Attention Lab: " + title, width, height)) +
+         ",\"width\":" + std::to_string(width) + ",\"height\":" + std::to_string(height) + "}";
+}
+
+}  // namespace attnlab

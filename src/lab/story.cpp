@@ -1,0 +1,123 @@
+#include "lab/story.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "lab/param.hpp"
+#include "lab/run_record.hpp"
+
+namespace attnlab {
+
+std::optional<double> read_cell(const Table& table, const TableCell& cell) {
+  const int k = table.column(cell.column);
+  if (k < 0 || table.rows.empty()) return std::nullopt;
+  if (cell.at_column.empty()) return table.rows.back()[static_cast<std::size_t>(k)];
+  const int at = table.column(cell.at_column);
+  if (at < 0) return std::nullopt;
+  for (const auto& row : table.rows)  // sweep values are written exactly, so == finds them
+    if (row[static_cast<std::size_t>(at)] == cell.at_value) return row[static_cast<std::size_t>(k)];
+  return std::nullopt;
+}
+
+std::string format_like(double value, const std::string& like) {
+  const bool percent = !like.empty() && like.back() == '%';
+  const std::size_t dot = like.find('.');
+  const int decimals = dot == std::string::npos ? 0 : static_cast<int>(like.size() - dot - 1 - (percent ? 1 : 0));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, percent ? "%.*f%%" : "%.*f", decimals, percent ? 100.0 * value : value);
+  return buf;
+}
+
+std::string format_measured(const StoryPrediction& p, double value) {
+  if (!std::isfinite(value)) return "not measured";
+  char buf[64];
+  if (p.percent && value != 0.0 && std::fabs(value) < 0.01)  // small rates keep two digits: "0.13%"
+    std::snprintf(buf, sizeof buf, "%.2g%%", 100.0 * value);
+  else if (p.percent)
+    return format_like(value, "0.0%");
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", value);
+  return buf;
+}
+
+int matching_choice(const StoryPrediction& p, double value) {
+  for (std::size_t i = 0; i < p.choices.size(); ++i)
+    if (value >= p.choices[i].low && value <= p.choices[i].high) return static_cast<int>(i);
+  return -1;
+}
+
+std::optional<StoryPosition> parse_story_position(const HashState& link, const std::vector<Story>& stories) {
+  bool has_story = false, has_step = false;
+  std::string id, step;
+  for (const auto& [key, value] : link.flags) {
+    if (key == "story") has_story = true, id = value;
+    if (key == "step") has_step = true, step = value;
+  }
+  if (!has_story) {
+    if (has_step) throw ParamError("link: 'step=" + step + "' needs a story; allowed: story=ID&step=N");
+    return std::nullopt;
+  }
+  if (!link.experiment.empty())
+    throw ParamError("link: 'exp=" + link.experiment + "' cannot be given with 'story'; a story's step names its experiment");
+  if (!link.preset.empty())
+    throw ParamError("link: 'preset=" + link.preset + "' cannot be given with 'story'; a story's step names its preset");
+  const Story* found = nullptr;
+  std::string known;
+  for (const Story& s : stories) {
+    if (s.id == id) found = &s;
+    known += (known.empty() ? "" : ", ") + s.id;
+  }
+  if (!found) throw ParamError("link: 'story=" + id + "' is not allowed; allowed: " + known);
+  const std::size_t count = found->steps.size();
+  const bool digits = !step.empty() && step.size() <= 3 && step.find_first_not_of("0123456789") == std::string::npos;
+  const long n = digits ? std::stol(step) : 0;
+  if (has_step && (n < 1 || static_cast<std::size_t>(n) > count))
+    throw ParamError("link: 'step=" + step + "' is not allowed; allowed: integer in [1, " + std::to_string(count) +
+                     "] (the steps of story '" + id + "')");
+  return StoryPosition{id, has_step ? static_cast<std::size_t>(n - 1) : 0};
+}
+
+std::string encode_story_hash(const StoryPosition& at, const StoryStep& step, const KeyValues& params,
+                              std::uint64_t seed, const KeyValues& flags) {
+  std::string out = "story=" + percent_encode(at.story) + "&step=" + std::to_string(at.step + 1);
+  if (seed != step.settings.seed) out += "&seed=" + std::to_string(seed);
+  for (const auto& [k, v] : params) out += "&" + percent_encode(k) + "=" + percent_encode(v);
+  for (const auto& [k, v] : flags) out += "&" + percent_encode(k) + "=" + percent_encode(v);
+  return out;
+}
+
+namespace {
+std::string json_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + json_escape(items[i]);
+  return out + "]";
+}
+}  // namespace
+
+std::string story_to_json(const Story& s) {
+  std::string out = "{\"id\":" + json_escape(s.id) + ",\"paper\":" + json_escape(s.paper) +
+                    ",\"authors\":" + json_escape(s.authors) + ",\"result\":" + json_escape(s.result) +
+                    ",\"figureCaption\":" + json_escape(s.figure_caption) + ",\"steps\":[";
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    const StoryStep& step = s.steps[k];
+    out += std::string(k ? "," : "") + "{\"title\":" + json_escape(step.title) + ",\"text\":" + json_escape(step.text) +
+           ",\"question\":" + json_escape(step.question) + ",\"link\":" +
+           json_escape(encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})) +
+           ",\"experiment\":" + json_escape(step.settings.experiment) + ",\"preset\":" + json_escape(step.settings.preset) +
+           ",\"params\":{";
+    for (std::size_t i = 0; i < step.settings.params.size(); ++i)
+      out += (i ? "," : "") + json_escape(step.settings.params[i].first) + ":" + json_escape(step.settings.params[i].second);
+    out += "},\"seed\":" + std::to_string(step.settings.seed) + ",\"shows\":" + json_list(step.shows) +
+           ",\"run\":" + (step.run ? "true" : "false") + ",\"prediction\":";
+    if (!step.prediction) {
+      out += "null}";
+      continue;
+    }
+    std::vector<std::string> choices;
+    for (const auto& c : step.prediction->choices) choices.push_back(c.label);
+    out += "{\"question\":" + json_escape(step.prediction->question) + ",\"choices\":" + json_list(choices) + "}}";
+  }
+  return out + "]}";
+}
+
+}  // namespace attnlab

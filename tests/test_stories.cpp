@@ -1,0 +1,178 @@
+// The guided stories (experiments/stories.hpp): every step of every story opens valid settings,
+// runs, and measures every number its text states; predictions can be answered by the run; the
+// story= and step= link keys are checked like every other key. No story id is pinned here.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <set>
+
+#include "experiments/registry.hpp"
+#include "experiments/stories.hpp"
+#include "lab/runner.hpp"
+#include "lab/story.hpp"
+
+using namespace attnlab;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The settings made into an experiment with its parameters, reset for a run.
+std::unique_ptr<Experiment> prepared(const StorySettings& s) {
+  auto e = make_experiment(s.experiment);
+  e->reset(e->make_params(s.preset, s.params), s.seed);
+  return e;
+}
+
+// Every number the step's text states, against the run of the step's settings.
+void check_numbers(const StoryStep& step, const Results& r) {
+  for (const StoryNumber& number : step.numbers) {
+    INFO("number '" << number.text << "'");
+    CHECK(contains(step.text, number.text));
+    if (number.note.empty()) {
+      const std::optional<double> value = read_cell(r.table, number.cell);
+      REQUIRE(value.has_value());
+      CHECK(format_like(*value, number.text) == number.text);
+    } else {
+      CHECK(contains(number.note, number.text));
+      bool found = false;
+      for (const auto& note : r.notes) found = found || contains(note, number.note);
+      CHECK(found);
+    }
+  }
+}
+
+void check_prediction(const StoryPrediction& p, const Results& r) {
+  CHECK_FALSE(p.question.empty());
+  CHECK_FALSE(p.measured_label.empty());
+  const std::optional<double> value = read_cell(r.table, p.measured);
+  REQUIRE(value.has_value());
+  REQUIRE(std::isfinite(*value));
+  if (p.choices.empty()) {
+    CHECK(p.min < p.max);
+    return;
+  }
+  // The run answers it: exactly one choice holds the measured value.
+  int holding = 0;
+  for (const auto& c : p.choices) {
+    CHECK(c.low <= c.high);
+    holding += *value >= c.low && *value <= c.high;
+  }
+  CHECK(holding == 1);
+  CHECK(matching_choice(p, *value) >= 0);
+}
+
+}  // namespace
+
+TEST_CASE("every story is declared completely, with unique ids", "[stories]") {
+  REQUIRE_FALSE(stories().empty());
+  std::set<std::string> ids;
+  for (const Story& s : stories()) {
+    INFO(s.id);
+    CHECK(ids.insert(s.id).second);
+    CHECK(&story(s.id) == &s);
+    CHECK_FALSE(s.paper.empty());
+    CHECK_FALSE(s.authors.empty());
+    CHECK_FALSE(s.result.empty());
+    CHECK_FALSE(s.figure_caption.empty());
+    CHECK(s.steps.size() >= 4);
+    CHECK(s.steps.size() <= 7);
+    for (const StoryStep& step : s.steps) {
+      INFO(step.title);
+      CHECK_FALSE(step.title.empty());
+      CHECK_FALSE(step.text.empty());
+      CHECK_FALSE(step.question.empty());
+      // A step with a prediction waits for it: it never starts running by itself.
+      CHECK_FALSE((step.run && step.prediction.has_value()));
+      auto e = make_experiment(step.settings.experiment);
+      CHECK_NOTHROW(e->make_params(step.settings.preset, step.settings.params));
+      for (const auto& key : step.shows) CHECK(e->schema().find(key) != nullptr);
+    }
+  }
+  CHECK_THROWS_WITH(story("nope"), Catch::StartsWith("unknown story 'nope'; stories: " + stories().front().id));
+}
+
+TEST_CASE("every story's start-page figure runs and has its plot", "[stories]") {
+  for (const Story& s : stories()) {
+    INFO(s.id);
+    auto e = prepared(s.figure);
+    run_to_completion(*e);
+    CHECK(s.figure_plot < e->results().plots.size());
+  }
+}
+
+// Runs every step at its own settings (they are chosen to take a second or two), so the numbers
+// the texts quote are the numbers the page shows for that step.
+TEST_CASE("every step of every story runs and measures the numbers its text states", "[stories]") {
+  for (const Story& s : stories()) {
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      const StoryStep& step = s.steps[k];
+      INFO(s.id << " step " << k + 1 << ": " << step.title);
+      auto e = prepared(step.settings);
+      run_to_completion(*e);
+      const Results r = e->results();
+      CHECK_FALSE(r.plots.empty());
+      check_numbers(step, r);
+      if (step.prediction) check_prediction(*step.prediction, r);
+    }
+  }
+}
+
+TEST_CASE("numbers are written like the text writes them", "[stories]") {
+  CHECK(format_like(0.995, "99.5%") == "99.5%");
+  CHECK(format_like(0.24666, "24.7%") == "24.7%");
+  CHECK(format_like(1.333e-5, "0.0013%") == "0.0013%");
+  CHECK(format_like(0.517, "0.517") == "0.517");
+  CHECK(format_like(12, "12") == "12");
+  StoryPrediction p;
+  p.percent = true;
+  CHECK(format_measured(p, 0.125) == "12.5%");
+  CHECK(format_measured(p, 0.0012666) == "0.13%");
+  CHECK(format_measured(p, 0.0) == "0.0%");
+  p.percent = false;
+  CHECK(format_measured(p, 0.00035165) == "0.000352");
+  CHECK(format_measured(p, NAN) == "not measured");
+  Table t;
+  t.columns = {"m", "rate"};
+  t.rows = {{1, 0.5}, {2, 0.75}};
+  CHECK(read_cell(t, {"rate", "m", 1}) == 0.5);
+  CHECK(read_cell(t, {"rate", "", 0}) == 0.75);
+  CHECK_FALSE(read_cell(t, {"rate", "m", 3}).has_value());
+  CHECK_FALSE(read_cell(t, {"nope", "", 0}).has_value());
+}
+
+TEST_CASE("story= and step= are checked like every link key", "[stories][url]") {
+  const Story& first = stories().front();
+  const std::string n = std::to_string(first.steps.size());
+  CHECK_FALSE(parse_story_position(decode_hash("exp=separation.toy"), stories()).has_value());
+  const auto at = parse_story_position(decode_hash("story=" + first.id + "&step=" + n), stories());
+  REQUIRE(at.has_value());
+  CHECK(at->story == first.id);
+  CHECK(at->step == first.steps.size() - 1);
+  CHECK(parse_story_position(decode_hash("story=" + first.id), stories())->step == 0);
+  std::string known;
+  for (const Story& s : stories()) known += (known.empty() ? "" : ", ") + s.id;
+  CHECK_THROWS_WITH(parse_story_position(decode_hash("story=nope&step=1"), stories()),
+                    "link: 'story=nope' is not allowed; allowed: " + known);
+  for (const std::string& bad : std::vector<std::string>{"0", std::to_string(first.steps.size() + 1), "x", "-1", "1.5", ""})
+    CHECK_THROWS_WITH(parse_story_position(decode_hash("story=" + first.id + "&step=" + bad), stories()),
+                      "link: 'step=" + bad + "' is not allowed; allowed: integer in [1, " + n + "] (the steps of story '" +
+                          first.id + "')");
+  CHECK_THROWS_WITH(parse_story_position(decode_hash("step=2"), stories()),
+                    "link: 'step=2' needs a story; allowed: story=ID&step=N");
+  CHECK_THROWS_WITH(parse_story_position(decode_hash("exp=mirror&story=" + first.id), stories()),
+                    Catch::StartsWith("link: 'exp=mirror' cannot be given with 'story'"));
+  CHECK_THROWS_WITH(parse_story_position(decode_hash("story=" + first.id + "&preset=fig3a"), stories()),
+                    Catch::StartsWith("link: 'preset=fig3a' cannot be given with 'story'"));
+
+  // A step's link with the student's changes reads back as the same position, changes and seed.
+  const StoryStep& step = first.steps[1];
+  const std::string hash = encode_story_hash({first.id, 1}, step, {{"tau", "0.125"}}, 7, {{"embed", "1"}});
+  CHECK(hash == "story=" + first.id + "&step=2&seed=7&tau=0.125&embed=1");
+  const HashState back = decode_hash(hash);
+  CHECK(parse_story_position(back, stories())->step == 1);
+  CHECK(back.params == KeyValues{{"tau", "0.125"}});
+  CHECK(back.seed == 7);
+  CHECK(encode_story_hash({first.id, 0}, first.steps[0], {}, first.steps[0].settings.seed, {}) ==
+        "story=" + first.id + "&step=1");
+}

@@ -1,0 +1,130 @@
+// First contact (issue 14): the start page, every guided story walked from its first step to its
+// last (a screenshot per step in build/story-shots/, the link of each step checked by reloading it),
+// and the preview that an experiment shows before Run. Env: see browser.mjs, and ATTNLAB_CLI.
+import test from 'node:test';
+import assert from 'node:assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { openUrl, pixelStandardDeviation, useBrowser } from './browser.mjs';
+
+const env = useBrowser();
+const shots = process.env.ATTNLAB_SHOTS_DIR ||
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'story-shots');
+fs.mkdirSync(shots, { recursive: true });
+const pageJson = (page) => page.evaluate(() => JSON.parse(window.attnlab.appPageJson()));
+const done = (page, timeout = 180000) =>
+  page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout });
+
+test('an address without exp= or story= opens the start page: four cards with live figures', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base);
+  assert.strictEqual((await pageJson(page)).page, 'start');
+  assert.strictEqual(await page.evaluate(() => window.location.hash), '');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appHash()), '');
+  // Every card's quick run finishes (they compute one after another between frames).
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).cards.cards.every((c) => c.fraction === 1),
+    null, { timeout: 60000 });
+  const stories = JSON.parse(await page.evaluate(() => window.attnlab.listStories()));
+  assert.deepStrictEqual((await pageJson(page)).cards.cards.map((c) => c.story), stories.map((s) => s.id));
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(shots, 'start.png') });
+  assert.ok(await pixelStandardDeviation(page) > 10);
+  assert.match(await page.evaluate(() => document.getElementById('status').textContent), /start page/);
+  // theme= alone keeps the start page; parameters without an experiment are refused by name.
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appLoadHash('theme=light')), '');
+  assert.strictEqual((await pageJson(page)).page, 'start');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appLoadHash('tau=0.3')),
+    "link: 'tau' needs an experiment or a story; allowed: exp=ID or story=ID with it");
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('story= and step= are validated like every link key', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#story=separation&step=1');
+  const stories = JSON.parse(await page.evaluate(() => window.attnlab.listStories()));
+  const ids = stories.map((s) => s.id).join(', ');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appLoadHash('story=nope')),
+    `link: 'story=nope' is not allowed; allowed: ${ids}`);
+  const n = stories[0].steps.length;
+  assert.strictEqual(await page.evaluate((h) => window.attnlab.appLoadHash(h), `story=${stories[0].id}&step=${n + 1}`),
+    `link: 'step=${n + 1}' is not allowed; allowed: integer in [1, ${n}] (the steps of story '${stories[0].id}')`);
+  assert.match(await page.evaluate(() => window.attnlab.appLoadHash('exp=mirror&story=mirror')),
+    /^link: 'exp=mirror' cannot be given with 'story'/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('every story, walked from its first step to its last: link, reload, prediction, run, screenshot', async () => {
+  const stories = JSON.parse(await (async () => {
+    const { page } = await openUrl(env.browser, env.base);
+    const list = await page.evaluate(() => window.attnlab.listStories());
+    await page.close();
+    return list;
+  })());
+  assert.ok(stories.length >= 4);
+  for (const story of stories) {
+    const { page, errors } = await openUrl(env.browser, env.base + '#story=' + story.id);
+    for (let k = 1; k <= story.steps.length; ++k) {
+      const step = story.steps[k - 1];
+      const where = `${story.id} step ${k}`;
+      const shown = (await pageJson(page)).story;
+      assert.strictEqual(shown.story, story.id, where);
+      assert.strictEqual(shown.step, k, where);
+      assert.strictEqual(shown.title, step.title, where);
+      const hash = `#story=${story.id}&step=${k}`;
+      await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 5000 });
+      // The link lands on this step in a fresh page.
+      const { page: again } = await openUrl(env.browser, env.base + hash);
+      const landed = (await pageJson(again)).story;
+      assert.deepStrictEqual([landed.story, landed.step], [story.id, k], `${where}: reloading ${hash}`);
+      await again.close();
+      // A prediction first, then the run; steps that run by themselves are already running.
+      if (step.prediction) {
+        assert.strictEqual(shown.prediction.predicted, null, where);
+        assert.strictEqual((await pageJson(page)).preview, null, `${where}: a preview would give the answer away`);
+        assert.strictEqual(await page.evaluate(() => window.attnlab.appPredict(0)), '');
+        assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', where);
+        await page.evaluate(() => window.attnlab.appRun());
+      } else {
+        assert.strictEqual(step.run, (await page.evaluate(() => window.attnlab.appState())) !== 'ready', where);
+        if (!step.run) await page.evaluate(() => window.attnlab.appRun());
+      }
+      await done(page);
+      if (step.prediction) {
+        const answered = (await pageJson(page)).story.prediction;
+        assert.strictEqual(answered.predicted, 0, where);
+        assert.notStrictEqual(answered.measured, '', `${where}: the measurement beside the prediction`);
+      }
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(shots, `${story.id}-${k}.png`) });
+      if (k < story.steps.length) assert.strictEqual(await page.evaluate(() => window.attnlab.appStoryStep(1)), '');
+    }
+    assert.match(await page.evaluate(() => window.attnlab.appStoryStep(1)), /no step there/);
+    assert.deepStrictEqual(errors, [], story.id);
+    await page.close();
+  }
+});
+
+test('an experiment shows a preview at once, which changes neither the run nor the exports', async () => {
+  const hash = 'exp=separation.toy&preset=fig3b&seed=4&trials=200&sweep=m%3D1%3A12%3A1';
+  const { page, errors } = await openUrl(env.browser, env.base + '#' + hash);
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).preview > 0, null, { timeout: 10000 });
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), '', 'a preview is not a result');
+  assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appPlotsJson())).plots.length, 0,
+    'the preview is not exported as a figure');
+  const stateHash = await page.evaluate(() => window.attnlab.appHash());
+  assert.doesNotMatch(stateHash, /preview|run=1/);
+  assert.match(await page.evaluate(() => document.getElementById('status').textContent), /Showing a preview \(\d+% of the run/);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(shots, 'preview.png') });
+  await page.evaluate(() => window.attnlab.appRun());
+  await done(page, 60000);
+  assert.strictEqual((await pageJson(page)).preview, null);
+  const expected = execFileSync(process.env.ATTNLAB_CLI, ['run', 'separation.toy', '--preset', 'fig3b', '--seed', '4',
+    '--set', 'trials=200', '--sweep', 'm=1:12:1', '--quiet']).toString();
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), expected);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
