@@ -1,9 +1,11 @@
 // A plot as a standalone SVG figure for print: white background, dark text, the page's series
-// colours, and the same axes, ticks, series styles, error bars and legend as the plot widget.
+// looks (lab/palette.hpp), and the same axes, ticks, series styles, error bars and legend as the
+// plot widget.
 #pragma once
 #include <string>
 
 #include "lab/results.hpp"
+#include "lab/svg_text.hpp"
 
 namespace attnlab {
 
@@ -13,7 +15,12 @@ namespace attnlab {
 // Non-finite points are skipped, never written.
 std::string plot_to_svg(const Plot& plot, int width = 640, int height = 400);
 
-// `text` safe inside XML content and attribute values (& < > " ' escaped, control characters dropped).
-std::string xml_escape(const std::string& text);
+// The plot's elements for a w x h box at the origin (no <svg> around them), for figures of several
+// panels; `id` makes the clip path's id unique in the document.
+std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id);
+
+// The XML declaration, the <svg> root (w x h user units, `font` px text) with its <title> and a
+// white background; the caller closes it with "</svg>\n".
+std::string svg_document_start(double w, double h, double font, const std::string& title);
 
 }  // namespace attnlab

@@ -73,6 +73,16 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
   return t;
 }
 
+std::vector<double> colour_bar_ticks(double low, double high, int target) {
+  if (!(std::isfinite(low) && std::isfinite(high) && high > low)) return {low};
+  std::vector<double> inside;
+  const double slack = (high - low) * 1e-9;
+  for (double t : nice_ticks(low, high, target))
+    if (t >= low - slack && t <= high + slack) inside.push_back(t);
+  if (inside.size() < 2) return {low, high};
+  return inside;
+}
+
 std::string tick_label(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
@@ -82,7 +92,7 @@ std::string tick_label(double v) {
 PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
                      const std::function<double(const std::string&)>& text_width) {
   // The legend sits in rows under the x label; count them first to reserve the space.
-  auto legend_width = [&](const Series& s) { return font * 2.5 + text_width(s.name); };
+  auto legend_width = [&](const Series& s) { return font * (kLegendLabel + kLegendGap) + text_width(s.name); };
   const double legend_span = width - font * 4.4;
   int rows = plot.series.empty() ? 0 : 1;
   double row_x = 0.0;

@@ -31,8 +31,15 @@ PlotAxes fit_plot_axes(const Plot& plot);
 std::vector<double> nice_ticks(double lo, double hi, int target);
 // Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit.
 std::vector<double> axis_ticks(const Axis& a, int target);
+// Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),
+// or both ends when fewer than two fit (a tiny or empty range). Page and exports share it.
+std::vector<double> colour_bar_ticks(double low, double high, int target = 5);
 // The text under a tick ("%g": 0.5, 100, 1e-06).
 std::string tick_label(double v);
+
+// A legend entry, in font sizes from its left: the sample line (long enough to show a dash
+// pattern, with the marker in its middle), then the label; entries in a row are a gap apart.
+inline constexpr double kLegendSample = 2.0, kLegendLabel = 2.3, kLegendGap = 1.0;
 
 // Where the data area sits in a width x height plot (offsets from its top-left corner), leaving
 // room for the heading, the tick labels and the legend rows under the x label.
