@@ -267,7 +267,7 @@ TEST_CASE("a plot's SVG is well-formed with one escaped path per series and no N
   CHECK(std::count(bars.begin(), bars.end(), 'Z') == 3);
   CHECK(tags_with(svg, "class=\"errorbars\"").size() == 1);
   CHECK(tags_with(svg, "class=\"markers\"").size() == 1);
-  CHECK(tags_with(svg, "<circle").size() == 4);  // the four finite points of the measured curve
+  CHECK(tags_with(svg, "<circle").size() == 5);  // the four finite points of the measured curve, its legend sample
   CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 3);
 
   std::string lower = svg;
@@ -409,7 +409,7 @@ constexpr double kStepBoundSeconds = 30.0;
 constexpr double kStepBoundSeconds = 3.0;
 #endif
 
-TEST_CASE("every experiment steps within its time budget and its plots export as SVG with one path per series", "[lab][figures][registry]") {
+TEST_CASE("every experiment steps within its time budget, its plots export as SVG with one path per series and its heatmaps as SVG and PNG", "[lab][figures][registry]") {
   for (const auto& id : experiment_ids()) {
     auto e = make_experiment(id);
     const auto t0 = std::chrono::steady_clock::now();
@@ -433,7 +433,14 @@ TEST_CASE("every experiment steps within its time budget and its plots export as
       CHECK(svg.find("nan") == std::string::npos);
       CHECK(svg.find("inf") == std::string::npos);
     }
-    for (const Heatmap& h : r.heatmaps) CHECK(heatmap_to_png(h).compare(1, 3, "PNG") == 0);
+    for (const Heatmap& h : r.heatmaps) {
+      INFO(id << ": " << h.title);
+      CHECK(heatmap_to_png(h).compare(1, 3, "PNG") == 0);
+      const std::string svg = heatmap_to_svg(h);
+      CHECK(xml_problem(svg).empty());
+      CHECK(tags_with(svg, "class=\"colour-band\"").size() == 64);
+      CHECK(text_of(svg, svg.find("<text id=\"title\"")) == h.title);
+    }
   }
 }
 
@@ -499,7 +506,8 @@ TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][f
   for (double t : ticks) CHECK((t >= 0.0 && t <= 0.37));
   CHECK(ticks.front() == 0.0);
   CHECK(colour_bar_ticks(-6.2, -1.3).size() >= 3);
-  CHECK(colour_bar_ticks(0.1234, 0.1236) == std::vector<double>{0.1234, 0.1236});
+  CHECK(colour_bar_ticks(0.1234, 0.1236).size() >= 3);
+  CHECK(colour_bar_ticks(0.11, 0.19, 1) == std::vector<double>{0.11, 0.19});  // no nice tick inside: the ends
   CHECK(colour_bar_ticks(1.0, 1.0).size() == 1);
 }
 
@@ -545,8 +553,8 @@ TEST_CASE("a heatmap's SVG: well-formed, the matrix embedded as PNG, title, colo
   const std::uint32_t w = be32(chunks.front().data, 0), hgt = be32(chunks.front().data, 4);
   CHECK(w * static_cast<std::uint32_t>(h.rows) == hgt * static_cast<std::uint32_t>(h.cols));  // whole cells
   CHECK(w % static_cast<std::uint32_t>(h.cols) == 0);
-  CHECK(std::stod(attribute_of(svg, image, "width")) == Approx(400.0));
-  CHECK(std::stod(attribute_of(svg, image, "height")) == Approx(400.0 * 20 / 30));
+  CHECK(std::stod(attribute_of(svg, image, "width")) == Approx(400.0).margin(0.01));
+  CHECK(std::stod(attribute_of(svg, image, "height")) == Approx(400.0 * 20 / 30).margin(0.01));
 
   // The colour bar: 64 bands from the top colour (high) to the bottom (low), ticks at nice values.
   const std::size_t bar = svg.find("<g id=\"colour-bar\"");
@@ -629,6 +637,20 @@ TEST_CASE("a figure grid puts every panel in its cell with its letter, title and
   CHECK(tags_with(svg, "class=\"no-results\"").size() == 1);
   CHECK(tags_with(svg, "class=\"series\"").size() == 12);  // 3 series in each of 4 panels
   CHECK(text_of(svg, svg.find("class=\"caption\"")) == "seed 1");
+  // The panels share their series: one legend under the grid, after the last panel.
+  CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 3);
+  CHECK(svg.find("<g id=\"legend\"") > svg.rfind("class=\"panel\""));
+
+  // Panels with other series, or another y label, keep their own legend and y label.
+  FigureGrid mixed = g;
+  mixed.panels[1].plot.series.pop_back();
+  mixed.panels[2].plot.y_label = "rate";
+  const std::string own = figure_grid_to_svg(mixed);
+  REQUIRE(xml_problem(own) == "");
+  CHECK(own.find("<g id=\"legend\"") == std::string::npos);
+  CHECK(tags_with(own, "class=\"legend-entry\"").size() == 3 + 2 + 3 + 3);
+  CHECK(tags_with(own, "class=\"y-label\"").size() == 5);  // in the panels' headings, the empty one too
+  CHECK(own.find(">(rate)</tspan>") != std::string::npos);
 
   FigureGrid outside = g;
   outside.panels[0].column = 3;

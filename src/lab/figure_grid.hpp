@@ -25,8 +25,9 @@ struct FigureGrid {
 };
 
 // The whole file (XML declaration included); each panel is `panel_width` x `panel_height` user
-// units with the plot widget's layout (lab/plot_svg.hpp). When every panel with data has the same
-// y label, it is drawn once, rotated, at the figure's left, instead of in every panel's heading.
+// units with the plot widget's layout (lab/plot_svg.hpp). What every panel with data shares is drawn
+// once: the same y label, rotated, at the figure's left (instead of in every panel's heading), and
+// the same series (names and styles) as one legend under the panels (instead of one per panel).
 // Throws std::invalid_argument for a panel outside the grid or two panels in one cell.
 std::string figure_grid_to_svg(const FigureGrid& grid, double panel_width = 360.0, double panel_height = 270.0);
 

@@ -64,7 +64,7 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
   std::vector<std::pair<double, double>> legend_at;
   {
     double lx = left;
-    double ly = y + f * 0.6;
+    double ly = y + f * (caption.empty() ? 0.9 : 1.3);  // the sample line's height, clear of the text above
     for (const Heatmap::Path& p : h.paths) {
       const double entry = f * (kLegendLabel + kLegendGap) + svg_text_width(p.label, f);
       if (lx > left && lx + entry > width - f * 0.5) lx = left, ly += f * 1.4;

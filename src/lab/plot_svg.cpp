@@ -40,9 +40,9 @@ std::string marker(Marker m, double x, double y, double radius) {
 
 }  // namespace
 
-std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id) {
+std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend) {
   const double font = kFont;
-  const PlotFrame frame = plot_frame(plot, w, h, font, text_width);  // as the widget lays it out
+  const PlotFrame frame = plot_frame(plot, w, h, font, text_width, legend);  // as the widget lays it out
   const double left = frame.left, right = frame.right, top = frame.top, bottom = frame.bottom;
   const double baseline = font * 0.8;  // from the top of a line of text to its baseline
 
@@ -147,30 +147,33 @@ std::string plot_svg_body(const Plot& plot, double w, double h, const std::strin
   out += "</g>\n";
 
   // Legend rows under the x label (they never hide the data).
-  out += "<g class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
-  for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const Series& s = plot.series[k];
-    const SeriesLook look = series_look(k, true);
-    const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(look.colour);
-    const double lx = frame.legend_x[k], ly = frame.legend_y[k];
-    const double y = ly + font * 0.55;
-    std::string sample;
-    if (s.style == SeriesStyle::Bars) {
-      sample = "<rect x=\"" + num(lx + font * 0.3) + "\" y=\"" + num(y - font * 0.35) + "\" width=\"" + num(font * 0.6) +
-               "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"/>";
-    } else {
-      // The sample shows what tells the series apart: its dash pattern and its marker.
-      const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
-      sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * kLegendSample) + "\" stroke=\"" + c +
-               "\" stroke-width=\"2.5\"" + dash_attribute(dash) + "/>";
-      if (s.style == SeriesStyle::LineMarkers)
-        sample += "<g fill=\"" + c + "\">" + marker(look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
-    }
-    out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
-           text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", s.name) + "</g>\n";
+  if (legend) {
+    out += "<g class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
+    for (std::size_t k = 0; k < plot.series.size(); ++k)
+      out += legend_entry_svg(plot.series[k], k, frame.legend_x[k], frame.legend_y[k]);
+    out += "</g>\n";
   }
-  out += "</g>\n";
   return out;
+}
+
+std::string legend_entry_svg(const Series& s, std::size_t k, double lx, double ly) {
+  const double font = kFont, baseline = font * 0.8, y = ly + font * 0.55;
+  const SeriesLook look = series_look(k, true);
+  const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(look.colour);
+  std::string sample;
+  if (s.style == SeriesStyle::Bars) {
+    sample = "<rect x=\"" + num(lx + font * 0.3) + "\" y=\"" + num(y - font * 0.35) + "\" width=\"" + num(font * 0.6) +
+             "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"/>";
+  } else {
+    // The sample shows what tells the series apart: its dash pattern and its marker.
+    const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
+    sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * kLegendSample) + "\" stroke=\"" + c +
+             "\" stroke-width=\"2.5\"" + dash_attribute(dash) + "/>";
+    if (s.style == SeriesStyle::LineMarkers)
+      sample += "<g fill=\"" + c + "\">" + marker(look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
+  }
+  return "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
+         text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", s.name) + "</g>\n";
 }
 
 std::string svg_document_start(double w, double h, double font, const std::string& title) {

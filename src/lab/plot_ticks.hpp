@@ -41,14 +41,24 @@ std::string tick_label(double v);
 // pattern, with the marker in its middle), then the label; entries in a row are a gap apart.
 inline constexpr double kLegendSample = 2.0, kLegendLabel = 2.3, kLegendGap = 1.0;
 
+// The legend entries of `series` flowed into rows `span` wide: each entry's top-left as an offset
+// from the legend's top-left, rows 1.3 font sizes apart.
+struct LegendLayout {
+  int rows = 0;
+  std::vector<double> x, y;
+};
+LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,
+                           const std::function<double(const std::string&)>& text_width);
+
 // Where the data area sits in a width x height plot (offsets from its top-left corner), leaving
-// room for the heading, the tick labels and the legend rows under the x label.
+// room for the heading, the tick labels and the legend rows under the x label (none when `legend`
+// is false: a multi-panel figure draws one legend for all its panels).
 struct PlotFrame {
   double left, right, top, bottom;
   int legend_rows;
   std::vector<double> legend_x, legend_y;  // top-left of each series' legend entry
 };
 PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
-                     const std::function<double(const std::string&)>& text_width);
+                     const std::function<double(const std::string&)>& text_width, bool legend = true);
 
 }  // namespace attnlab
