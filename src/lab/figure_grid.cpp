@@ -1,6 +1,7 @@
 #include "lab/figure_grid.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -66,13 +67,14 @@ std::string figure_grid_to_svg(const FigureGrid& g, double pw, double ph) {
   const double f = kFont, title_font = f * 1.3;
   const std::string y_label = shared_y_label(g);
   const double left = kMargin + (y_label.empty() ? 0.0 : f * 1.6), top = kMargin + title_font * 1.6;
-  const double width = left + g.columns * pw + (g.columns - 1) * kGapX + kMargin;
+  // Whole units: the browser's PNG of the SVG is then exactly twice its size.
+  const double width = std::ceil(left + g.columns * pw + (g.columns - 1) * kGapX + kMargin);
   const double grid_bottom = top + g.rows * ph + (g.rows - 1) * kGapY;
   const std::vector<Series> legend = shared_legend(g);
   const auto text_width = [&](const std::string& s) { return svg_text_width(s, f); };
   const LegendLayout legend_at = legend_layout(legend, width - left - kMargin, f, text_width);
   const double legend_top = grid_bottom + f * 0.5, legend_bottom = legend_top + f * 1.3 * legend_at.rows;
-  const double height = legend_bottom + (g.caption.empty() ? 0.0 : f * 1.6) + kMargin;
+  const double height = std::ceil(legend_bottom + (g.caption.empty() ? 0.0 : f * 1.6) + kMargin);
 
   std::string out = svg_document_start(width, height, f, g.title);
   out += "<text id=\"figure-title\" class=\"figure-title\" x=\"" + svg_num(kMargin) + "\" y=\"" +

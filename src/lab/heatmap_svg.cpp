@@ -49,7 +49,8 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
   const double value_x = tick_x + f * 0.9 + tick_width + f * 0.9;
   const double layout_right = value_x + (h.value_label.empty() ? 0.0 : f * 1.0) + f * 0.6;
   const double title_right = left + svg_text_width(h.title, title_font) + f;
-  const double width = std::max(layout_right, std::min(title_right, 900.0));
+  // Whole units: the browser's PNG of the SVG is then exactly twice its size.
+  const double width = std::ceil(std::max(layout_right, std::min(title_right, 900.0)));
 
   // Under the matrix: the x label, a caption (the note; the colour scale when it is not linear),
   // then the paths' legend in rows.
@@ -73,7 +74,7 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
     }
     if (!h.paths.empty()) y = ly + f * 1.4;
   }
-  const double height = y + f * 0.8;
+  const double height = std::ceil(y + f * 0.8);
 
   std::string out = svg_document_start(width, height, f, h.title);
   const double title_fit = width - left - f * 0.5;

@@ -193,9 +193,9 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   const ImVec2 bar_lo(hi.x + font * 0.5f, lo.y), bar_hi(bar_lo.x + bar_w, hi.y);
   draw_texture(ramp, bar_lo, bar_hi);
   dl->AddRect(bar_lo, bar_hi, th.axis);
-  const double span = h.high - h.low;
   for (double t : ticks) {
-    const float y = span > 0.0 ? bar_lo.y + static_cast<float>((h.high - t) / span) * (bar_hi.y - bar_lo.y) : bar_hi.y;
+    const float y = h.high > h.low ? bar_lo.y + static_cast<float>((h.high - t) / (h.high - h.low)) * (bar_hi.y - bar_lo.y)
+                                   : bar_hi.y;
     dl->AddLine(ImVec2(bar_hi.x, y), ImVec2(bar_hi.x + font * 0.3f, y), th.axis);
     const std::string label = tick_label(t);
     dl->AddText(ImVec2(bar_hi.x + font * 0.45f, std::clamp(y - font * 0.5f, bar_lo.y - font * 0.5f, bar_hi.y - font * 0.5f)),
