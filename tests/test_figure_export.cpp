@@ -578,6 +578,7 @@ TEST_CASE("a heatmap's SVG: well-formed, the matrix embedded as PNG, title, colo
   CHECK(unescape(attribute_of(svg, marks[0], "data-label")) == "planted (j2, j3)");
   CHECK(attribute_of(svg, svg.find("<text", marks[1]), "text-anchor") == "end");
   CHECK(tags_with(svg, "class=\"path\"").size() == 1);
+  CHECK(tags_with(svg, "class=\"markers\"").size() == 1);  // its three points
   CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 1);
   CHECK(svg.find(">key token j1</text>") != std::string::npos);
   CHECK(svg.find(">query token j0</text>") != std::string::npos);

@@ -37,8 +37,9 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
   if (h.rows < 1 || h.cols < 1) throw std::invalid_argument("heatmap '" + h.title + "' has no cells");
   const double f = kFont, title_font = f * 1.15, tick_font = f * 0.92;
   const int longest = std::max(h.rows, h.cols);
-  const double iw = std::max(f * 5.0, kImageSide * h.cols / longest);
-  const double ih = std::max(f * 5.0, kImageSide * h.rows / longest);
+  // A long thin matrix (A: n x d) keeps a visible width: its cells are then not square.
+  const double iw = std::max(f * 8.0, kImageSide * h.cols / longest);
+  const double ih = std::max(f * 8.0, kImageSide * h.rows / longest);
   const std::vector<double> ticks = colour_bar_ticks(h.low, h.high);
   double tick_width = 0.0;
   for (double t : ticks) tick_width = std::max(tick_width, svg_text_width(c_locale_text("%g", t), tick_font));
@@ -48,32 +49,29 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
   const double bar_x = left + iw + f * 1.0, bar_w = f * 1.2, tick_x = bar_x + bar_w;
   const double value_x = tick_x + f * 0.9 + tick_width + f * 0.9;
   const double layout_right = value_x + (h.value_label.empty() ? 0.0 : f * 1.0) + f * 0.6;
-  const double title_right = left + svg_text_width(h.title, title_font) + f;
-  // Whole units: the browser's PNG of the SVG is then exactly twice its size.
-  const double width = std::ceil(std::max(layout_right, std::min(title_right, 900.0)));
-
   // Under the matrix: the x label, a caption (the note; the colour scale when it is not linear),
-  // then the paths' legend in rows.
+  // then the paths' legend in rows. The figure is wide enough for its texts (up to 900 units; a
+  // longer one is squeezed).
   std::string caption = h.note;
   if (gamma != 1.0)
     caption += (caption.empty() ? "" : "; ") + std::string("colours: square root of the scaled value");
+  const double text_right = std::max({left + svg_text_width(h.title, title_font), left + svg_text_width(h.x_label, f),
+                                      left + svg_text_width(caption, tick_font)}) + f;
+  // Whole units: the browser's PNG of the SVG is then exactly twice its size.
+  const double width = std::ceil(std::max(layout_right, std::min(text_right, 900.0)));
+
   double y = top + ih + f * 0.3;
   const double x_label_y = y + f * 1.2;
   y = x_label_y + (h.x_label.empty() ? 0.0 : f * 0.4);
   const double caption_y = caption.empty() ? y : y + f * 1.3;
   y = caption_y;
-  std::vector<std::pair<double, double>> legend_at;
-  {
-    double lx = left;
-    double ly = y + f * (caption.empty() ? 0.9 : 1.3);  // the sample line's height, clear of the text above
-    for (const Heatmap::Path& p : h.paths) {
-      const double entry = f * (kLegendLabel + kLegendGap) + svg_text_width(p.label, f);
-      if (lx > left && lx + entry > width - f * 0.5) lx = left, ly += f * 1.4;
-      legend_at.push_back({lx, ly});
-      lx += entry;
-    }
-    if (!h.paths.empty()) y = ly + f * 1.4;
-  }
+  // The paths' legend: entries as a plot's (lab/plot_svg.hpp), each path a series with markers.
+  std::vector<Series> entries;
+  for (const Heatmap::Path& p : h.paths) entries.push_back({p.label, SeriesStyle::LineMarkers, {}, {}, {}, {}});
+  const LegendLayout legend = legend_layout(entries, width - left - f * 0.5, f,
+                                            [&](const std::string& s) { return svg_text_width(s, f); });
+  const double legend_top = y + f * (caption.empty() ? 0.4 : 0.8);
+  if (!entries.empty()) y = legend_top + f * 1.3 * legend.rows;
   const double height = std::ceil(y + f * 0.8);
 
   std::string out = svg_document_start(width, height, f, h.title);
@@ -101,15 +99,18 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
            svg_num(iw) + "\" height=\"" + svg_num(ih) + "\"/></clipPath></defs>\n<g class=\"paths\" clip-path=\"url(#matrix-area)\">\n";
     for (std::size_t k = 0; k < h.paths.size(); ++k) {
       const Heatmap::Path& p = h.paths[k];
-      const SeriesLook look = series_look(k);
+      const SeriesLook look = series_look(k, true);  // as its legend entry (and the page's light theme)
       std::string d, dots;
       const std::size_t n = std::min(p.rows.size(), p.cols.size());
       for (std::size_t i = 0; i < n; ++i) {
         if (!std::isfinite(p.rows[i]) || !std::isfinite(p.cols[i])) continue;
-        d += (d.empty() ? "M" : "L") + svg_num(map_x(p.cols[i])) + " " + svg_num(map_y(p.rows[i]));
+        const double x = map_x(p.cols[i]), y_at = map_y(p.rows[i]);
+        d += (d.empty() ? "M" : "L") + svg_num(x) + " " + svg_num(y_at);
+        if (n <= 120) dots += svg_marker(look.marker, x, y_at, 2.5);
       }
       out += "<path class=\"path\" data-name=\"" + xml_escape(p.label) + "\" fill=\"none\" stroke=\"" + svg_hex(look.colour) +
              "\" stroke-width=\"2\" stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
+      if (!dots.empty()) out += "<g class=\"markers\" fill=\"" + svg_hex(look.colour) + "\">" + dots + "</g>\n";
     }
     out += "</g>\n";
   }
@@ -161,7 +162,10 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
 
   // Axis labels, caption and the paths' legend.
   out += "<g fill=\"" + std::string(kSvgText) + "\">\n";
-  if (!h.x_label.empty()) out += svg_text("x-label", left + iw * 0.5, x_label_y, "middle", h.x_label);
+  if (!h.x_label.empty()) {  // centred under the matrix, or from its left edge when wider than it
+    const bool wide = svg_text_width(h.x_label, f) > iw;
+    out += svg_text("x-label", wide ? left : left + iw * 0.5, x_label_y, wide ? "start" : "middle", h.x_label);
+  }
   if (!h.y_label.empty()) {
     const double yx = f * 1.3, yy = top + ih * 0.5;
     out += "<text class=\"y-label\" x=\"" + svg_num(yx) + "\" y=\"" + svg_num(yy) + "\" transform=\"rotate(-90 " +
@@ -177,14 +181,8 @@ std::string heatmap_to_svg(const Heatmap& h, double gamma) {
                 : std::string()) +
            ">" + xml_escape(caption) + "</text>\n";
   }
-  for (std::size_t k = 0; k < h.paths.size(); ++k) {
-    const SeriesLook look = series_look(k);
-    const auto [lx, ly] = legend_at[k];
-    out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(h.paths[k].label) + "\"><path d=\"M" + svg_num(lx) + " " +
-           svg_num(ly) + "H" + svg_num(lx + f * kLegendSample) + "\" stroke=\"" + svg_hex(look.colour) +
-           "\" stroke-width=\"2.5\"/>" +
-           svg_text("legend-label", lx + f * kLegendLabel, ly + f * 0.35, "start", h.paths[k].label) + "</g>\n";
-  }
+  for (std::size_t k = 0; k < entries.size(); ++k)
+    out += legend_entry_svg(entries[k], k, left + legend.x[k], legend_top + legend.y[k]);
   return out + "</svg>\n";
 }
 

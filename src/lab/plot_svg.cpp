@@ -29,15 +29,6 @@ std::string dash_attribute(Dash d) {
   return " stroke-dasharray=\"" + c_locale_text("%g", d.on) + " " + c_locale_text("%g", d.off) + "\"";
 }
 
-// One marker centred at (x, y), filled with the enclosing group's colour.
-std::string marker(Marker m, double x, double y, double radius) {
-  const auto polygon = marker_polygon(m, radius);
-  if (polygon.empty()) return "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" + num(radius) + "\"/>";
-  std::string d;
-  for (const auto& [dx, dy] : polygon) d += (d.empty() ? "M" : "L") + num(x + dx) + " " + num(y + dy);
-  return "<path d=\"" + d + "Z\"/>";
-}
-
 }  // namespace
 
 std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend) {
@@ -135,7 +126,7 @@ std::string plot_svg_body(const Plot& plot, double w, double h, const std::strin
       }
       const std::string p = num(px(s.x[i])) + " " + num(py(s.y[i]));
       d += (have_prev ? "L" : "M") + p;
-      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dots += marker(look.marker, px(s.x[i]), py(s.y[i]), 2.5);
+      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dots += svg_marker(look.marker, px(s.x[i]), py(s.y[i]), 2.5);
       have_prev = true;
     }
     out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
@@ -170,7 +161,7 @@ std::string legend_entry_svg(const Series& s, std::size_t k, double lx, double l
     sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * kLegendSample) + "\" stroke=\"" + c +
              "\" stroke-width=\"2.5\"" + dash_attribute(dash) + "/>";
     if (s.style == SeriesStyle::LineMarkers)
-      sample += "<g fill=\"" + c + "\">" + marker(look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
+      sample += "<g fill=\"" + c + "\">" + svg_marker(look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
   }
   return "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
          text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", s.name) + "</g>\n";

@@ -58,6 +58,15 @@ std::string svg_line(double x1, double y1, double x2, double y2) {
          "\"/>\n";
 }
 
+std::string svg_marker(Marker m, double x, double y, double radius) {
+  const auto polygon = marker_polygon(m, radius);
+  if (polygon.empty())
+    return "<circle cx=\"" + svg_num(x) + "\" cy=\"" + svg_num(y) + "\" r=\"" + svg_num(radius) + "\"/>";
+  std::string d;
+  for (const auto& [dx, dy] : polygon) d += (d.empty() ? "M" : "L") + svg_num(x + dx) + " " + svg_num(y + dy);
+  return "<path d=\"" + d + "Z\"/>";
+}
+
 std::string data_uri(const std::string& mime, const std::string& bytes) {
   static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out = "data:" + mime + ";base64,";

@@ -34,6 +34,10 @@ std::string svg_text(const char* cls, double x, double y, const char* anchor, co
 // <line x1 y1 x2 y2/> and a newline.
 std::string svg_line(double x1, double y1, double x2, double y2);
 
+// One marker of shape `m` (lab/palette.hpp) centred at (x, y): a <circle> or a closed <path>,
+// filled with the enclosing group's colour.
+std::string svg_marker(Marker m, double x, double y, double radius);
+
 // "data:MIME;base64,..." for embedding bytes (a PNG) in an <image>.
 std::string data_uri(const std::string& mime, const std::string& bytes);
 
