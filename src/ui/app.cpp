@@ -441,9 +441,14 @@ void App::draw_reproduction() {
   ImGui::TextUnformatted("Figures as in the paper:");
   for (std::size_t i = 0; i < reproduction_.figure_count(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    const std::string title = reproduction_.figure_title(i);
+    const std::string title = reproduction_.figure_title(i), name = title.substr(0, title.find(':'));
+    // "Figure 4 [SVG] [PNG]" stays together; on a narrow screen the next one starts a new line.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float group = ImGui::CalcTextSize((name + " SVG PNG").c_str()).x + 4.0f * style.FramePadding.x +
+                        3.0f * style.ItemInnerSpacing.x + style.ItemSpacing.x;
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", title.substr(0, title.find(':')).c_str());
+    if (ImGui::GetContentRegionAvail().x < group) ImGui::NewLine();
+    ImGui::TextDisabled("%s", name.c_str());
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
     if (ImGui::SmallButton("SVG")) export_figure("reproduction-svg", static_cast<int>(i));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: every panel in the paper's rows and columns, as SVG", title.c_str());
