@@ -45,6 +45,7 @@ add_library(attnlab_ui STATIC
   src/ui/app_toolbar.cpp
   src/ui/param_controls.cpp
   src/ui/plot_widget.cpp
+  src/ui/series_marks.cpp
   src/ui/heatmap_widget.cpp
   src/ui/inspector_view.cpp
   src/ui/reproduction_view.cpp

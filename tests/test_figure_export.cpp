@@ -6,13 +6,22 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "experiments/registry.hpp"
+#include "experiments/reproduction_figures.hpp"
+#include "lab/figure_grid.hpp"
 #include "lab/heatmap_image.hpp"
+#include "lab/heatmap_svg.hpp"
+#include "lab/palette.hpp"
 #include "lab/plot_svg.hpp"
+#include "lab/plot_ticks.hpp"
 
 using namespace attnlab;
 
@@ -188,6 +197,38 @@ std::string inflate_stored(const std::string& z, std::size_t& blocks) {
   return out;
 }
 
+// The text content of the element that starts at `tag_start` (up to the next tag), unescaped.
+std::string text_of(const std::string& x, std::size_t tag_start) {
+  const std::size_t open = x.find('>', tag_start) + 1;
+  return unescape(x.substr(open, x.find('<', open) - open));
+}
+
+std::string base64_decode(const std::string& text) {
+  const std::string digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  std::uint32_t bits = 0;
+  int have = 0;
+  for (char c : text) {
+    if (c == '=') break;
+    const std::size_t v = digits.find(c);
+    REQUIRE(v != std::string::npos);
+    bits = bits << 6 | static_cast<std::uint32_t>(v);
+    have += 6;
+    if (have >= 8) {
+      have -= 8;
+      out += static_cast<char>((bits >> have) & 0xFF);
+    }
+  }
+  return out;
+}
+
+// The hex colour "#rrggbb" of an RGB triple.
+std::string hex_of(std::array<std::uint8_t, 3> c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c[0], c[1], c[2]);
+  return buf;
+}
+
 }  // namespace
 
 TEST_CASE("the tag-balance checker catches broken XML", "[lab][figures]") {
@@ -225,7 +266,7 @@ TEST_CASE("a plot's SVG is well-formed with one escaped path per series and no N
   CHECK(std::count(bars.begin(), bars.end(), 'Z') == 3);
   CHECK(tags_with(svg, "class=\"errorbars\"").size() == 1);
   CHECK(tags_with(svg, "class=\"markers\"").size() == 1);
-  CHECK(tags_with(svg, "<circle").size() == 4);  // the four finite points of the measured curve
+  CHECK(tags_with(svg, "<circle").size() == 5);  // the four finite points of the measured curve, its legend sample
   CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 3);
 
   std::string lower = svg;
@@ -352,7 +393,7 @@ TEST_CASE("a heatmap image: viridis cells, grey for NaN, ringed marks, a sensibl
   CHECK(png_height * 3 == png_width * 2);
 }
 
-TEST_CASE("every experiment stops a step when its time is up and its plots export as SVG with one path per series", "[lab][figures][registry]") {
+TEST_CASE("every experiment stops a step when its time is up, its plots export as SVG with one path per series and its heatmaps as SVG and PNG", "[lab][figures][registry]") {
   for (const auto& id : experiment_ids()) {
     INFO(id);
     auto e = make_experiment(id);
@@ -376,6 +417,265 @@ TEST_CASE("every experiment stops a step when its time is up and its plots expor
       CHECK(svg.find("nan") == std::string::npos);
       CHECK(svg.find("inf") == std::string::npos);
     }
-    for (const Heatmap& h : r.heatmaps) CHECK(heatmap_to_png(h).compare(1, 3, "PNG") == 0);
+    for (const Heatmap& h : r.heatmaps) {
+      INFO(id << ": " << h.title);
+      CHECK(heatmap_to_png(h).compare(1, 3, "PNG") == 0);
+      const std::string svg = heatmap_to_svg(h);
+      CHECK(xml_problem(svg).empty());
+      CHECK(tags_with(svg, "class=\"colour-band\"").size() == 64);
+      CHECK(text_of(svg, svg.find("<text id=\"title\"")) == h.title);
+    }
+  }
+}
+
+TEST_CASE("series looks stay apart beyond the 7 colours: marker and dash change too", "[lab][figures]") {
+  std::set<std::tuple<int, int, int, int, double>> looks;
+  for (std::size_t k = 0; k < 35; ++k) {
+    const SeriesLook a = series_look(k);
+    looks.insert({a.colour.r, a.colour.g, a.colour.b, static_cast<int>(a.marker), a.dash.on});
+    // The series 7 on has the colour of series k - 7, but never its marker nor its dash.
+    if (k >= kSeriesColours) {
+      const SeriesLook b = series_look(k - kSeriesColours);
+      CHECK(a.colour.r == b.colour.r);
+      CHECK(a.marker != b.marker);
+      CHECK(a.dash.on != b.dash.on);
+    }
+  }
+  CHECK(looks.size() == 35);
+  CHECK(series_look(0).dash.solid());
+  CHECK(series_look(0).marker == Marker::Circle);
+  CHECK(marker_polygon(Marker::Circle, 3.0).empty());
+  for (Marker m : {Marker::Square, Marker::TriangleUp, Marker::Diamond, Marker::TriangleDown})
+    CHECK(marker_polygon(m, 3.0).size() >= 3);
+}
+
+TEST_CASE("a plot of 9 series (the mirror 3 x 3) gives each series and legend entry its own look", "[lab][figures]") {
+  Plot plot;
+  plot.title = "Each p against every SVM p'";
+  for (int k = 0; k < 9; ++k)
+    plot.series.push_back({"series " + std::to_string(k), k % 4 == 0 ? SeriesStyle::LineMarkers : SeriesStyle::Line,
+                           {1, 2, 3}, {1.0 + k, 2.0 + k, 3.0 + k}, {}, {}});
+  const std::string svg = plot_to_svg(plot);
+  INFO(svg);
+  REQUIRE(xml_problem(svg) == "");
+  const auto paths = tags_with(svg, "class=\"series\"");
+  REQUIRE(paths.size() == 9);
+  std::set<std::pair<std::string, std::string>> strokes;  // (colour, dash pattern)
+  for (std::size_t at : paths) strokes.insert({attribute_of(svg, at, "stroke"), attribute_of(svg, at, "stroke-dasharray")});
+  CHECK(strokes.size() == 9);  // series 8 and 9 repeat the colours of 1 and 2, dashed
+  CHECK(attribute_of(svg, paths[7], "stroke") == attribute_of(svg, paths[0], "stroke"));
+  CHECK(attribute_of(svg, paths[7], "stroke-dasharray") == "9 4");
+  CHECK(attribute_of(svg, paths[0], "stroke-dasharray") == "<missing>");
+  // Markers: series 0 circles, series 4 (LineMarkers, marker index 4) triangles drawn as paths;
+  // series 8 too, with its own shape.
+  const auto markers = tags_with(svg, "class=\"markers\"");
+  REQUIRE(markers.size() == 3);
+  CHECK(svg.compare(svg.find('>', markers[0]) + 1, 7, "<circle") == 0);
+  CHECK(svg.compare(svg.find('>', markers[1]) + 1, 5, "<path") == 0);
+  // Each legend entry's sample line carries its series' dash; marked series show their marker.
+  const auto entries = tags_with(svg, "class=\"legend-entry\"");
+  REQUIRE(entries.size() == 9);
+  for (std::size_t k = 0; k < 9; ++k) {
+    const std::size_t sample = svg.find("<path", entries[k]);
+    CHECK(attribute_of(svg, sample, "stroke") == attribute_of(svg, paths[k], "stroke"));
+    CHECK(attribute_of(svg, sample, "stroke-dasharray") == attribute_of(svg, paths[k], "stroke-dasharray"));
+    const std::string entry = svg.substr(entries[k], svg.find("</g>", entries[k]) - entries[k]);
+    CHECK((entry.find("<g fill=") != std::string::npos) == (k % 4 == 0));
+  }
+}
+
+TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][figures]") {
+  const auto ticks = colour_bar_ticks(0.0, 0.37);
+  REQUIRE(ticks.size() >= 3);
+  for (double t : ticks) CHECK((t >= 0.0 && t <= 0.37));
+  CHECK(ticks.front() == 0.0);
+  CHECK(colour_bar_ticks(-6.2, -1.3).size() >= 3);
+  CHECK(colour_bar_ticks(0.1234, 0.1236).size() >= 3);
+  CHECK(colour_bar_ticks(0.11, 0.19, 1) == std::vector<double>{0.11, 0.19});  // no nice tick inside: the ends
+  CHECK(colour_bar_ticks(1.0, 1.0).size() == 1);
+}
+
+namespace {
+
+Heatmap sample_heatmap() {
+  Heatmap h;
+  h.title = "Softmax attention <D1> & friends";
+  h.x_label = "key token j1";
+  h.y_label = "query token j0";
+  h.value_label = "attention weight";
+  h.rows = 20, h.cols = 30;
+  for (int r = 0; r < h.rows; ++r)
+    for (int c = 0; c < h.cols; ++c) h.values.push_back(0.01 * r + 0.001 * c);
+  h.values[5] = NAN;
+  h.low = 0.0, h.high = 0.2;
+  h.note = "block-averaged";
+  h.marks = {{3, 4, "planted (j2, j3)"}, {10, 28, "far right"}};
+  h.paths = {{"Newton", {1.0, 5.0, 9.5}, {2.0, 10.0, 20.0}}};
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("a heatmap's SVG: well-formed, the matrix embedded as PNG, title, colour bar with ticks", "[lab][figures]") {
+  const Heatmap h = sample_heatmap();
+  const std::string svg = heatmap_to_svg(h);
+  INFO(svg.substr(0, 3000));
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(text_of(svg, svg.find("<text id=\"title\"")) == h.title);
+
+  // The embedded image is a PNG of the cells (marks and paths are vectors over it).
+  const std::size_t image = svg.find("<image id=\"matrix\"");
+  REQUIRE(image != std::string::npos);
+  const std::string href = attribute_of(svg, image, "xlink:href");
+  const std::string prefix = "data:image/png;base64,";
+  REQUIRE(href.compare(0, prefix.size(), prefix) == 0);
+  const std::string png = base64_decode(href.substr(prefix.size()));
+  REQUIRE(png.compare(0, 8, std::string("\x89PNG\r\n\x1a\n", 8)) == 0);
+  const auto chunks = png_chunks(png);
+  REQUIRE(chunks.front().type == "IHDR");
+  for (const Chunk& c : chunks) CHECK(c.crc_ok);
+  const std::uint32_t w = be32(chunks.front().data, 0), hgt = be32(chunks.front().data, 4);
+  CHECK(w * static_cast<std::uint32_t>(h.rows) == hgt * static_cast<std::uint32_t>(h.cols));  // whole cells
+  CHECK(w % static_cast<std::uint32_t>(h.cols) == 0);
+  CHECK(std::stod(attribute_of(svg, image, "width")) == Approx(400.0).margin(0.01));
+  CHECK(std::stod(attribute_of(svg, image, "height")) == Approx(400.0 * 20 / 30).margin(0.01));
+
+  // The colour bar: 64 bands from the top colour (high) to the bottom (low), ticks at nice values.
+  const std::size_t bar = svg.find("<g id=\"colour-bar\"");
+  REQUIRE(bar != std::string::npos);
+  const auto bands = tags_with(svg, "class=\"colour-band\"");
+  REQUIRE(bands.size() == 64);
+  CHECK(attribute_of(svg, bands.front(), "fill") == hex_of(viridis(63.5 / 64.0)));
+  CHECK(attribute_of(svg, bands.back(), "fill") == hex_of(viridis(0.5 / 64.0)));
+  std::vector<std::string> labels;
+  for (std::size_t at : tags_with(svg, "class=\"colour-bar-label\"")) labels.push_back(text_of(svg, at));
+  std::vector<std::string> expected;
+  for (double t : colour_bar_ticks(h.low, h.high)) expected.push_back(tick_label(t));
+  CHECK(labels == expected);
+  CHECK(labels.front() == "0");
+  CHECK(labels.back() == "0.2");
+  CHECK(svg.find(">attention weight</text>") != std::string::npos);
+
+  // Marks ringed with their labels (the right-hand one's label to its left), the path and its legend.
+  const auto marks = tags_with(svg, "class=\"mark\"");
+  REQUIRE(marks.size() == 2);
+  CHECK(unescape(attribute_of(svg, marks[0], "data-label")) == "planted (j2, j3)");
+  CHECK(attribute_of(svg, svg.find("<text", marks[1]), "text-anchor") == "end");
+  CHECK(tags_with(svg, "class=\"path\"").size() == 1);
+  CHECK(tags_with(svg, "class=\"markers\"").size() == 1);  // its three points
+  CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 1);
+  CHECK(svg.find(">key token j1</text>") != std::string::npos);
+  CHECK(svg.find(">query token j0</text>") != std::string::npos);
+  CHECK(svg.find(">block-averaged</text>") != std::string::npos);
+
+  // The square-root scale: the bar follows it and the caption says so.
+  const std::string sqrt_svg = heatmap_to_svg(h, 0.5);
+  const auto sqrt_bands = tags_with(sqrt_svg, "class=\"colour-band\"");
+  CHECK(attribute_of(sqrt_svg, sqrt_bands.back(), "fill") == hex_of(viridis(std::sqrt(0.5 / 64.0))));
+  CHECK(sqrt_svg.find("square root") != std::string::npos);
+  CHECK(svg.find("square root") == std::string::npos);
+
+  Heatmap empty;
+  CHECK_THROWS(heatmap_to_svg(empty));
+}
+
+TEST_CASE("a figure grid puts every panel in its cell with its letter, title and one shared y label", "[lab][figures]") {
+  FigureGrid g;
+  g.title = "Figure 4: self-attention";
+  g.caption = "seed 1";
+  g.rows = 2, g.columns = 3;
+  for (int k = 0; k < 5; ++k) {
+    GridPanel p{"fig4" + std::string(1, static_cast<char>('a' + k)), k / 3, k % 3, std::string(1, static_cast<char>('a' + k)),
+                "Vary with " + std::to_string(k), three_series_plot()};
+    p.plot.y_label = "success";
+    if (k == 4) p.plot.series.clear();  // not computed yet
+    g.panels.push_back(p);
+  }
+  const std::string svg = figure_grid_to_svg(g);
+  INFO(svg.substr(0, 2000));
+  REQUIRE(xml_problem(svg) == "");
+  CHECK(text_of(svg, svg.find("id=\"figure-title\"")) == g.title);
+  const auto panels = tags_with(svg, "class=\"panel\"");
+  REQUIRE(panels.size() == 5);
+  std::set<std::string> translations;
+  for (std::size_t k = 0; k < 5; ++k) {
+    CHECK(attribute_of(svg, panels[k], "id") == "panel-" + g.panels[k].id);
+    translations.insert(attribute_of(svg, panels[k], "transform"));
+    const std::size_t title = svg.find("class=\"panel-title\"", panels[k]);
+    CHECK(svg.compare(svg.find('>', svg.find("<tspan", title)) + 1, 3, "(" + g.panels[k].letter + ")") == 0);
+  }
+  CHECK(translations.size() == 5);
+  auto origin = [&](std::size_t k) {  // translate(X Y) of panel k
+    const std::string t = attribute_of(svg, panels[k], "transform");
+    double x = 0.0, y = 0.0;
+    REQUIRE(std::sscanf(t.c_str(), "translate(%lf %lf)", &x, &y) == 2);
+    return std::pair<double, double>{x, y};
+  };
+  CHECK(origin(1).first >= origin(0).first + 360.0);  // columns side by side, rows stacked
+  CHECK(origin(1).second == origin(0).second);
+  CHECK(origin(3).first == origin(0).first);
+  CHECK(origin(3).second >= origin(0).second + 270.0);
+  // One clip path per panel, each named once; the shared y label drawn once, not in the panels.
+  CHECK(tags_with(svg, "<clipPath id=\"panel-fig4a-area\"").size() == 1);
+  CHECK(tags_with(svg, "<clipPath").size() == 5);
+  CHECK(tags_with(svg, "class=\"y-label\"").size() == 1);
+  CHECK(tags_with(svg, "class=\"no-results\"").size() == 1);
+  CHECK(tags_with(svg, "class=\"series\"").size() == 12);  // 3 series in each of 4 panels
+  CHECK(text_of(svg, svg.find("class=\"caption\"")) == "seed 1");
+  // The panels share their series: one legend under the grid, after the last panel.
+  CHECK(tags_with(svg, "class=\"legend-entry\"").size() == 3);
+  CHECK(svg.find("<g id=\"legend\"") > svg.rfind("class=\"panel\""));
+
+  // Panels with other series, or another y label, keep their own legend and y label.
+  FigureGrid mixed = g;
+  mixed.panels[1].plot.series.pop_back();
+  mixed.panels[2].plot.y_label = "rate";
+  const std::string own = figure_grid_to_svg(mixed);
+  REQUIRE(xml_problem(own) == "");
+  CHECK(own.find("<g id=\"legend\"") == std::string::npos);
+  CHECK(tags_with(own, "class=\"legend-entry\"").size() == 3 + 2 + 3 + 3);
+  CHECK(tags_with(own, "class=\"y-label\"").size() == 5);  // in the panels' headings, the empty one too
+  CHECK(own.find(">(rate)</tspan>") != std::string::npos);
+
+  FigureGrid outside = g;
+  outside.panels[0].column = 3;
+  CHECK_THROWS_WITH(figure_grid_to_svg(outside), Catch::Contains("outside its 2 x 3 grid"));
+  FigureGrid twice = g;
+  twice.panels[1].column = 0;
+  CHECK_THROWS_WITH(figure_grid_to_svg(twice), Catch::Contains("shares its cell"));
+}
+
+TEST_CASE("a reproduction's figures hold every panel with its results, named and captioned", "[lab][figures][registry]") {
+  for (const auto& name : reproduction_names()) {
+    const Reproduction& r = reproduction(name);
+    std::map<std::string, Results> results;
+    for (const Panel& panel : r.panels) {
+      auto e = make_experiment(panel.experiment);
+      e->reset(e->make_params(panel.preset, {}), 1);  // prepared: the plots exist, with the sweep's points
+      results[panel.name] = e->results();
+    }
+    std::size_t drawn = 0;
+    std::set<std::string> files;
+    for (std::size_t k = 0; k < r.figures.size(); ++k) {
+      INFO(name << " " << r.figures[k].name);
+      const FigureGrid grid = reproduction_figure(
+          r, k, [&](const Panel& p) -> const Results* { return &results.at(p.name); }, 7);
+      const std::string svg = figure_grid_to_svg(grid);
+      CHECK(xml_problem(svg) == "");
+      for (const Panel& panel : r.panels) {
+        if (panel.figure != r.figures[k].name) continue;
+        ++drawn;
+        CHECK(svg.find("id=\"panel-" + panel.name + "\"") != std::string::npos);
+        CHECK(svg.find("</tspan> " + xml_escape(panel.caption) + "</text>") != std::string::npos);
+      }
+      CHECK(grid.caption.find("seed 7") != std::string::npos);
+      files.insert(reproduction_figure_file(r, k, 7, "svg"));
+    }
+    CHECK(drawn == r.panels.size());
+    CHECK(files.size() == r.figures.size());
+    CHECK(files.count(name + "-" + r.figures[0].name + "-seed7.svg") == 1);
+    // Without results yet every panel is still there, empty.
+    const FigureGrid none = reproduction_figure(r, 0, [](const Panel&) -> const Results* { return nullptr; }, 1);
+    for (const GridPanel& p : none.panels) CHECK(p.plot.series.empty());
   }
 }

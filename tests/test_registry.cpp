@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <set>
+#include <utility>
+
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "lab/url_hash.hpp"
@@ -84,4 +88,40 @@ TEST_CASE("every reproduction names existing panels whose tables have its declar
     }
   }
   CHECK_THROWS_WITH(reproduction("nope"), Catch::StartsWith("unknown reproduction 'nope'; reproductions: "));
+}
+
+TEST_CASE("every reproduction lays its panels out in its figures: one per cell, inside the grid, letters in order", "[lab][registry]") {
+  for (const auto& name : reproduction_names()) {
+    const Reproduction& r = reproduction(name);
+    INFO(name);
+    REQUIRE_FALSE(r.figures.empty());
+    for (const PaperFigure& fig : r.figures) {
+      INFO(fig.name);
+      CHECK_FALSE(fig.title.empty());
+      std::set<std::pair<int, int>> cells;
+      std::vector<std::string> letters;
+      for (const Panel& panel : r.panels) {
+        if (panel.figure != fig.name) continue;
+        INFO(panel.name);
+        CHECK((panel.row >= 0 && panel.row < fig.rows));
+        CHECK((panel.column >= 0 && panel.column < fig.columns));
+        CHECK(cells.insert({panel.row, panel.column}).second);
+        CHECK(panel.letter.size() == 1);
+        CHECK_FALSE(panel.caption.empty());
+        // Reading order (row by row) is the paper's letter order.
+        CHECK((letters.empty() || letters.back() < panel.letter));
+        letters.push_back(panel.letter);
+      }
+      CHECK_FALSE(letters.empty());
+    }
+    for (const Panel& panel : r.panels) {
+      INFO(panel.name);
+      CHECK(std::count_if(r.figures.begin(), r.figures.end(),
+                          [&](const PaperFigure& f) { return f.name == panel.figure; }) == 1);
+      // The figures show plot r.figure_plot of every panel.
+      auto e = make_experiment(panel.experiment);
+      e->reset(e->make_params(panel.preset, {}), 1);
+      CHECK(r.figure_plot < e->results().plots.size());
+    }
+  }
 }

@@ -4,7 +4,9 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "lab/figure_grid.hpp"
 #include "lab/heatmap_image.hpp"
+#include "lab/heatmap_svg.hpp"
 #include "lab/plot_svg.hpp"
 
 namespace attnlab::cli {
@@ -38,8 +40,23 @@ std::vector<std::string> write_figures(const std::string& dir, const std::string
   for (std::size_t k = 0; k < results.heatmaps.size(); ++k) {
     const Heatmap& h = results.heatmaps[k];
     if (h.rows < 1 || h.cols < 1) continue;  // nothing to draw
-    const auto path = std::filesystem::path(dir) / (stem + "-heatmap" + std::to_string(k + 1) + ".png");
-    write_file(path, heatmap_to_png(h));
+    const std::string name = stem + "-heatmap" + std::to_string(k + 1);
+    const auto svg = std::filesystem::path(dir) / (name + ".svg");
+    write_file(svg, heatmap_to_svg(h));
+    written.push_back(svg.string());
+    const auto png = std::filesystem::path(dir) / (name + ".png");
+    write_file(png, heatmap_to_png(h));
+    written.push_back(png.string());
+  }
+  return written;
+}
+
+std::vector<std::string> write_reproduction_figures(const std::string& dir, const Reproduction& r,
+                                                    const PanelResults& results, std::uint64_t seed) {
+  std::vector<std::string> written;
+  for (std::size_t k = 0; k < r.figures.size(); ++k) {
+    const auto path = std::filesystem::path(dir) / reproduction_figure_file(r, k, seed, "svg");
+    write_file(path, figure_grid_to_svg(reproduction_figure(r, k, results, seed)));
     written.push_back(path.string());
   }
   return written;

@@ -63,7 +63,8 @@ std::string usage() {
     "  run EXPERIMENT [options] [--jobs N] [--figures DIR]\n"
     "                                run it and write the results table; --figures also writes\n"
     "                                each plot as DIR/<experiment>-<preset|custom>-seed<N>-plot<K>.svg\n"
-    "                                and each heatmap as ...-heatmap<K>.png (K = 1, 2, ...)\n"
+    "                                and each heatmap as ...-heatmap<K>.svg (with its colour bar)\n"
+    "                                and ...-heatmap<K>.png (the matrix alone) (K = 1, 2, ...)\n"
     "  run EXPERIMENT [options] --shard I/K --out PART.json\n"
     "                                run only shard I of K of the run's work units and write their\n"
     "                                partial results (JSON) for 'merge'\n"
@@ -77,9 +78,11 @@ std::string usage() {
     "  stories [STORY]               the guided stories (one per paper): each step's title, link\n"
     "                                and settings; with STORY also each step's text and question\n"
     "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
-    "                                every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
+    "            [--figures FDIR]    every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
     "                                per panel and DIR/index.csv; --paper-trials uses the\n"
-    "                                paper's trial counts; panels run on N threads (default: cores)\n"
+    "                                paper's trial counts; panels run on N threads (default: cores);\n"
+    "                                --figures writes each of the paper's figures as one multi-panel\n"
+    "                                SVG laid out as in the paper, FDIR/<paper>-<figure>-seed<N>.svg\n"
     "  bench [--seconds S] [--format text|json]\n"
     "                                throughput of the benchmark workloads\n"
     "  --version\n"
@@ -426,6 +429,7 @@ int cmd_reproduce(const std::vector<std::string>& args) {
     else if (a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), 64)));
     else if (a == "--quiet") o.quiet = true;
     else if (a == "--paper-trials") o.sets.emplace_back("paper_trials", "true");
+    else if (a == "--figures") o.figures = value();
     else if (a == "--set") o.sets.push_back(parse_set(value()));
     else {
       throw UsageError{"unknown option '" + a + "'"};

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/figure_files.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "lab/clock.hpp"
@@ -71,6 +72,7 @@ int reproduce(const ReproduceOptions& o) {
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir))
     throw std::runtime_error("cannot create the directory '" + o.out_dir + "'");
+  if (!o.figures.empty()) prepare_figure_dir(o.figures);
 
   // Every unit of every panel in one queue: all threads stay busy until the last unit.
   const double start = now_seconds();
@@ -125,6 +127,19 @@ int reproduce(const ReproduceOptions& o) {
              (r.error.empty() ? r.panel.name + ".csv" : std::string()) + "\n";
   }
   write_file(dir / "index.csv", index);
+  if (!o.figures.empty()) {
+    std::vector<Results> results;
+    for (const PanelRun& r : runs) results.push_back(r.experiment->results());
+    const auto written = write_reproduction_figures(
+        o.figures, declared,
+        [&](const Panel& panel) -> const Results* {
+          for (std::size_t i = 0; i < runs.size(); ++i)
+            if (runs[i].panel.name == panel.name && runs[i].error.empty()) return &results[i];
+          return nullptr;
+        },
+        o.seed);
+    if (!o.quiet) std::fprintf(stderr, "wrote %zu figures to %s\n", written.size(), o.figures.c_str());
+  }
   if (!o.quiet)
     std::fprintf(stderr, "%zu panels in %.1f s on %d thread%s; index: %s\n", runs.size(), total, o.jobs,
                  o.jobs == 1 ? "" : "s", (dir / "index.csv").string().c_str());

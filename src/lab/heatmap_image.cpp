@@ -27,6 +27,13 @@ std::array<std::uint8_t, 3> viridis(double t) {
   return rgb;
 }
 
+std::array<std::uint8_t, 3> heatmap_colour(const Heatmap& h, double v, double gamma) {
+  if (!std::isfinite(v)) return {128, 128, 128};  // neutral grey
+  const double span = h.high - h.low;
+  const double t = span > 0.0 ? std::clamp((v - h.low) / span, 0.0, 1.0) : 0.0;
+  return viridis(std::pow(t, gamma));
+}
+
 std::vector<std::uint8_t> heatmap_rgba(const Heatmap& h, int scale, int& width, int& height, double gamma) {
   scale = std::max(1, scale);
   const int rows = std::max(0, h.rows), cols = std::max(0, h.cols);
@@ -36,14 +43,10 @@ std::vector<std::uint8_t> heatmap_rgba(const Heatmap& h, int scale, int& width, 
     if (x < 0 || y < 0 || x >= width || y >= height) return;
     std::copy(c.begin(), c.end(), image.begin() + (static_cast<std::ptrdiff_t>(y) * width + x) * 4);
   };
-  const double span = h.high - h.low;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       const std::size_t k = static_cast<std::size_t>(r) * cols + c;
-      const double v = k < h.values.size() ? h.values[k] : NAN;
-      // The shader: clamp the scaled value, then the gamma. Non-finite cells: neutral grey.
-      const double t = span > 0.0 ? std::clamp((v - h.low) / span, 0.0, 1.0) : 0.0;
-      const auto colour = std::isfinite(v) ? viridis(std::pow(t, gamma)) : std::array<std::uint8_t, 3>{128, 128, 128};
+      const auto colour = heatmap_colour(h, k < h.values.size() ? h.values[k] : NAN, gamma);
       for (int y = r * scale; y < (r + 1) * scale; ++y)
         for (int x = c * scale; x < (c + 1) * scale; ++x) put(x, y, colour);
     }

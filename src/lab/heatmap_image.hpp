@@ -13,6 +13,10 @@ namespace attnlab {
 // shaders/heatmap.frag's polynomial fit of viridis, t clamped to [0, 1], as 8-bit RGB.
 std::array<std::uint8_t, 3> viridis(double t);
 
+// The colour of value `v` on h's scale: viridis(((v - low) / (high - low))^gamma), the scaled value
+// clamped to [0, 1] first (as the shader); grey for a non-finite value.
+std::array<std::uint8_t, 3> heatmap_colour(const Heatmap& h, double v, double gamma = 1.0);
+
 // RGBA pixels, row-major from the top row, each cell `scale` x `scale` pixels; sets width and height.
 // A cell shows viridis(((v - low) / (high - low))^gamma) like the page (gamma 0.5 = the inspector's
 // sqrt colour scale); non-finite cells are grey. Marks get a ring, paths 1-pixel lines.

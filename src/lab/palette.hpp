@@ -1,7 +1,13 @@
-// The series colours (Okabe-Ito, colour-blind safe), shared by the page and the figure exports.
+// How series look, shared by the page's plot widget and the figure exports (SVG, and PNG through
+// the SVG): the one home of the rule that keeps many series apart. Colour (Okabe-Ito, colour-blind
+// safe) repeats every 7 series, so each series also gets a marker shape (cycling every 5) and, from
+// the 8th on, a dash pattern: with 7 colours x 5 markers x 3 dashes no two of the first 35 series
+// look alike, and series k and k + 7 (same colour) differ in both marker and dash.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace attnlab {
 
@@ -11,14 +17,56 @@ struct Rgb {
 
 inline constexpr Rgb kSeriesPalette[] = {{86, 180, 233}, {230, 159, 0},  {0, 158, 115}, {204, 121, 167},
                                          {240, 228, 66}, {213, 94, 0},   {0, 114, 178}};
+inline constexpr std::size_t kSeriesColours = sizeof kSeriesPalette / sizeof kSeriesPalette[0];
 
 // On white, Okabe-Ito's yellow (1.3:1 against it) gives way to a dark yellow (3.8:1).
 inline constexpr Rgb kDarkYellow{150, 130, 0};
 
 // The colour of the index-th series (the palette repeats), on a dark or a light background.
 inline Rgb series_rgb(std::size_t index, bool light_background = false) {
-  const std::size_t i = index % (sizeof kSeriesPalette / sizeof kSeriesPalette[0]);
+  const std::size_t i = index % kSeriesColours;
   return light_background && i == 4 ? kDarkYellow : kSeriesPalette[i];
+}
+
+enum class Marker { Circle, Square, TriangleUp, Diamond, TriangleDown };
+inline constexpr std::size_t kMarkers = 5;  // coprime with the 7 colours
+
+// A dash pattern in pixels (SVG user units) for a 2 px line: `on` drawn, `off` left out; on == 0 is solid.
+struct Dash {
+  double on = 0.0, off = 0.0;
+  bool solid() const { return on <= 0.0; }
+};
+inline constexpr Dash kSolid{0.0, 0.0};
+inline constexpr Dash kDashed{9.0, 4.0};
+inline constexpr Dash kDotted{2.0, 4.0};
+inline constexpr Dash kReferenceDash{6.0, 4.0};  // reference curves (theory), drawn grey or white
+
+struct SeriesLook {
+  Rgb colour;
+  Marker marker;
+  Dash dash;
+};
+
+// The look of the index-th data series (reference curves keep their own grey dashes).
+inline SeriesLook series_look(std::size_t index, bool light_background = false) {
+  static constexpr Marker markers[kMarkers] = {Marker::Circle, Marker::Square, Marker::TriangleUp, Marker::Diamond,
+                                               Marker::TriangleDown};
+  static constexpr Dash dashes[3] = {kSolid, kDashed, kDotted};
+  return {series_rgb(index, light_background), markers[index % kMarkers], dashes[(index / kSeriesColours) % 3]};
+}
+
+// A marker's outline as a convex polygon around (0, 0), y down, about as large as a circle of
+// `radius` looks; empty for the circle (drawn as a circle).
+inline std::vector<std::pair<double, double>> marker_polygon(Marker m, double radius) {
+  const double r = radius;
+  switch (m) {
+    case Marker::Circle: return {};
+    case Marker::Square: return {{-0.85 * r, -0.85 * r}, {0.85 * r, -0.85 * r}, {0.85 * r, 0.85 * r}, {-0.85 * r, 0.85 * r}};
+    case Marker::TriangleUp: return {{0.0, -1.2 * r}, {1.1 * r, 0.8 * r}, {-1.1 * r, 0.8 * r}};
+    case Marker::Diamond: return {{0.0, -1.2 * r}, {1.2 * r, 0.0}, {0.0, 1.2 * r}, {-1.2 * r, 0.0}};
+    case Marker::TriangleDown: return {{-1.1 * r, -0.8 * r}, {1.1 * r, -0.8 * r}, {0.0, 1.2 * r}};
+  }
+  return {};
 }
 
 }  // namespace attnlab

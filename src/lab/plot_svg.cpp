@@ -1,85 +1,39 @@
 #include "lab/plot_svg.hpp"
 
 #include <algorithm>
-#include <clocale>
 #include <cmath>
-#include <cstdio>
 
 #include "lab/palette.hpp"
 #include "lab/plot_ticks.hpp"
+#include "lab/svg_text.hpp"
 
 namespace attnlab {
 
 namespace {
 
-// Print colours: the page's dark theme would vanish on paper.
-constexpr const char* kText = "#1a1a1a";
-constexpr const char* kTextDim = "#4d4d4d";
-constexpr const char* kAxis = "#666666";
 constexpr const char* kGrid = "#e3e3e3";
 constexpr const char* kReference = "#333333";
 constexpr double kFont = 12.0;  // px; the layout below is the plot widget's, in units of the font size
 
-// printf of one number in the C locale's form whatever the process locale is (a ',' decimal point
-// would break the SVG's numbers).
-std::string c_locale_text(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  std::string s = buf;
-  const char point = std::localeconv()->decimal_point[0];
-  if (point != '.') std::replace(s.begin(), s.end(), point, '.');
-  return s;
-}
-
-// A coordinate. Callers pass only mapped finite points; the clamp keeps far-off values (a fixed_y
-// plot's outliers, clipped anyway) from printing as huge numbers.
-std::string num(double v) { return c_locale_text("%.2f", std::isfinite(v) ? std::clamp(v, -1e6, 1e6) : 0.0); }
-
-std::string hex(Rgb c) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
-  return buf;
-}
-
-// No font metrics here: a generous average sans-serif glyph, 0.62 em (DejaVu Sans averages about
-// 0.6; UTF-8 continuation bytes skipped).
-double text_width(const std::string& s) {
-  auto starts_glyph = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
-  const auto glyphs = std::count_if(s.begin(), s.end(), starts_glyph);
-  return 0.62 * kFont * static_cast<double>(glyphs);
-}
-
+std::string num(double v) { return svg_num(v); }
+std::string hex(Rgb c) { return svg_hex(c); }
+double text_width(const std::string& s) { return svg_text_width(s, kFont); }
 std::string text(const char* cls, double x, double y, const char* anchor, const std::string& body) {
-  return "<text class=\"" + std::string(cls) + "\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" text-anchor=\"" + anchor +
-         "\">" + xml_escape(body) + "</text>\n";
+  return svg_text(cls, x, y, anchor, body);
 }
+std::string line(double x1, double y1, double x2, double y2) { return svg_line(x1, y1, x2, y2); }
 
-std::string line(double x1, double y1, double x2, double y2) {
-  return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\"/>\n";
+// ` stroke-dasharray="9 4"` for a dashed pattern, nothing for a solid line.
+std::string dash_attribute(Dash d) {
+  if (d.solid()) return "";
+  return " stroke-dasharray=\"" + c_locale_text("%g", d.on) + " " + c_locale_text("%g", d.off) + "\"";
 }
 
 }  // namespace
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 allows no other control characters, even escaped.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += c;
-    }
-  }
-  return out;
-}
-
-std::string plot_to_svg(const Plot& plot, int width, int height) {
-  const double w = std::max(200, width), h = std::max(150, height), font = kFont;
-  const PlotFrame frame = plot_frame(plot, w, h, font, text_width);  // as the widget lays it out
+std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend) {
+  const double font = kFont;
+  const PlotFrame frame = plot_frame(plot, w, h, font, text_width, legend);  // as the widget lays it out
   const double left = frame.left, right = frame.right, top = frame.top, bottom = frame.bottom;
   const double baseline = font * 0.8;  // from the top of a line of text to its baseline
 
@@ -91,24 +45,22 @@ std::string plot_to_svg(const Plot& plot, int width, int height) {
     return ax.usable(x) && ay.usable(y) && std::isfinite(px(x)) && std::isfinite(py(y));
   };
 
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" viewBox=\"0 0 " +
-         num(w) + " " + num(h) + "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"" + num(font) + "\">\n";
-  out += "<title>" + xml_escape(plot.title) + "</title>\n";
-  out += "<rect class=\"background\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" fill=\"#ffffff\"/>\n";
-  out += "<defs><clipPath id=\"plot-area\"><rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" +
+  const std::string clip = id + "-area";
+  std::string out = "<defs><clipPath id=\"" + clip + "\"><rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" +
          num(right - left) + "\" height=\"" + num(bottom - top) + "\"/></clipPath></defs>\n";
-  // A heading wider than the plot is squeezed to fit rather than cut at the edge.
-  const double heading = text_width(plot.title) + (plot.y_label.empty() ? 0.0 : font * 0.5 + text_width("(" + plot.y_label + ")"));
-  const std::string fit = heading > w - left - font * 0.3
-                              ? " textLength=\"" + num(w - left - font * 0.3) + "\" lengthAdjust=\"spacingAndGlyphs\""
-                              : "";
-  out += "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * 0.2 + baseline) + "\" fill=\"" + kText + "\"" +
-         fit + ">" + xml_escape(plot.title);
-  if (!plot.y_label.empty())
-    out += "<tspan class=\"y-label\" dx=\"" + num(font * 0.5) + "\" fill=\"" + kTextDim + "\">(" + xml_escape(plot.y_label) +
-           ")</tspan>";
-  out += "</text>\n";
+  if (!plot.title.empty() || !plot.y_label.empty()) {
+    // A heading wider than the plot is squeezed to fit rather than cut at the edge.
+    const double heading = text_width(plot.title) + (plot.y_label.empty() ? 0.0 : font * 0.5 + text_width("(" + plot.y_label + ")"));
+    const std::string fit = heading > w - left - font * 0.3
+                                ? " textLength=\"" + num(w - left - font * 0.3) + "\" lengthAdjust=\"spacingAndGlyphs\""
+                                : "";
+    out += "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * 0.2 + baseline) + "\" fill=\"" + kSvgText + "\"" +
+           fit + ">" + xml_escape(plot.title);
+    if (!plot.y_label.empty())
+      out += "<tspan class=\"y-label\" dx=\"" + num(font * 0.5) + "\" fill=\"" + kSvgTextDim + "\">(" + xml_escape(plot.y_label) +
+             ")</tspan>";
+    out += "</text>\n";
+  }
 
   // Grid, tick marks and labels: the widget's tick choice for the same plot height in font units.
   std::string grid, marks, labels;
@@ -127,20 +79,21 @@ std::string plot_to_svg(const Plot& plot, int width, int height) {
     labels += text("tick-label", x, bottom + font * 0.3 + baseline, "middle", c_locale_text("%g", t));
   }
   out += "<g class=\"grid\" stroke=\"" + std::string(kGrid) + "\" stroke-width=\"1\">\n" + grid + "</g>\n";
-  out += "<g class=\"ticks\" stroke=\"" + std::string(kAxis) + "\" stroke-width=\"1\">\n" + marks + "</g>\n";
-  out += "<g class=\"tick-labels\" fill=\"" + std::string(kTextDim) + "\" font-size=\"" + num(font * 0.92) + "\">\n" +
+  out += "<g class=\"ticks\" stroke=\"" + std::string(kSvgAxis) + "\" stroke-width=\"1\">\n" + marks + "</g>\n";
+  out += "<g class=\"tick-labels\" fill=\"" + std::string(kSvgTextDim) + "\" font-size=\"" + num(font * 0.92) + "\">\n" +
          labels + "</g>\n";
   out += "<rect class=\"axes\" x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(right - left) +
-         "\" height=\"" + num(bottom - top) + "\" fill=\"none\" stroke=\"" + kAxis + "\"/>\n";
-  out += "<g fill=\"" + std::string(kText) + "\">\n" +
+         "\" height=\"" + num(bottom - top) + "\" fill=\"none\" stroke=\"" + kSvgAxis + "\"/>\n";
+  out += "<g fill=\"" + std::string(kSvgText) + "\">\n" +
          text("x-label", (left + right) * 0.5, bottom + font * 1.4 + baseline, "middle", plot.x_label) + "</g>\n";
 
   // Series, each: error bars, then its one path (lines or bars), then markers. Gaps at non-finite points.
-  out += "<g class=\"data\" clip-path=\"url(#plot-area)\">\n";
+  out += "<g class=\"data\" clip-path=\"url(#" + clip + ")\">\n";
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     const bool reference = s.style == SeriesStyle::Reference;
-    const std::string c = reference ? kReference : hex(series_rgb(k, true));
+    const SeriesLook look = series_look(k, true);
+    const std::string c = reference ? kReference : hex(look.colour);
     const std::string name = xml_escape(s.name);
     const std::size_t n = std::min(s.x.size(), s.y.size());
     if (!s.y_low.empty()) {
@@ -173,36 +126,60 @@ std::string plot_to_svg(const Plot& plot, int width, int height) {
       }
       const std::string p = num(px(s.x[i])) + " " + num(py(s.y[i]));
       d += (have_prev ? "L" : "M") + p;
-      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120)
-        dots += "<circle cx=\"" + num(px(s.x[i])) + "\" cy=\"" + num(py(s.y[i])) + "\" r=\"2.5\"/>";
+      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dots += svg_marker(look.marker, px(s.x[i]), py(s.y[i]), 2.5);
       have_prev = true;
     }
     out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
-           (reference ? "1.5\" stroke-dasharray=\"6 4\"" : "2\"") + " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
+           (reference ? "1.5\"" + dash_attribute(kReferenceDash) : "2\"" + dash_attribute(look.dash)) +
+           " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
     if (!dots.empty())
       out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\">" + dots + "</g>\n";
   }
   out += "</g>\n";
 
   // Legend rows under the x label (they never hide the data).
-  out += "<g class=\"legend\" fill=\"" + std::string(kText) + "\">\n";
-  for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const Series& s = plot.series[k];
-    const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(series_rgb(k, true));
-    const double lx = frame.legend_x[k], ly = frame.legend_y[k];
-    const double y = ly + font * 0.55;
-    std::string sample;
-    if (s.style == SeriesStyle::Bars)
-      sample = "<rect x=\"" + num(lx + font * 0.3) + "\" y=\"" + num(y - font * 0.35) + "\" width=\"" + num(font * 0.6) +
-               "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"/>";
-    else
-      sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * 1.2) + "\" stroke=\"" + c +
-               "\" stroke-width=\"2.5\"" + (s.style == SeriesStyle::Reference ? " stroke-dasharray=\"6 4\"" : "") + "/>";
-    out += "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
-           text("legend-label", lx + font * 1.5, ly + baseline, "start", s.name) + "</g>\n";
+  if (legend) {
+    out += "<g class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
+    for (std::size_t k = 0; k < plot.series.size(); ++k)
+      out += legend_entry_svg(plot.series[k], k, frame.legend_x[k], frame.legend_y[k]);
+    out += "</g>\n";
   }
-  out += "</g>\n</svg>\n";
   return out;
+}
+
+std::string legend_entry_svg(const Series& s, std::size_t k, double lx, double ly) {
+  const double font = kFont, baseline = font * 0.8, y = ly + font * 0.55;
+  const SeriesLook look = series_look(k, true);
+  const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(look.colour);
+  std::string sample;
+  if (s.style == SeriesStyle::Bars) {
+    sample = "<rect x=\"" + num(lx + font * 0.3) + "\" y=\"" + num(y - font * 0.35) + "\" width=\"" + num(font * 0.6) +
+             "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"/>";
+  } else {
+    // The sample shows what tells the series apart: its dash pattern and its marker.
+    const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
+    sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * kLegendSample) + "\" stroke=\"" + c +
+             "\" stroke-width=\"2.5\"" + dash_attribute(dash) + "/>";
+    if (s.style == SeriesStyle::LineMarkers)
+      sample += "<g fill=\"" + c + "\">" + svg_marker(look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
+  }
+  return "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
+         text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", s.name) + "</g>\n";
+}
+
+std::string svg_document_start(double w, double h, double font, const std::string& title) {
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" + num(w) +
+         "\" height=\"" + num(h) + "\" viewBox=\"0 0 " + num(w) + " " + num(h) + "\" font-family=\"" + kSvgFontFamily +
+         "\" font-size=\"" + num(font) + "\">\n";
+  out += "<title>" + xml_escape(title) + "</title>\n";
+  out += "<rect class=\"background\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" fill=\"#ffffff\"/>\n";
+  return out;
+}
+
+std::string plot_to_svg(const Plot& plot, int width, int height) {
+  const double w = std::max(200, width), h = std::max(150, height);
+  return svg_document_start(w, h, kFont, plot.title) + plot_svg_body(plot, w, h, "plot") + "</svg>\n";
 }
 
 }  // namespace attnlab

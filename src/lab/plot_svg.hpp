@@ -1,9 +1,12 @@
 // A plot as a standalone SVG figure for print: white background, dark text, the page's series
-// colours, and the same axes, ticks, series styles, error bars and legend as the plot widget.
+// looks (lab/palette.hpp), and the same axes, ticks, series styles, error bars and legend as the
+// plot widget.
 #pragma once
+#include <cstddef>
 #include <string>
 
 #include "lab/results.hpp"
+#include "lab/svg_text.hpp"
 
 namespace attnlab {
 
@@ -13,7 +16,17 @@ namespace attnlab {
 // Non-finite points are skipped, never written.
 std::string plot_to_svg(const Plot& plot, int width = 640, int height = 400);
 
-// `text` safe inside XML content and attribute values (& < > " ' escaped, control characters dropped).
-std::string xml_escape(const std::string& text);
+// The plot's elements for a w x h box at the origin (no <svg> around them), for figures of several
+// panels; `id` makes the clip path's id unique in the document. Without `legend` the data area
+// takes the legend's rows too (a multi-panel figure draws one legend for all).
+std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend = true);
+
+// One legend entry (<g class="legend-entry">: the sample line with the series' dash and marker, or
+// a bar swatch, then the name) for series `s`, the index-th of its plot, with its top-left at (x, y).
+std::string legend_entry_svg(const Series& s, std::size_t index, double x, double y);
+
+// The XML declaration, the <svg> root (w x h user units, `font` px text) with its <title> and a
+// white background; the caller closes it with "</svg>\n".
+std::string svg_document_start(double w, double h, double font, const std::string& title);
 
 }  // namespace attnlab

@@ -73,31 +73,46 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
   return t;
 }
 
+std::vector<double> colour_bar_ticks(double low, double high, int target) {
+  if (!(std::isfinite(low) && std::isfinite(high) && high > low)) return {low};
+  std::vector<double> inside;
+  const double slack = (high - low) * 1e-9;
+  for (double t : nice_ticks(low, high, target))
+    if (t >= low - slack && t <= high + slack) inside.push_back(t);
+  if (inside.size() < 2) return {low, high};
+  return inside;
+}
+
 std::string tick_label(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
 }
 
-PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
-                     const std::function<double(const std::string&)>& text_width) {
-  // The legend sits in rows under the x label; count them first to reserve the space.
-  auto legend_width = [&](const Series& s) { return font * 2.5 + text_width(s.name); };
-  const double legend_span = width - font * 4.4;
-  int rows = plot.series.empty() ? 0 : 1;
-  double row_x = 0.0;
-  for (const auto& s : plot.series) {
-    if (row_x > 0.0 && row_x + legend_width(s) > legend_span) ++rows, row_x = 0.0;
-    row_x += legend_width(s);
+LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,
+                           const std::function<double(const std::string&)>& text_width) {
+  LegendLayout l;
+  l.rows = series.empty() ? 0 : 1;
+  double x = 0.0, y = 0.0;
+  for (const auto& s : series) {
+    const double entry = font * (kLegendLabel + kLegendGap) + text_width(s.name);
+    if (x > 0.0 && x + entry > span) x = 0.0, y += font * 1.3, ++l.rows;
+    l.x.push_back(x);
+    l.y.push_back(y);
+    x += entry;
   }
-  PlotFrame f{font * 3.6, width - font * 0.8, font * 1.6, height - font * (2.6 + 1.3 * rows), rows, {}, {}};
+  return l;
+}
+
+PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
+                     const std::function<double(const std::string&)>& text_width, bool legend) {
+  // The legend sits in rows under the x label; lay it out first to reserve the space.
+  const LegendLayout l = legend ? legend_layout(plot.series, width - font * 4.4, font, text_width) : LegendLayout{};
+  PlotFrame f{font * 3.6, width - font * 0.8, font * 1.6, height - font * (2.6 + 1.3 * l.rows), l.rows, {}, {}};
   // The entries, in rows under the x label (they never hide the data).
-  double lx = f.left, ly = f.bottom + font * 2.6;
-  for (const auto& s : plot.series) {
-    if (lx > f.left && lx - f.left + legend_width(s) > legend_span) lx = f.left, ly += font * 1.3;
-    f.legend_x.push_back(lx);
-    f.legend_y.push_back(ly);
-    lx += legend_width(s);
+  for (std::size_t k = 0; k < l.x.size(); ++k) {
+    f.legend_x.push_back(f.left + l.x[k]);
+    f.legend_y.push_back(f.bottom + font * 2.6 + l.y[k]);
   }
   return f;
 }

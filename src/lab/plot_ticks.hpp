@@ -31,17 +31,34 @@ PlotAxes fit_plot_axes(const Plot& plot);
 std::vector<double> nice_ticks(double lo, double hi, int target);
 // Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit.
 std::vector<double> axis_ticks(const Axis& a, int target);
+// Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),
+// or both ends when fewer than two fit (a tiny or empty range). Page and exports share it.
+std::vector<double> colour_bar_ticks(double low, double high, int target = 5);
 // The text under a tick ("%g": 0.5, 100, 1e-06).
 std::string tick_label(double v);
 
+// A legend entry, in font sizes from its left: the sample line (long enough to show a dash
+// pattern, with the marker in its middle), then the label; entries in a row are a gap apart.
+inline constexpr double kLegendSample = 2.0, kLegendLabel = 2.3, kLegendGap = 1.0;
+
+// The legend entries of `series` flowed into rows `span` wide: each entry's top-left as an offset
+// from the legend's top-left, rows 1.3 font sizes apart.
+struct LegendLayout {
+  int rows = 0;
+  std::vector<double> x, y;
+};
+LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,
+                           const std::function<double(const std::string&)>& text_width);
+
 // Where the data area sits in a width x height plot (offsets from its top-left corner), leaving
-// room for the heading, the tick labels and the legend rows under the x label.
+// room for the heading, the tick labels and the legend rows under the x label (none when `legend`
+// is false: a multi-panel figure draws one legend for all its panels).
 struct PlotFrame {
   double left, right, top, bottom;
   int legend_rows;
   std::vector<double> legend_x, legend_y;  // top-left of each series' legend entry
 };
 PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
-                     const std::function<double(const std::string&)>& text_width);
+                     const std::function<double(const std::string&)>& text_width, bool legend = true);
 
 }  // namespace attnlab

@@ -50,6 +50,7 @@ struct Heatmap {
     std::vector<double> rows, cols;  // fractional cell coordinates, e.g. a solver's iterates
   };
   std::vector<Path> paths;
+  std::string value_label;  // what the colours show, beside the colour bar ("attention weight"); may be empty
 };
 
 struct Results {

@@ -559,6 +559,27 @@ void App::draw_reproduction() {
                        reproduction_panels(reproduction_name_).size(), static_cast<unsigned long long>(seed_));
     return;
   }
+  // The paper's figures, laid out as in the paper, from what has been computed so far.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Figures as in the paper:");
+  for (std::size_t i = 0; i < reproduction_.figure_count(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    const std::string title = reproduction_.figure_title(i), name = title.substr(0, title.find(':'));
+    // "Figure 4 [SVG] [PNG]" stays together; on a narrow screen the next one starts a new line.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float group = ImGui::CalcTextSize((name + " SVG PNG").c_str()).x + 4.0f * style.FramePadding.x +
+                        3.0f * style.ItemInnerSpacing.x + style.ItemSpacing.x;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < group) ImGui::NewLine();
+    ImGui::TextDisabled("%s", name.c_str());
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::SmallButton("SVG")) export_figure("reproduction-svg", static_cast<int>(i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: every panel in the paper's rows and columns, as SVG", title.c_str());
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::SmallButton("PNG")) export_figure("reproduction", static_cast<int>(i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: every panel in the paper's rows and columns, as PNG", title.c_str());
+    ImGui::PopID();
+  }
   const int open = reproduction_.draw();
   if (open >= 0) open_panel(open);
 }

@@ -95,12 +95,8 @@ class App {
     open_url_ = open_url;
     page_url_ = page_url;
   }
-  // Figure exports: a plot as SVG (and PNG, rasterised by the browser), a heatmap as PNG bytes.
-  void set_figure_exporters(void (*svg_as_png)(const char* name, const char* svg),
-                            void (*download_bytes)(const char* name, const char* mime, const void* data, int size)) {
-    svg_as_png_ = svg_as_png;
-    download_bytes_ = download_bytes;
-  }
+  // Figure exports: an SVG rasterised by the browser as PNG, and binary downloads.
+  void set_figure_exporter(void (*svg_as_png)(const char* name, const char* svg)) { svg_as_png_ = svg_as_png; }
   const EmbedOptions& embed_options() const { return embed_; }
   std::vector<std::string> visible_params() const;  // the parameter keys the page shows
   const std::string& focused_control() const { return focused_; }
@@ -172,7 +168,6 @@ class App {
   void (*copy_text_)(const char*, const char*) = nullptr;
   void (*open_url_)(const char*) = nullptr;
   void (*svg_as_png_)(const char*, const char*) = nullptr;
-  void (*download_bytes_)(const char*, const char*, const void*, int) = nullptr;
   std::string page_url_;
   // "separation.toy-fig3b-seed1.csv"; `what` names a figure ("plot2", "heatmap1") or is empty.
   std::string export_name(const char* extension, const std::string& what = "") const;
@@ -202,14 +197,18 @@ class App {
   // The Share / CSV / JSON buttons' actions (also the page API's, for tests and course pages).
   void share() const;
   void download(const std::string& kind) const;
-  // Figure exports: kind "svg" or "png" for plot `index`, "heatmap" for heatmap `index`;
-  // returns "" or why nothing was exported.
+  // Figure exports: kind "svg" or "png" for plot `index`, "heatmap-svg" or "heatmap" (PNG) for
+  // heatmap `index`, "reproduction-svg" or "reproduction" (PNG) for the reproduction's paper figure
+  // `index`; returns "" or why nothing was exported.
   std::string export_figure(const std::string& kind, int index) const;
+  // The SVG text that export_figure(kind, index) saves (or rasterises); "" if there is none.
+  std::string figure_svg(const std::string& kind, int index) const;
+  std::string heatmap_svg(int index) const;  // heatmap `index` as SVG ("" if none), the colour scale on screen
   // The figures of the tab on screen: the inspection's in the Inspector, else the run's.
   const Results& figure_results() const;
   bool inspector_figures() const;  // figure_results() are the inspection's
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
-  std::string plots_json() const;         // [{"title": ..., "series": [names]}, ...] and heatmap titles
+  std::string plots_json() const;  // {"plots": [{"title", "series": [names]}], "heatmaps": [titles], "reproduction": [titles]}
   std::string data_status_;
   std::string data_text_;  // the loaded data file, for the workers
   std::unique_ptr<WorkerPool> pool_;

@@ -1,8 +1,10 @@
-// The App's exports: CSV / JSON downloads, figures (plots as SVG or PNG, heatmaps as PNG) and
-// the share link. Files are named after the experiment, preset and seed.
+// The App's exports: CSV / JSON downloads, figures (plots and heatmaps as SVG or PNG, the
+// reproduction's paper figures as multi-panel SVG or PNG) and the share link. Files are named after
+// the experiment, preset and seed (the reproduction's after the paper, figure and seed). PNGs are
+// the SVGs drawn by the browser at twice their size.
 #include <string>
 
-#include "lab/heatmap_image.hpp"
+#include "lab/heatmap_svg.hpp"
 #include "lab/plot_svg.hpp"
 #include "lab/run_record.hpp"
 #include "ui/app.hpp"
@@ -52,30 +54,68 @@ std::string App::plots_json() const {
   out += "],\"heatmaps\":[";
   for (std::size_t i = 0; i < r.heatmaps.size(); ++i)
     out += std::string(i ? "," : "") + json_escape(r.heatmaps[i].title);
+  out += "],\"reproduction\":[";
+  for (std::size_t i = 0; i < reproduction_.figure_count(); ++i)
+    out += std::string(i ? "," : "") + json_escape(reproduction_.figure_title(i));
   return out + "]}";
+}
+
+std::string App::heatmap_svg(int index) const {
+  const Results& r = figure_results();
+  if (index < 0 || index >= static_cast<int>(r.heatmaps.size())) return "";
+  const Heatmap& h = r.heatmaps[static_cast<std::size_t>(index)];
+  if (h.rows < 1 || h.cols < 1) return "";
+  return heatmap_to_svg(h, inspector_figures() ? inspector_.gamma() : 1.0);  // the colour scale on screen
+}
+
+std::string App::figure_svg(const std::string& kind, int index) const {
+  if (kind == "svg" || kind == "png") return plot_svg(index);
+  if (kind == "heatmap" || kind == "heatmap-svg") return heatmap_svg(index);
+  if ((kind == "reproduction" || kind == "reproduction-svg") && index >= 0 &&
+      static_cast<std::size_t>(index) < reproduction_.figure_count())
+    return reproduction_.figure_svg(static_cast<std::size_t>(index));
+  return "";
 }
 
 std::string App::export_figure(const std::string& kind, int index) const {
   const Results& r = figure_results();
   const int plots = static_cast<int>(r.plots.size()), maps = static_cast<int>(r.heatmaps.size());
+  const bool as_png = kind == "png" || kind == "heatmap" || kind == "reproduction";
+  // Saves the SVG, or the browser's PNG of it.
+  auto save = [&](const std::string& svg_name, const std::string& png_name, const std::string& svg) {
+    if (!as_png && download_) download_(svg_name.c_str(), "image/svg+xml", svg.c_str());
+    if (as_png && svg_as_png_) svg_as_png_(png_name.c_str(), svg.c_str());
+  };
   if (kind == "svg" || kind == "png") {
     if (index < 0 || index >= plots)
       return "figure: plot " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(plots - 1);
-    const std::string name = export_name(kind.c_str(), figure_prefix() + "plot" + std::to_string(index + 1));
-    if (kind == "svg" && download_) download_(name.c_str(), "image/svg+xml", plot_svg(index).c_str());
-    if (kind == "png" && svg_as_png_) svg_as_png_(name.c_str(), plot_svg(index).c_str());
+    const std::string what = figure_prefix() + "plot" + std::to_string(index + 1);
+    save(export_name("svg", what), export_name("png", what), plot_svg(index));
     return "";
   }
-  if (kind == "heatmap") {
+  if (kind == "heatmap" || kind == "heatmap-svg") {
     if (index < 0 || index >= maps)
       return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
-    const double gamma = inspector_figures() ? inspector_.gamma() : 1.0;  // as on screen
-    const std::string png = heatmap_to_png(r.heatmaps[static_cast<std::size_t>(index)], gamma);
-    const std::string name = export_name("png", figure_prefix() + "heatmap" + std::to_string(index + 1));
-    if (download_bytes_) download_bytes_(name.c_str(), "image/png", png.data(), static_cast<int>(png.size()));
+    const std::string svg = heatmap_svg(index);
+    if (svg.empty()) return "figure: heatmap " + std::to_string(index) + " has no cells yet";
+    const std::string what = figure_prefix() + "heatmap" + std::to_string(index + 1);
+    save(export_name("svg", what), export_name("png", what), svg);
     return "";
   }
-  return "figure: kind '" + kind + "' is not allowed; allowed: svg, png or heatmap";
+  if (kind == "reproduction" || kind == "reproduction-svg") {
+    const int figures = static_cast<int>(reproduction_.figure_count());
+    if (figures == 0) return "figure: no reproduction has started; start one in the 'Reproduce the paper' tab";
+    if (index < 0 || index >= figures)
+      return "figure: paper figure " + std::to_string(index) + " does not exist; allowed: 0 to " +
+             std::to_string(figures - 1);
+    const auto figure = static_cast<std::size_t>(index);
+    save(reproduction_.figure_file(figure, "svg"), reproduction_.figure_file(figure, "png"),
+         reproduction_.figure_svg(figure));
+    return "";
+  }
+  return "figure: kind '" + kind +
+         "' is not allowed; allowed: svg, png (a plot), heatmap-svg, heatmap (its PNG), reproduction-svg, "
+         "reproduction (its PNG)";
 }
 
 void App::share() const {

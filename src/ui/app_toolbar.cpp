@@ -93,7 +93,7 @@ void App::draw_export_buttons() {
   if (ImGui::Button("Figures...")) ImGui::OpenPopup("figures");
   note_focus("Figures");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("Download a plot as SVG (vector, for papers) or PNG, or a heatmap as PNG.");
+    ImGui::SetTooltip("Download a plot or a heatmap (with its colour bar) as SVG (vector, for papers) or PNG (for slides).");
   ImGui::EndDisabled();
   draw_figures_popup();
 }
@@ -115,6 +115,8 @@ void App::draw_figures_popup() {
     ImGui::PushID(1000 + static_cast<int>(i));
     ImGui::AlignTextToFramePadding();
     ImGui::Text("Heatmap %zu: %s", i + 1, r.heatmaps[i].title.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("SVG")) export_figure("heatmap-svg", static_cast<int>(i));
     ImGui::SameLine();
     if (ImGui::SmallButton("PNG")) export_figure("heatmap", static_cast<int>(i));
     ImGui::PopID();

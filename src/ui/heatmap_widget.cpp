@@ -9,6 +9,9 @@
 #include <sstream>
 #include <string>
 
+#include "lab/palette.hpp"
+#include "lab/plot_ticks.hpp"
+#include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
 
 namespace attnlab::ui {
@@ -137,9 +140,13 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   }
   s.gamma = sqrt_scale ? 0.5f : 1.0f;
 
-  // Layout: the image, a colour bar at its right with the scale's ends, the x label under it.
+  // Layout: the image, a colour bar at its right with ticks at nice values of the scale (the
+  // exports' ticks), the x label under it.
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float bar_w = font * 0.8f, labels_w = font * 3.2f;
+  const std::vector<double> ticks = colour_bar_ticks(h.low, h.high);
+  float labels_w = font * 1.5f;
+  for (double t : ticks) labels_w = std::max(labels_w, ImGui::CalcTextSize(tick_label(t).c_str()).x + font * 0.7f);
+  const float bar_w = font * 0.8f;
   const float image_w = std::max(font * 4.0f, size.x - bar_w - labels_w - font);
   const float image_h = std::max(font * 4.0f, size.y - font * 1.4f);
   const ImVec2 lo = origin, hi(origin.x + image_w, origin.y + image_h);
@@ -153,6 +160,7 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   for (std::size_t k = 0; k < h.paths.size(); ++k) {
     const Heatmap::Path& path = h.paths[k];
     const ImU32 c = series_colour(k);
+    const Marker marker = series_look(k).marker;  // the marker of the same series in the plots
     for (std::size_t i = 0; i < path.rows.size(); ++i) {
       const ImVec2 p(lo.x + static_cast<float>(path.cols[i] / h.cols) * image_w,
                      lo.y + static_cast<float>(path.rows[i] / h.rows) * image_h);
@@ -161,7 +169,7 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
                        lo.y + static_cast<float>(path.rows[i - 1] / h.rows) * image_h);
         dl->AddLine(q, p, c, 2.0f);
       }
-      dl->AddCircleFilled(p, 2.5f, c);
+      draw_marker(dl, marker, p, 2.5f, c);
     }
   }
   dl->PopClipRect();
@@ -184,12 +192,17 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   ramp.gamma = s.gamma;
   const ImVec2 bar_lo(hi.x + font * 0.5f, lo.y), bar_hi(bar_lo.x + bar_w, hi.y);
   draw_texture(ramp, bar_lo, bar_hi);
-  char top[32], bottom[32];
-  std::snprintf(top, sizeof top, "%.3g", h.high);
-  std::snprintf(bottom, sizeof bottom, "%.3g", h.low);
-  dl->AddText(ImVec2(bar_hi.x + font * 0.3f, bar_lo.y), th.text_dim, top);
-  dl->AddText(ImVec2(bar_hi.x + font * 0.3f, bar_hi.y - font), th.text_dim, bottom);
-  ImGui::TextDisabled("x: %s; y: %s%s%s", h.x_label.c_str(), h.y_label.c_str(), h.note.empty() ? "" : "; ",
+  dl->AddRect(bar_lo, bar_hi, th.axis);
+  for (double t : ticks) {
+    const float y = h.high > h.low ? bar_lo.y + static_cast<float>((h.high - t) / (h.high - h.low)) * (bar_hi.y - bar_lo.y)
+                                   : bar_hi.y;
+    dl->AddLine(ImVec2(bar_hi.x, y), ImVec2(bar_hi.x + font * 0.3f, y), th.axis);
+    const std::string label = tick_label(t);
+    dl->AddText(ImVec2(bar_hi.x + font * 0.45f, std::clamp(y - font * 0.5f, bar_lo.y - font * 0.5f, bar_hi.y - font * 0.5f)),
+                th.text_dim, label.c_str());
+  }
+  ImGui::TextDisabled("x: %s; y: %s%s%s%s%s", h.x_label.c_str(), h.y_label.c_str(),
+                      h.value_label.empty() ? "" : "; colour: ", h.value_label.c_str(), h.note.empty() ? "" : "; ",
                       h.note.c_str());
 
   if (hovered && h.rows > 0 && h.cols > 0) {

@@ -5,32 +5,12 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "lab/palette.hpp"
 #include "lab/plot_ticks.hpp"
+#include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
 
 namespace attnlab::ui {
-
-namespace {
-
-// A dashed segment from a to b (reference curves). `phase` is how far along the 10-pixel
-// pattern (6 on, 4 off) the segment starts; returns the phase at b, so dashes run on smoothly.
-float dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, float thick, float phase) {
-  constexpr float kPeriod = 10.0f, kOn = 6.0f;
-  const float dx = b.x - a.x, dy = b.y - a.y, length = std::sqrt(dx * dx + dy * dy);
-  float t = 0.0f;
-  while (t < length) {
-    const float in_period = std::fmod(phase + t, kPeriod);
-    const float step = in_period < kOn ? kOn - in_period : kPeriod - in_period;
-    const float end = std::min(length, t + step);
-    if (in_period < kOn)
-      dl->AddLine(ImVec2(a.x + dx * t / length, a.y + dy * t / length),
-                  ImVec2(a.x + dx * end / length, a.y + dy * end / length), c, thick);
-    t = end;
-  }
-  return std::fmod(phase + length, kPeriod);
-}
-
-}  // namespace
 
 void draw_plot(const char* id, const Plot& plot, float height) {
   ImGui::PushID(id);
@@ -80,7 +60,9 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
+    const SeriesLook look = series_look(k);
     const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
+    const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
     const float thick = s.style == SeriesStyle::Reference ? 1.5f : 2.0f;
     if (!s.y_low.empty()) {
       for (std::size_t i = 0; i < s.x.size(); ++i) {
@@ -102,16 +84,15 @@ void draw_plot(const char* id, const Plot& plot, float height) {
     }
     bool have_prev = false;
     ImVec2 prev;
-    float dash = 0.0f;  // where in the dash pattern a reference curve is
+    float phase = 0.0f;  // where in the dash pattern the curve is
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
         have_prev = false;
         continue;
       }
       const ImVec2 p(px(s.x[i]), py(s.y[i]));
-      if (have_prev && s.style == SeriesStyle::Reference) dash = dashed_line(dl, prev, p, c, thick, dash);
-      else if (have_prev) dl->AddLine(prev, p, c, thick);
-      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dl->AddCircleFilled(p, 2.5f, c);
+      if (have_prev) phase = dashed_line(dl, prev, p, c, thick, dash, phase);
+      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) draw_marker(dl, look.marker, p, 2.5f, c);
       prev = p;
       have_prev = true;
     }
@@ -121,13 +102,18 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   // Legend rows under the x label (they never hide the data).
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
+    const SeriesLook look = series_look(k);
     const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
     const float lx = origin.x + static_cast<float>(frame.legend_x[k]), ly = origin.y + static_cast<float>(frame.legend_y[k]);
-    const ImVec2 a(lx, ly + font * 0.55f), b(lx + font * 1.2f, ly + font * 0.55f);
-    if (s.style == SeriesStyle::Reference) dashed_line(dl, a, b, c, 2.5f, 0.0f);
-    else if (s.style == SeriesStyle::Bars) dl->AddRectFilled(ImVec2(a.x + font * 0.3f, a.y - font * 0.35f), ImVec2(b.x - font * 0.3f, b.y + font * 0.35f), c);
-    else dl->AddLine(a, b, c, 2.5f);
-    dl->AddText(ImVec2(lx + font * 1.5f, ly), th.text, s.name.c_str());
+    const float sample = font * static_cast<float>(kLegendSample);
+    const ImVec2 a(lx, ly + font * 0.55f), b(lx + sample, ly + font * 0.55f);
+    if (s.style == SeriesStyle::Bars) {
+      dl->AddRectFilled(ImVec2(a.x + font * 0.3f, a.y - font * 0.35f), ImVec2(a.x + font * 0.9f, a.y + font * 0.35f), c);
+    } else {  // the dash pattern and the marker that tell the series apart
+      dashed_line(dl, a, b, c, 2.5f, s.style == SeriesStyle::Reference ? kReferenceDash : look.dash, 0.0f);
+      if (s.style == SeriesStyle::LineMarkers) draw_marker(dl, look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
+    }
+    dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), th.text, s.name.c_str());
   }
 
   // Hover read-out: the point nearest in x of each series, with exact values.

@@ -4,9 +4,11 @@
 #include <cstdio>
 
 #include "experiments/registry.hpp"
+#include "experiments/reproduction_figures.hpp"
 #include "experiments/reproductions.hpp"
 #include "imgui.h"
 #include "lab/clock.hpp"
+#include "lab/figure_grid.hpp"
 #include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
 
@@ -121,6 +123,23 @@ std::string ReproductionView::json() const {
            ",\"points\":" + std::to_string(t.rows.size()) + ",\"summary\":[" + values + "]}";
   }
   return out + "]}";
+}
+
+std::size_t ReproductionView::figure_count() const { return started() ? reproduction(name_).figures.size() : 0; }
+
+std::string ReproductionView::figure_title(std::size_t figure) const { return reproduction(name_).figures.at(figure).title; }
+
+std::string ReproductionView::figure_svg(std::size_t figure) const {
+  const auto results = [&](const attnlab::Panel& declared) -> const Results* {
+    for (const Panel& p : panels_)
+      if (p.name == declared.name && !p.results.plots.empty()) return &p.results;
+    return nullptr;
+  };
+  return figure_grid_to_svg(reproduction_figure(reproduction(name_), figure, results, seed_));
+}
+
+std::string ReproductionView::figure_file(std::size_t figure, const std::string& extension) const {
+  return reproduction_figure_file(reproduction(name_), figure, seed_, extension);
 }
 
 std::unique_ptr<Experiment> ReproductionView::take(int panel, Params& params, std::string& preset,

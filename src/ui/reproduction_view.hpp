@@ -35,6 +35,12 @@ class ReproductionView {
   //  ("summary": the reproduction's summary column, e.g. success_rate, one value per point so far)
   std::string json() const;
   std::string status_text() const;
+  // The paper's figures as multi-panel SVGs (experiments/reproduction_figures.hpp) from the panels'
+  // results so far (panels without results are drawn empty); `figure` indexes figure_count().
+  std::size_t figure_count() const;
+  std::string figure_title(std::size_t figure) const;
+  std::string figure_svg(std::size_t figure) const;
+  std::string figure_file(std::size_t figure, const std::string& extension) const;  // "separation-fig4-seed1.svg"
 
  private:
   struct Panel {

@@ -106,23 +106,8 @@ EM_JS(void, js_install_save_blob, (), {
 EM_JS(void, js_download, (const char* name, const char* mime, const char* text), {
   Module.saveBlob(new Blob([UTF8ToString(text)], {type: UTF8ToString(mime)}), UTF8ToString(name));
 });
-// Binary files; a PNG (written uncompressed by the core) is re-encoded by the browser's compressor,
-// pixel for pixel, which makes it several times smaller.
-EM_JS(void, js_download_bytes, (const char* name_c, const char* mime_c, const void* data, int size), {
-  const name = UTF8ToString(name_c), mime = UTF8ToString(mime_c);
-  const blob = new Blob([HEAPU8.slice(data, data + size)], {type: mime});
-  if (mime !== "image/png" || typeof createImageBitmap !== "function") return Module.saveBlob(blob, name);
-  createImageBitmap(blob, {colorSpaceConversion: "none", premultiplyAlpha: "none"})
-    .then((bitmap) => {
-      const canvas = document.createElement("canvas");
-      canvas.width = bitmap.width;
-      canvas.height = bitmap.height;
-      canvas.getContext("2d").drawImage(bitmap, 0, 0);
-      canvas.toBlob((png) => Module.saveBlob(png || blob, name), "image/png");
-    })
-    .catch(() => Module.saveBlob(blob, name));
-});
-// A plot's PNG: the browser rasterises the same SVG at twice its size (sharp in slides).
+// A figure's PNG (a plot, a heatmap, a paper figure): the browser rasterises the same SVG at twice
+// its size (sharp in slides).
 EM_JS(void, js_svg_as_png, (const char* name_c, const char* svg_c), {
   const name = UTF8ToString(name_c), svg = UTF8ToString(svg_c);
   const img = new Image();
@@ -135,7 +120,7 @@ EM_JS(void, js_svg_as_png, (const char* name_c, const char* svg_c), {
     ctx.drawImage(img, 0, 0);
     canvas.toBlob((blob) => Module.saveBlob(blob, name), "image/png");
   };
-  img.onerror = () => console.warn("Attention Lab: the plot could not be rasterised");
+  img.onerror = () => console.warn("Attention Lab: the figure could not be rasterised");
   img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
 });
 // Copies `text` (a link, an iframe snippet) to the clipboard and says so in the live region; where

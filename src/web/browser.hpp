@@ -14,7 +14,6 @@ int js_preferred_theme();              // 0 dark, 1 light, 2 high contrast
 void js_open_file_picker();            // the chosen file's text goes to Module.appLoadData
 void js_install_save_blob();
 void js_download(const char* name, const char* mime, const char* text);
-void js_download_bytes(const char* name, const char* mime, const void* data, int size);
 void js_svg_as_png(const char* name, const char* svg);
 void js_copy_text(const char* text, const char* what);
 void js_open_url(const char* url);

@@ -262,7 +262,10 @@ void app_download(const std::string& kind) { g_app->download(kind); }
 void app_share() { g_app->share(); }
 std::string app_export_figure(const std::string& kind, int index) { return g_app->export_figure(kind, index); }
 std::string app_plot_svg(int index) { return g_app->plot_svg(index); }
-// The plots on screen as [{"title": ..., "series": [names]}], for tests of the exports.
+// The SVG text appExportFigure(kind, index) saves or rasterises ("" if none), for tests of the exports.
+std::string app_figure_svg(const std::string& kind, int index) { return g_app->figure_svg(kind, index); }
+// The figures on screen: {"plots": [{"title", "series": [names]}], "heatmaps": [titles],
+// "reproduction": [the paper figures' titles]}, for tests of the exports.
 std::string app_plots_json() { return g_app->plots_json(); }
 // What the link made of the page: {"embed":true,"hidden":["n","seed"],"theme":"light","visible":[...]}
 // with the parameter keys still shown, for tests and course pages.
@@ -307,6 +310,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appShare", &app_share);
   emscripten::function("appExportFigure", &app_export_figure);
   emscripten::function("appPlotSvg", &app_plot_svg);
+  emscripten::function("appFigureSvg", &app_figure_svg);
   emscripten::function("appPlotsJson", &app_plots_json);
   emscripten::function("appEmbedJson", &app_embed_json);
   emscripten::function("appFocusedControl", &app_focused_control);
@@ -359,7 +363,7 @@ int main() {
   app.set_exporters(&js_download, &js_copy_text, &js_open_url, page_url);
   std::free(page_url);
   js_install_save_blob();
-  app.set_figure_exporters(&js_svg_as_png, &js_download_bytes);
+  app.set_figure_exporter(&js_svg_as_png);
   const int preferred = js_preferred_theme();
   app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
                           : preferred == 2 ? attnlab::ThemeChoice::HighContrast

@@ -53,7 +53,12 @@ export async function openUrl(browser, url, { width = 1280, height = 800, ready 
 
 // Takes a screenshot, decodes it in the page and returns `measure(rgba, width, height)` evaluated there.
 export async function screenshotMeasure(page, measure) {
-  const png = (await page.screenshot()).toString('base64');
+  return pngMeasure(page, await page.screenshot(), measure);
+}
+
+// Decodes the PNG bytes (a Buffer) in the page and returns `measure(rgba, width, height)` evaluated there.
+export async function pngMeasure(page, bytes, measure) {
+  const png = bytes.toString('base64');
   return page.evaluate(async ({ data, source }) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + data;

@@ -668,6 +668,7 @@ Results MultiheadExperiment::results() const {
       lo = std::min(lo, l), hi = std::max(hi, l);
     }
     h.low = lo, h.high = hi > lo ? hi : lo + 1.0;
+    h.value_label = "log10 held-out loss";
     r.heatmaps.push_back(h);
   }
 

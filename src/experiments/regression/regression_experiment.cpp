@@ -288,6 +288,7 @@ class RegressionExperiment final : public Experiment {
     contour_.low = std::isfinite(low) ? low : 0.0;
     contour_.high = std::isfinite(high) && high > low ? high : contour_.low + 1.0;
     contour_.note = "x_1 left to right, x_2 bottom to top";
+    contour_.value_label = "log10(L(x) - L*)";
     auto cell = [&](const Eigen::VectorXd& x, double& row, double& col) {
       col = (x[0] - lo_[0]) / (hi_[0] - lo_[0]) * kGrid;
       row = (hi_[1] - x[1]) / (hi_[1] - lo_[1]) * kGrid;

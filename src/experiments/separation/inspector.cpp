@@ -101,6 +101,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
                                  : "column: 1 planted | 2..d class one-hot",
                             "token");
       set_scale(h, 0.0, max_of(h));
+      h.value_label = "entry of A";
       h.marks.push_back(a.mark(tokens.planted, 0, "j3"));
       matrix_a = std::move(h);
     }
@@ -119,6 +120,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
     const std::string name = std::string(e.norm == Normalisation::Softmax ? "softmax" : "linear") +
                              " attention, " + dataset_name[e.d1 ? 0 : 1];
     Heatmap h = weights.heatmap(name, "key token j1", "query token j0");
+    h.value_label = "attention weight";
     h.marks.push_back(weights.mark(planted_row, tokens.planted, self ? "(j3, j3)" : "(j2, j3)"));
     attention_maps.push_back(std::move(h));
   }
