@@ -261,7 +261,24 @@ test('a browser without WebAssembly SIMD gets a message naming it', async () => 
   await page.waitForFunction(() => document.body.dataset.failed === '1', null, { timeout: 15000 });
   const text = await page.evaluate(() => document.getElementById('loading').textContent);
   assert.match(text, /lacks WebAssembly SIMD/);
-  assert.doesNotMatch(text, /WebGL2/);
+  assert.doesNotMatch(text, /WebGL2|exception/);
+  await page.close();
+});
+
+test('a browser without WebAssembly exception handling gets a message naming it', async () => {
+  // Emulated: the probe with try (6) / catch_all (25) reports no support.
+  const setup = (page) => page.addInitScript(() => {
+    const validate = WebAssembly.validate.bind(WebAssembly);
+    WebAssembly.validate = (bytes) => {
+      const b = new Uint8Array(bytes);
+      return b.length < 40 && b.includes(25) && b.includes(6) ? false : validate(bytes);
+    };
+  });
+  const { page } = await openUrl(env.browser, env.base, { ready: false, setup });
+  await page.waitForFunction(() => document.body.dataset.failed === '1', null, { timeout: 15000 });
+  const text = await page.evaluate(() => document.getElementById('loading').textContent);
+  assert.match(text, /lacks WebAssembly exception handling/);
+  assert.doesNotMatch(text, /SIMD|WebGL2/);
   await page.close();
 });
 
