@@ -23,9 +23,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::require(percent_decode(percent_encode(hash)) == hash, "percent_decode(percent_encode(s)) == s");
   HashState st;
   if (!fuzz::accepts([&] { st = decode_hash(hash); })) return 0;
+  // Percent-encoding may triple a link's length: one that grows beyond the limit is refused.
+  const std::string encoded = encode_hash(st);
   HashState again;
-  fuzz::require(fuzz::accepts([&] { again = decode_hash(encode_hash(st)); }), "an encoded state decodes");
-  fuzz::require(same(st, again), "decode(encode(state)) == state");
+  if (encoded.size() <= kMaxHashBytes) {
+    fuzz::require(fuzz::accepts([&] { again = decode_hash(encoded); }), "an encoded state decodes");
+    fuzz::require(same(st, again), "decode(encode(state)) == state");
+  }
 
   std::unique_ptr<Experiment> e;
   if (!fuzz::accepts([&] { e = make_experiment(st.experiment.empty() ? experiment_ids().front() : st.experiment); }))
