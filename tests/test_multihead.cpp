@@ -87,7 +87,8 @@ TEST_CASE("the layer's gradient agrees with finite differences", "[multihead]") 
   const Eigen::MatrixXd X = random_input(s.k, s.d, rng), Y = apply(truth, X);
   Layer grad = layer;
   for (int i = 0; i < s.m; ++i) grad.Theta[i].setZero(), grad.W[i].setZero();
-  accumulate_gradient(layer, X, Y, grad);
+  GradientWorkspace work;
+  accumulate_gradient(layer, X, Y, grad, work);
   const double h = 1e-6;
   auto loss = [&](const Layer& l) { return 0.5 * (apply(l, X) - Y).squaredNorm(); };
   for (int i = 0; i < s.m; ++i)

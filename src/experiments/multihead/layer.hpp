@@ -21,10 +21,20 @@ struct Layer {
 Eigen::MatrixXd random_input(int k, int d, Rng& rng, bool gaussian = false);
 // Row-wise softmax, max-subtracted.
 Eigen::MatrixXd row_softmax(const Eigen::MatrixXd& logits);
+void row_softmax_in_place(Eigen::MatrixXd& logits);
 Eigen::MatrixXd apply(const Layer& layer, const Eigen::MatrixXd& X);
 
+// The scratch matrices of accumulate_gradient, kept between calls so that a training step
+// allocates nothing (allocation is most of the cost at the paper's sizes, and more so in wasm).
+struct GradientWorkspace {
+  std::vector<Eigen::MatrixXd> S, XW;                          // per head: k x k, k x d
+  Eigen::MatrixXd F, dF, X_Theta, S_X, dS, dLogits, Xt_dLogits;  // k x d, k x d, k x d, k x d, k x k, k x k, d x k
+  Eigen::VectorXd inner;                                       // k
+};
+
 // Adds d(1/2 ||F(X) - Y||^2) / d(parameters) to `grad` (same shapes as `layer`) and returns the
-// squared error.
-double accumulate_gradient(const Layer& layer, const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y, Layer& grad);
+// squared error. X, Y: k x d.
+double accumulate_gradient(const Layer& layer, const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y, Layer& grad,
+                           GradientWorkspace& work);
 
 }  // namespace attnlab::multihead

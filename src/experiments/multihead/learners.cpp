@@ -65,7 +65,7 @@ void AdamBaseline::step() {
   const int batch = std::min(s_.batch, static_cast<int>(train_x_.size()));
   for (int b = 0; b < batch; ++b) {
     const std::size_t n = static_cast<std::size_t>(rng_.below(train_x_.size()));
-    accumulate_gradient(layer_, train_x_[n], train_y_[n], grad);
+    accumulate_gradient(layer_, train_x_[n], train_y_[n], grad, workspace_);
   }
   ++t_;
   const double b1 = 0.9, b2 = 0.999, eps = 1e-8;

@@ -55,6 +55,7 @@ class AdamBaseline {
   std::vector<Eigen::MatrixXd> train_x_, train_y_, test_x_, test_y_;
   AdamSettings s_;
   Rng rng_;
+  GradientWorkspace workspace_;  // scratch of accumulate_gradient, reused by every step
   int t_ = 0;
 };
 
