@@ -53,10 +53,15 @@ struct SpectralCount {
 };
 SpectralCount count_within(const SamplingCase& c, const SamplingSettings& s, int draws, std::uint64_t seed) {
   const Eigen::MatrixXd exact = weighted_gram(c.problem.A, c.D);
+  // Exact scores do not depend on the draw: computed once (a sketch is drawn anew each call).
+  Rng unused(0);
+  const Eigen::VectorXd tau =
+      s.scores == LeverageScores::Exact ? leverage_scores(c.problem.A, c.D, s, unused) : Eigen::VectorXd();
   SpectralCount count;
   for (int k = 0; k < draws; ++k) {
     Rng rng = Rng::for_stream(seed, static_cast<std::uint64_t>(k));
-    const SampledDiagonal sample = leverage_sample(c.problem.A, c.D, s, rng);
+    const SampledDiagonal sample = s.scores == LeverageScores::Exact ? sample_rows(c.D, tau, s, c.problem.d(), rng)
+                                                                     : leverage_sample(c.problem.A, c.D, s, rng);
     const double eps = spectral_error(weighted_gram(c.problem.A, sample.D), exact);
     count.within += eps <= s.eps1;
     count.worst = std::max(count.worst, std::isnan(eps) ? INFINITY : eps);
