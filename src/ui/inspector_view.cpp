@@ -78,7 +78,7 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
     ImGui::PopStyleColor();
     return;
   }
-  for (const auto& note : results_.notes) text_wrapped_at_spaces(note);
+  for (const auto& note : results_.notes) text_wrapped_at_spaces(note, note_colour(note));
 
   // In the order the experiment returns them (Experiment::inspect): heatmaps two to a row; an odd
   // last one, narrower, beside the first plot; then the other plots at full width.
