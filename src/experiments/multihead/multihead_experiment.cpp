@@ -51,7 +51,7 @@ Schema multihead_schema() {
        kSpec, {"refit", "paper_phase3"}});
   add({"cert_samples", "certification samples", ParamType::Integer, 100, 100000000, "100000", "",
        "Examples streamed through certification (phase IV) to collect constraints on Theta.", kSpec, {}, true});
-  add({"enclosure", "min-norm point and width probes", ParamType::Boolean, 0, 0, "false", "",
+  add({"enclosure", "min-norm + widths of K", ParamType::Boolean, 0, 0, "false", "",
        "The optional parts of the spec: the exact minimum-norm point of the set K the certified constraints carve out "
        "(slabs of half-width 2 eps, and the paper's 7 eps), and LP width probes max - min <U, Theta> over K, by an "
        "interior-point method (seconds at d = 12).",
@@ -712,11 +712,22 @@ std::vector<std::string> describe_enclosure(const RunSettings& run, const std::v
                           length);
     }
     notes.push_back(line + ". K hugs the heads' affine hull: thin across it, long along it.");
-    Plot plot{"Width of K along probe directions (LP)", "probe", "max - min <U, Theta> over K", false, true, false, 0, 1,
+    // One bar series (bars of one width and colour); the axis label says which probe is which.
+    std::string axis;
+    Series bars{"max - min <U, Theta> over K", SeriesStyle::Bars, {}, {}, {}, {}};
+    const char* names[3] = {"random", "the recovered direction", "Theta_1 - Theta_2 (hidden heads)"};
+    for (int kind = 0; kind < 3; ++kind) {
+      if (widths[kind].empty()) continue;
+      bars.x.insert(bars.x.end(), index[kind].begin(), index[kind].end());
+      bars.y.insert(bars.y.end(), widths[kind].begin(), widths[kind].end());
+      axis += (axis.empty() ? "probe: " : "; ") +
+              (index[kind].size() > 1 ? printf_text("%.0f-%.0f ", index[kind].front(), index[kind].back())
+                                      : printf_text("%.0f ", index[kind].front())) +
+              names[kind];
+    }
+    Plot plot{"Width of K along probe directions (LP)", axis, "max - min <U, Theta> over K", false, false, false, 0, 1,
               {}};
-    const char* names[3] = {"random unit directions", "the recovered direction", "Theta_1 - Theta_2 (hidden heads)"};
-    for (int kind = 0; kind < 3; ++kind)
-      if (!widths[kind].empty()) plot.series.push_back({names[kind], SeriesStyle::Bars, index[kind], widths[kind], {}, {}});
+    plot.series.push_back(std::move(bars));
     const double last = double((programmes - 2) / 2) + 0.5;
     plot.series.push_back({printf_text("slab width 4 eps = %.3g", 4.0 * eps), SeriesStyle::Reference, {0.5, last},
                            {4.0 * eps, 4.0 * eps}, {}, {}});

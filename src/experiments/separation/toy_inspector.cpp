@@ -127,11 +127,13 @@ Results inspect_toy_trial(const ToySettings& s, std::uint64_t seed, std::int64_t
     r.notes.push_back(line);
   }
   // The bounds as horizontal lines over the columns (log scale: all of them are positive).
-  for (int k = 0; k < 4; ++k) {
+  for (int k : {1, 2, 3, 0}) {  // the solid lines first: series 4-6 take the palette's next colours
     const LemmaBound bound = lemma_bound(k, s.n);
     const std::string label = std::string(k == 0 ? "lower bound 1/4 (" : "bound t (") + kEvaluationNames[k] + ")";
-    // Solid lines in their own colours: dashed references would all look alike.
-    plot.series.push_back({label, SeriesStyle::Line, {0.5, last + 0.5}, {bound.radius, bound.radius}, {}, {}});
+    // The upper bounds as solid lines in their own colours (dashed references would all look alike);
+    // the lower bound 1/4 dashed, like tau, which it meets at the default tau = 1/4.
+    plot.series.push_back({label, k == 0 ? SeriesStyle::Reference : SeriesStyle::Line, {0.5, last + 0.5},
+                           {bound.radius, bound.radius}, {}, {}});
   }
   plot.series.push_back({"threshold tau", SeriesStyle::Reference, {0.5, last + 0.5}, {s.tau, s.tau}, {}, {}});
   r.plots.push_back(std::move(plot));
