@@ -154,7 +154,7 @@ RegressionBench make_regression_bench(const std::string& preset) {
   for (int i = 0; i < u.size(); ++i) u[i] = rng.normal();
   b.problem.x0 = b.reference.x + p.real("r0") * (u / u.norm());
   b.options.damped = p.boolean("damped");
-  b.options.samples = p.real("samples");
+  b.options.sampling = sampling_settings(p);
   b.options.max_iterations = static_cast<int>(p.integer("max_iterations"));
   b.options.tolerance = p.real("tolerance");
   b.options.seed = kSeed;

@@ -360,7 +360,11 @@ TEST_CASE("the paper's synthetic figure on its 100 seeds: own-p SVM closest, D_k
     WARN("p = " << p << ": own-p SVM closest in " << closest << " of 100 runs (95% Wilson [" << band.low << ", "
                 << band.high << "]); final mean D_k against SVM p' = 1.75, 2, 3: " << final_D(r.table, p, "1.75") << ", "
                 << final_D(r.table, p, "2") << ", " << final_D(r.table, p, "3"));
-    CHECK(closest == 100);
+    // Per run, with the authors' tokens (svm_tokens = authors, each SVM of p' on the seed's p' run's
+    // tokens): 100, 99, 100 of 100. The exception is seed 24's p = 2 run, which has not settled
+    // (its tokens changed 6 times, D_k against its own SVM still 0.16) and ends nearer the p = 3
+    // run's SVM (0.070). On this run's tokens (ours) it was 100 of 100 for every p.
+    CHECK(closest == (p == "2" ? 99 : 100));
     // "About 1e-3" read as the order of magnitude: every own-p mean in [1e-3, 1e-2) (measured 1.79e-3,
     // 5.53e-3, 5.08e-3 for p = 1.75, 2, 3), and below every other p' curve.
     CHECK(own >= 1e-3);
@@ -394,3 +398,93 @@ void check_sparsity(int seeds) {
 TEST_CASE("p near 1 gives a sparse W, p = 2 and 3 do not (3 seeds)", "[mirror][claim]") { check_sparsity(3); }
 
 TEST_CASE("p near 1 gives a sparse W, p = 2 and 3 do not (the preset's 10 seeds)", "[mirror][paper]") { check_sparsity(10); }
+
+namespace {
+// One seed's run of p from the experiment's start (synthetic data of seed s, W0 from stream 99),
+// recomputed here with the trainer alone: its final W and its selected tokens.
+struct PlainRun {
+  Eigen::MatrixXd W;
+  std::vector<int> alpha;
+};
+PlainRun plain_run(const Dataset& data, std::uint64_t seed, double p, int iterations) {
+  Rng rng = Rng::for_stream(seed, 99);
+  Eigen::MatrixXd W0(data.d(), data.d());
+  for (Eigen::Index k = 0; k < W0.size(); ++k) W0.data()[k] = rng.normal();
+  TrainerSettings s;
+  s.p = p;
+  MirrorDescent md(data, W0, data.v, s);
+  for (int k = 0; k < iterations; ++k) md.step();
+  return {md.W(), selected_tokens(md.last_forward())};
+}
+double direction_divergence(const Eigen::MatrixXd& svm, const Eigen::MatrixXd& W, double p) {
+  return bregman(svm / entrywise_norm(svm, p), W / entrywise_norm(W, p), p);
+}
+}  // namespace
+
+// Issue 13: the authors' code pairs the iterates of run p with the SVM that run p' saved (its own
+// tokens, run-correlations-W.sh); ours solves every SVM on run p's tokens. Both, against a plain
+// recomputation, on a seed whose p = 1.75 and p = 3 runs select different tokens.
+TEST_CASE("mirror 3 x 3: the authors' tokens are the p' run's, ours this run's", "[mirror][claim]") {
+  constexpr int kIterations = 300;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Dataset data = synthetic_dataset(6, 8, 10, seed);
+    const PlainRun low = plain_run(data, seed, 1.75, kIterations), high = plain_run(data, seed, 3.0, kIterations);
+    if (low.alpha == high.alpha) continue;
+    INFO("seed " << seed);
+    auto final_row = [&](const std::string& tokens) {
+      auto e = make_experiment("mirror");
+      e->reset(e->make_params("", {{"seeds", "1"}, {"sweep", "p=1.75,3"}, {"iterations_rule", "fixed"},
+                                   {"iterations", std::to_string(kIterations)}, {"svm_tokens", tokens}}),
+               seed);
+      run_to_completion(*e);
+      const Results r = e->results();
+      return std::make_pair(r.table.rows.back(), r);
+    };
+    const auto [authors, authors_results] = final_row("authors");
+    const auto [ours, ours_results] = final_row("this_run");
+    const Table& t = authors_results.table;
+    auto at = [&](const std::vector<double>& row, const char* column) {
+      return row[static_cast<std::size_t>(t.column(column))];
+    };
+    const Eigen::MatrixXd svm3_own_high = solve_att_svm(data, high.alpha, data.v, 3.0, 3000, 1e-9).W;
+    const Eigen::MatrixXd svm3_on_low = solve_att_svm(data, low.alpha, data.v, 3.0, 3000, 1e-9).W;
+    const Eigen::MatrixXd svm175_own_low = solve_att_svm(data, low.alpha, data.v, 1.75, 3000, 1e-9).W;
+    // The off-diagonal entry: run 1.75 against the SVM of p' = 3, on run 3's tokens or on its own.
+    CHECK(at(authors, "D_p=1.75_svm_p=3") == Approx(direction_divergence(svm3_own_high, low.W, 1.75)).epsilon(1e-9));
+    CHECK(at(ours, "D_p=1.75_svm_p=3") == Approx(direction_divergence(svm3_on_low, low.W, 1.75)).epsilon(1e-9));
+    CHECK(at(authors, "D_p=1.75_svm_p=3") != at(ours, "D_p=1.75_svm_p=3"));
+    // The diagonal is each run against its own SVM in both: the same numbers.
+    CHECK(at(authors, "D_p=1.75_svm_p=1.75") == Approx(direction_divergence(svm175_own_low, low.W, 1.75)).epsilon(1e-9));
+    CHECK(at(authors, "D_p=1.75_svm_p=1.75") == at(ours, "D_p=1.75_svm_p=1.75"));
+    CHECK(at(authors, "D_p=3_svm_p=3") == at(ours, "D_p=3_svm_p=3"));
+    // The notes say which; p' = 2 has no run in this sweep, so its SVM takes each run's tokens (ours).
+    auto has = [](const Results& r, const std::string& start) {
+      for (const auto& note : r.notes)
+        if (note.rfind(start, 0) == 0) return true;
+      return false;
+    };
+    CHECK(has(authors_results, "The 3 x 3 comparison solves each p' SVM on the tokens the same seed's p' run selected"));
+    CHECK(has(authors_results, "Ours: the sweep has no run of p' = 2,"));
+    CHECK(has(ours_results, "Ours: the 3 x 3 comparison solves each p' SVM on this run's selected tokens"));
+    return;
+  }
+  FAIL("no seed in 1..40 whose p = 1.75 and p = 3 runs select different tokens after 300 steps");
+}
+
+// The authors' plotter.ipynb follows entries (1, 2) and (3, 4) of W (numpy, 0-indexed) in its
+// single-run figure, and (0, 0), (0, 1) on the d = 2 joint toy.
+TEST_CASE("mirror path plots follow the authors' entries of W", "[mirror][claim]") {
+  auto titles = [](const KeyValues& settings) {
+    auto e = make_experiment("mirror");
+    e->reset(e->make_params("single_run_zero", settings), 1);
+    run_to_completion(*e);
+    std::string all;
+    for (const Plot& p : e->results().plots) all += p.title + "\n";
+    return all;
+  };
+  const KeyValues short_run{{"iterations_rule", "fixed"}, {"iterations", "50"}, {"sweep", "p=2"}};
+  CHECK_THAT(titles(short_run), Catch::Contains("Path of (W[1,2], W[3,4]) / ||W_k||_p, p=2 (seed 1, 0-indexed)"));
+  KeyValues small = short_run;
+  small.push_back({"d", "4"});
+  CHECK_THAT(titles(small), Catch::Contains("Path of (W[0,0], W[0,1]) / ||W_k||_p, p=2"));
+}

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "experiments/multihead/certification.hpp"
+#include "experiments/multihead/enclosure.hpp"
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
 #include "experiments/multihead/lower_bound.hpp"
@@ -12,6 +13,7 @@
 #include "lab/runner.hpp"
 #include "lab/work_unit.hpp"
 #include "core/statistics.hpp"
+#include "unit_schedules.hpp"
 
 using namespace attnlab;
 using namespace attnlab::multihead;
@@ -373,4 +375,92 @@ TEST_CASE("two heads over 8 seeds: the errors' spread, Adam exact on every insta
   CHECK(std::round(1e5 * bw[0]) == 456.0);
   CHECK(std::round(1e5 * bw[1]) == 394.0);
   CHECK(std::round(1e5 * bw[2]) == 510.0);
+}
+
+// The optional parts of spec s.2 (enclosure.hpp): K, the set the certified constraints carve out.
+// On a one-head and a two-head instance at d = 6, with the sound constraints only (the hidden heads
+// inside every slab), K contains the heads and their segment, so: the min-norm point is in K and
+// no longer than any head; every probe's [min, max] holds each head's value, and the width along
+// Theta_1 - Theta_2 is at least ||Theta_1 - Theta_2||; the interior-point solutions are exact.
+TEST_CASE("K: its minimum-norm point and width probes against the hidden heads", "[multihead][certification]") {
+  for (int m : {1, 2}) {
+    INFO("m = " << m);
+    InstanceSettings s;
+    s.d = 6;
+    s.m = m;
+    const Layer truth = random_instance(s, 3);
+    CertifySettings cs;
+    cs.eps = 0.2;
+    std::vector<Constraint> all, sound;
+    certify_samples(truth, s.k, 7, 20000, cs, all);
+    for (const Constraint& c : all) {
+      bool inside = true;
+      for (const auto& T : truth.Theta)
+        inside = inside && std::fabs(c.a.dot(Eigen::Map<const Eigen::VectorXd>(T.data(), T.size())) - c.rhs) <= 2.0 * cs.eps;
+      if (inside) sound.push_back(c);
+    }
+    REQUIRE(sound.size() >= 3 * 36);
+    BoxQp min_norm = min_norm_programme(sound, 2.0 * cs.eps);
+    min_norm.solve();
+    REQUIRE(min_norm.status() == BoxQp::Status::Solved);
+    CHECK(min_norm.violation() <= 1e-9);
+    for (const auto& T : truth.Theta) CHECK(min_norm.x().norm() <= T.norm() + 1e-9);
+    Rng rng(9);
+    std::vector<Eigen::VectorXd> directions;
+    for (int k = 0; k < 3; ++k) {
+      Eigen::VectorXd U(36);
+      for (Eigen::Index i = 0; i < 36; ++i) U[i] = rng.normal();
+      directions.push_back(U.normalized());
+    }
+    if (m == 2) {
+      const Eigen::MatrixXd diff = truth.Theta[0] - truth.Theta[1];
+      directions.push_back(Eigen::Map<const Eigen::VectorXd>(diff.data(), 36).normalized());
+    }
+    for (std::size_t k = 0; k < directions.size(); ++k) {
+      BoxQp high = width_programme(sound, 2.0 * cs.eps, directions[k], true);
+      BoxQp low = width_programme(sound, 2.0 * cs.eps, directions[k], false);
+      high.solve(), low.solve();
+      REQUIRE(high.status() == BoxQp::Status::Solved);
+      REQUIRE(low.status() == BoxQp::Status::Solved);
+      const double top = directions[k].dot(high.x()), bottom = directions[k].dot(low.x());
+      for (const auto& T : truth.Theta) {
+        const double value = directions[k].dot(Eigen::Map<const Eigen::VectorXd>(T.data(), 36));
+        CHECK(value <= top + 1e-7);
+        CHECK(value >= bottom - 1e-7);
+      }
+      if (k == 3) CHECK(top - bottom >= (truth.Theta[0] - truth.Theta[1]).norm() - 1e-7);
+    }
+  }
+  // The min-norm point of the heads' affine hull: Theta_1 for one head; for two, orthogonal to
+  // their difference.
+  InstanceSettings s;
+  s.d = 5;
+  const Layer two = random_instance(s, 4);
+  const Eigen::VectorXd hull = affine_hull_min_norm(two.Theta);
+  const Eigen::MatrixXd diff = two.Theta[1] - two.Theta[0];
+  CHECK(std::fabs(hull.dot(Eigen::Map<const Eigen::VectorXd>(diff.data(), 25))) <= 1e-12 * diff.squaredNorm());
+  CHECK((affine_hull_min_norm({two.Theta[0]}) - Eigen::Map<const Eigen::VectorXd>(two.Theta[0].data(), 25)).norm() == 0.0);
+}
+
+TEST_CASE("multihead with enclosure on reports K's minimum-norm point and widths", "[multihead]") {
+  auto e = make_experiment("multihead");
+  KeyValues settings = e->smoke_settings();
+  settings.insert(settings.end(), {{"enclosure", "true"}, {"width_probes", "2"}, {"adam_steps", "0"}});
+  e->reset(e->make_params("", settings), 1);
+  run_to_completion(*e);
+  const Results r = e->results();
+  bool min_norm = false, paper = false, widths = false;
+  for (const auto& note : r.notes) {
+    min_norm = min_norm || note.find("its minimum-norm point has norm") != std::string::npos;
+    paper = paper || note.find("With the paper's 7 eps slabs") != std::string::npos;
+    widths = widths || note.find("LP width probes of K") != std::string::npos;
+  }
+  CHECK(min_norm);
+  CHECK(paper);
+  CHECK(widths);
+  bool plotted = false;
+  for (const Plot& p : r.plots) plotted = plotted || p.title == "Width of K along probe directions (LP)";
+  CHECK(plotted);
+  // One interior-point iteration per piece: any slicing, order or split gives the same bytes.
+  testing::check_unit_schedules_agree("multihead", settings, 2);
 }

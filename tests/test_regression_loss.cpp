@@ -153,11 +153,12 @@ TEST_CASE("leverage sampling with a generous budget is a spectral approximation"
     const Problem p = random_problem(Hyperbolic::Exp, 400, 6, 50 + trial);
     Eigen::VectorXd D(400);
     for (int i = 0; i < 400; ++i) D[i] = rng.uniform(0.1, 3.0);
-    int kept = 0;
-    const Eigen::VectorXd Dt = leverage_sample(p.A, D, 200.0, rng, kept);
-    CHECK(kept > 50);
-    CHECK(kept < 400);
-    const Eigen::MatrixXd G = weighted_gram(p.A, D), Gt = weighted_gram(p.A, Dt);
+    SamplingSettings budget;
+    budget.samples = 200.0;
+    const SampledDiagonal sampled = leverage_sample(p.A, D, budget, rng);
+    CHECK(sampled.kept > 50);
+    CHECK(sampled.kept < 400);
+    const Eigen::MatrixXd G = weighted_gram(p.A, D), Gt = weighted_gram(p.A, sampled.D);
     // Eigenvalues of the whitened matrix G^-1/2 Gt G^-1/2 lie in [1 - eps, 1 + eps].
     Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> ges(Gt, G, Eigen::EigenvaluesOnly);
     INFO("eigenvalues " << ges.eigenvalues().transpose());

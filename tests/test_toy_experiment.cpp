@@ -3,10 +3,12 @@
 
 #include "core/statistics.hpp"
 #include "experiments/registry.hpp"
+#include "experiments/separation/toy_inspector.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 
 using namespace attnlab;
+using namespace attnlab::separation;
 
 namespace {
 Results run(const KeyValues& values, std::uint64_t seed, const std::string& preset = "") {
@@ -129,4 +131,78 @@ TEST_CASE("an m-sweep uses m even when m_rule is log_n, an n-sweep uses log n", 
   const Results s = run({{"sweep", "n=100,1000"}, {"trials", "5"}}, 1);
   CHECK(cell(s.table, 0, "m") == 5);  // round(4.6)
   CHECK(cell(s.table, 1, "m") == 7);  // round(6.9)
+}
+
+// The inspector's Lemma 4.1 / 4.2 bounds against one trial's measured values (toy_inspector.hpp),
+// over trials, points and samplers: the entrywise bounds always hold; |<f, y_l>| is inside the
+// upper bounds at the lemmas' rate (>= 1 - delta / n: the 99.9% Wilson band of the share inside
+// reaches it), both over the readout's columns and over fresh sign vectors; softmax on D1 is
+// >= 1/4 always, and positive for half of the sign vectors (part 3).
+TEST_CASE("toy inspector: Lemmas 4.1 and 4.2 hold for the inspected trials", "[separation][toy][claim]") {
+  constexpr double kZ = 3.2905267314919255;
+  for (const char* sampler : {"uniform", "two_point", "adversarial"}) {
+    auto e = make_experiment("separation.toy");
+    e->reset(e->make_params("fig3b", {{"sampler", sampler}, {"sweep", "m=5,40"}, {"trials", "12"}}), 3);
+    REQUIRE(e->inspector_points() == std::vector<std::string>{"m = 5", "m = 40"});
+    std::int64_t inside[4] = {}, columns[4] = {}, sigma_inside[4] = {}, sigma_draws[4] = {}, positive = 0;
+    for (std::size_t point = 0; point < 2; ++point)
+      for (std::int64_t trial = 0; trial < 12; ++trial) {
+        const Results r = e->inspect(point, trial);
+        const Table& t = r.table;
+        REQUIRE(t.rows.size() == 4);
+        auto at = [&](std::size_t k, const char* c) { return t.rows[k][static_cast<std::size_t>(t.column(c))]; };
+        for (std::size_t k = 0; k < 4; ++k) {
+          INFO(sampler << ", point " << point << ", trial " << trial << ", evaluation " << k);
+          CHECK(at(k, "max_f") <= at(k, "entry_bound"));  // the proofs' entrywise bounds: always
+          inside[k] += static_cast<std::int64_t>(at(k, "readout_inside"));
+          columns[k] += static_cast<std::int64_t>(at(k, "readout_columns"));
+          const double draws = at(k, "sigma_draws");
+          sigma_inside[k] += static_cast<std::int64_t>(std::llround(at(k, "sigma_inside") * draws));
+          sigma_draws[k] += static_cast<std::int64_t>(draws);
+          if (k == 0) positive += static_cast<std::int64_t>(std::llround(at(k, "sigma_positive") * draws));
+        }
+      }
+    INFO(sampler);
+    // Lemma 4.2 part 2 holds with probability 1: every column and every sign vector.
+    CHECK(inside[0] == columns[0]);
+    CHECK(sigma_inside[0] == sigma_draws[0]);
+    // Part 3: the sign is sigma_j's, positive with probability exactly 1/2.
+    const Interval half = wilson_interval(positive, sigma_draws[0], kZ);
+    CHECK(half.low <= 0.5);
+    CHECK(half.high >= 0.5);
+    // The upper bounds (linear on D1, softmax and linear on D0), at 1 - delta / n with n = 1000.
+    for (int k = 1; k < 4; ++k) {
+      INFO("evaluation " << k << ": inside in " << inside[k] << " of " << columns[k] << " columns, "
+                         << sigma_inside[k] << " of " << sigma_draws[k] << " sign vectors");
+      CHECK(wilson_interval(inside[k], columns[k], kZ).high >= 1.0 - 0.01 / 1000);
+      CHECK(wilson_interval(sigma_inside[k], sigma_draws[k], kZ).high >= 1.0 - 0.01 / 1000);
+    }
+  }
+}
+
+TEST_CASE("toy inspector: the bounds' explicit numbers", "[separation][toy]") {
+  // Hoeffding's t = M sqrt(2 n log(2n / delta)) with the lemmas' M; softmax on D1: 1/4.
+  const double n = 1000, h = std::sqrt(2.0 * n * std::log(2.0 * n / 0.01));
+  CHECK(lemma_bound(3, 1000).radius == Approx(1.4 / n * h).epsilon(1e-12));
+  CHECK(lemma_bound(2, 1000).radius == Approx(std::pow(n, -0.6) * h).epsilon(1e-12));
+  CHECK(lemma_bound(1, 1000).radius == Approx(4.0 / (n + 3.0) * h).epsilon(1e-12));
+  CHECK(lemma_bound(0, 1000).radius == 0.25);
+  CHECK(lemma_bound(0, 1000).lower);
+  CHECK(lemma_bound(2, 1000).radius > 1.0);  // Lemma 4.1 part 2 is vacuous at n = 1000 (spec s.1)
+  // The inspected trial is the sweep's: its F on D1 agrees with a rerun of that trial alone.
+  auto e = make_experiment("separation.toy");
+  e->reset(e->make_params("", {{"n", "300"}, {"sweep", "m=3"}, {"trials", "50"}, {"shared_readout", "false"}}), 9);
+  for (std::int64_t trial = 0; trial < 50; ++trial) {
+    const Results r = e->inspect(0, trial);
+    ToySettings s;
+    s.n = 300, s.m = 3, s.shared_readout = false;
+    Rng rng = Rng::for_stream(9, static_cast<std::uint64_t>(trial));
+    ToyTrial once;
+    const TrialOutcome out = once.run(s, rng);
+    const auto F = static_cast<std::size_t>(r.table.column("F"));
+    CHECK((r.table.rows[0][F] > 0.0) == out.exp_d1);
+    CHECK((r.table.rows[1][F] > 0.0) == out.lin_d1);
+    CHECK((r.table.rows[2][F] > 0.0) == out.exp_d0);
+    CHECK((r.table.rows[3][F] > 0.0) == out.lin_d0);
+  }
 }

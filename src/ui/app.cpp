@@ -600,13 +600,7 @@ void App::draw_notes(const std::vector<std::string>& notes) {
   const float most = std::max(ImGui::GetFontSize() * 3.5f, ImGui::GetContentRegionAvail().y * 0.33f);
   ImGui::BeginChild("notes", ImVec2(0.0f, std::min(needed, most)), false, ImGuiWindowFlags_NavFlattened);
   for (std::size_t i = 0; i < notes.size(); ++i) {
-    const std::string& note = notes[i];
-    ImU32 colour = 0;
-    if (note.rfind("OK: ", 0) == 0) colour = theme().ok;
-    else if (note.rfind("FAILS: ", 0) == 0) colour = theme().error;
-    else if (note.rfind("Warning: ", 0) == 0) colour = theme().warning;
-    else if (note.rfind("Ours: ", 0) == 0) colour = theme().heading;  // a step that is not the paper's
-    text_unformatted(wrapped[i], colour);
+    text_unformatted(wrapped[i], note_colour(notes[i]));
   }
   ImGui::EndChild();
 }

@@ -66,9 +66,11 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
     ImGui::SetNextItemWidth(em * 7.0f);
     int trial = trial_;
     if (ImGui::InputInt("##trial", &trial)) trial_ = std::max(0, trial);
-    ImGui::SameLine();
-    ImGui::Checkbox("sqrt colour scale", &sqrt_scale_);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colours follow the square root of the value: small weights show.");
+    if (!results_.heatmaps.empty()) {  // the toy model's inspector has plots only
+      ImGui::SameLine();
+      ImGui::Checkbox("sqrt colour scale", &sqrt_scale_);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colours follow the square root of the value: small weights show.");
+    }
   }
   if (!error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, theme().error);
@@ -76,7 +78,7 @@ void InspectorView::draw(const Experiment& current, const Params& params, const 
     ImGui::PopStyleColor();
     return;
   }
-  for (const auto& note : results_.notes) text_wrapped_at_spaces(note);
+  for (const auto& note : results_.notes) text_wrapped_at_spaces(note, note_colour(note));
 
   // In the order the experiment returns them (Experiment::inspect): heatmaps two to a row; an odd
   // last one, narrower, beside the first plot; then the other plots at full width.

@@ -47,6 +47,14 @@ void style_high_contrast(ImGuiStyle& s) {
 
 const Theme& theme() { return *g_theme; }
 
+ImU32 note_colour(const std::string& note) {
+  if (note.rfind("OK: ", 0) == 0) return theme().ok;
+  if (note.rfind("FAILS: ", 0) == 0) return theme().error;
+  if (note.rfind("Warning: ", 0) == 0) return theme().warning;
+  if (note.rfind("Ours: ", 0) == 0) return theme().heading;
+  return 0;
+}
+
 namespace {
 bool g_light = false;
 void light_background(bool light) { g_light = light; }

@@ -230,7 +230,10 @@ test('inspect, panels and benchmarks', () => {
   const r = lab.inspect('separation.cross', { preset: 'fig7a', seed: 4, point: 3, trial: 2 });
   assert.ok(JSON.stringify(r) === JSON.stringify(JSON.parse(raw.inspectExperiment('separation.cross', 'fig7a', {}, 4, 3, 2))));
   assert.strictEqual(r.heatmaps.length, 5);
-  assert.throws(() => lab.inspect('separation.toy'), /has no inspector/);
+  assert.throws(() => lab.inspect('regression'), /has no inspector/);
+  const toy = lab.inspect('separation.toy', { preset: 'fig3b', point: 6, trial: 3 });
+  assert.strictEqual(toy.rows.length, 4);  // one row per evaluation against Lemmas 4.1 / 4.2
+  assert.ok(toy.notes.some((n) => n.startsWith('Lemma 4.1, part 1 (linear, D0)')));
   assert.deepStrictEqual(lab.panels('separation')[2], { panel: 'fig4a', experiment: 'separation.self', preset: 'fig4a' });
   assert.throws(() => lab.panels('nope'), AttnLabError);
   const bench = lab.benchmarks({ seconds: 0.01 });

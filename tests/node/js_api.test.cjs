@@ -100,7 +100,11 @@ test('the inspector gives the same matrices in wasm as the native CLI', () => {
   assert.strictEqual(r.rows.length, 230);  // n = 200 + 3 * 10 tokens
   assert.match(JSON.parse(lab.inspectExperiment('separation.cross', 'fig7a', {}, 4, 81, 0)).error,
     /inspector point 81 is out of range; allowed: 0 to 80/);
-  assert.match(JSON.parse(lab.inspectExperiment('separation.toy', '', {}, 4, 0, 0)).error, /has no inspector/);
+  assert.match(JSON.parse(lab.inspectExperiment('regression', '', {}, 4, 0, 0)).error, /has no inspector/);
+  // The toy model's inspector (Lemmas 4.1 / 4.2, with its Monte Carlo over sign vectors): the same bytes.
+  const toyCli = execFileSync(cliPath, ['inspect', 'separation.toy', '--preset', 'fig3b', '--point', '6', '--trial', '3',
+    '--seed', '4', '--format', 'json']).toString().trim();
+  assert.strictEqual(lab.inspectExperiment('separation.toy', 'fig3b', {}, 4, 6, 3), toyCli);
   assert.match(JSON.parse(lab.inspectExperiment('separation.self', '', {}, 4, -1, 0)).error, /point must be an integer/);
 });
 

@@ -34,6 +34,22 @@ const char* const kSpec = "spec/mirror_descent.md";
 // The SVM p's of the paper's 3 x 3 figure (spec s.4).
 const double kComparePs[3] = {1.75, 2.0, 3.0};
 
+// Whose tokens the SVM of p' in the 3 x 3 comparison is solved on: the same seed's p' run's (the
+// authors' code: run-correlations-W.sh pairs the iterates of run p with the SVM saved by run p'), or
+// this run's own (ours). One table from the parameter's text to the value.
+enum class SvmTokens { Authors, ThisRun };
+const std::pair<const char*, SvmTokens> kSvmTokens[] = {{"authors", SvmTokens::Authors}, {"this_run", SvmTokens::ThisRun}};
+std::vector<std::string> svm_token_choices() {
+  std::vector<std::string> out;
+  for (const auto& [text, value] : kSvmTokens) out.push_back(text);
+  return out;
+}
+SvmTokens svm_tokens_from(const std::string& text) {
+  for (const auto& [name, value] : kSvmTokens)
+    if (text == name) return value;
+  return SvmTokens::Authors;  // unreachable: the schema admits only the table's texts
+}
+
 Schema mirror_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
@@ -77,6 +93,11 @@ Schema mirror_schema() {
   add({"seeds", "seeds", ParamType::Integer, 1, 1000, "100", "",
        "Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% range.",
        kSpec});
+  add({"svm_tokens", "3 x 3 SVM tokens", ParamType::Choice, 0, 0, "authors", "",
+       "The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the same seed's "
+       "p' run selected (the authors' code; where the sweep has no p' run, this run's own). this_run (ours): those "
+       "this run selected, so that every SVM of a run shares its alpha.",
+       kSpec, svm_token_choices()});
   add({"sweep", "p values", ParamType::Sweep, 0, 0, "p=1.75,2,3", "",
        "Runs for several p side by side: none, or p=V1,V2,... (the paper: p=1.75,2,3).", kSpec});
   return Schema(std::move(s));
@@ -136,6 +157,7 @@ struct RunSetup {
   std::uint64_t seed = 1;
   bool init_zero = false, init_cone = false;
   double init_std = 1.0;
+  SvmTokens svm_tokens = SvmTokens::Authors;
 };
 
 Dataset dataset_for(const RunSetup& setup, int seed_index) {
@@ -164,14 +186,16 @@ std::vector<int> best_scoring_tokens(const Dataset& data) {
   return alpha;
 }
 
-// The two entries of W the single-run path plot follows (0-indexed): W[0,1] and W[2,3], the spec's
-// W[1,2] and W[3,4] read 1-indexed (spec s.4, single run), when d >= 4; the spec's (W00, W01) of
-// the joint toy (s.4) when d is 2 or 3. None for d = 1.
+// The two entries of W the single-run path plot follows (0-indexed), as the authors' plotter.ipynb
+// does (spec s.4): W[1,2] and W[3,4] when d >= 5 (its "Single Experiment" cell calls
+// plot_directions(result['Ws'], result['att-svm'], (1, 2), (3, 4), ...) on numpy arrays, and Ws holds
+// the paper's W: logits x_t^T W z); (W[0,0], W[0,1]) otherwise, as its joint-training cells do on
+// the d = 2 toy. None for d = 1.
 struct PathEntries {
   int ra, ca, rb, cb;
 };
 std::optional<PathEntries> path_entries(int d) {
-  if (d >= 4) return PathEntries{0, 1, 2, 3};
+  if (d >= 5) return PathEntries{1, 2, 3, 4};
   if (d >= 2) return PathEntries{0, 0, 0, 1};
   return std::nullopt;
 }
@@ -314,14 +338,18 @@ std::string run_prefix(std::size_t place) { return "r" + std::to_string(place) +
 constexpr double kPieceWork = 1e6;
 constexpr int kMaxStepsPerPiece = 64;
 
-// The runs of one seed (every p of the sweep), one after the other, each in stages: the SVM of a
-// cone initialisation, training, the SVMs it is compared with, the v-SVM of joint training, and its
-// record. A piece is at most 64 mirror-descent steps or about a millisecond of one SVM solve. The
-// unit owns everything it changes: the data, the trainer, the W's at the checkpoints, the records
-// and the SVMs solved so far. The seed's runs share those SVMs: they usually select the same tokens,
-// and every run is compared with the SVMs of p' = 1.75, 2 and 3 (spec s.4), so a seed needs about a
-// third of the solves that separate runs would (the SVMs cost more than the training: with one
-// unit per run the synthetic_figure preset took 22 s of CPU natively, with one unit per seed 13 s).
+// The runs of one seed (every p of the sweep) in two phases. First each run trains, one after the
+// other (after the SVM of a cone initialisation). Then each run is compared: the SVMs of p' = 1.75,
+// 2, 3 (and of its own p), the own-p SVMs of the alphas its checkpoints held (the shown run), the
+// v-SVM of joint training, and its record. The comparisons wait for every run of the seed, because
+// with the authors' tokens (spec s.4: their run-correlations-W.sh pairs run p's iterates with the
+// SVM of run p') the SVM of p' is solved on the tokens the seed's p' run selected. A piece is at most
+// 64 mirror-descent steps or about a millisecond of one SVM solve. The unit owns everything it
+// changes: the data, the trainer, each run's W at its checkpoints, the records and the SVMs solved
+// so far. The seed's runs share those SVMs: they usually select the same tokens, and every run is
+// compared with the SVMs of p' = 1.75, 2 and 3, so a seed needs about a third of the solves that
+// separate runs would (the SVMs cost more than the training: with one unit per run the
+// synthetic_figure preset took 22 s of CPU natively, with one unit per seed 13 s).
 class SeedUnit final : public UnitTask {
  public:
   SeedUnit(const RunSetup& setup, std::vector<RunPlan> plans)
@@ -343,18 +371,20 @@ class SeedUnit final : public UnitTask {
         train_piece(plan);
         break;
       case Stage::ComparedSvms:
-        if (solve_piece(compared_[next_svm_], alpha_) && ++next_svm_ == compared_.size())
-          stage_ = !checkpoint_alphas_.empty() ? Stage::CurrentAlphaSvms
-                   : setup_.settings.joint   ? Stage::ValueSvm
-                                             : Stage::Record;
+        if (solve_piece(compared_[next_svm_].first, compared_[next_svm_].second) && ++next_svm_ == compared_.size())
+          stage_ = !trained_[run_].checkpoint_alphas.empty() ? Stage::CurrentAlphaSvms
+                   : setup_.settings.joint                    ? Stage::ValueSvm
+                                                              : Stage::Record;
         break;
-      case Stage::CurrentAlphaSvms:
+      case Stage::CurrentAlphaSvms: {
         // The shown run only: the own-p SVM of every alpha held at a checkpoint.
-        if (solve_piece(plan.p, checkpoint_alphas_[next_alpha_]) && ++next_alpha_ == checkpoint_alphas_.size())
+        const std::vector<std::vector<int>>& held = trained_[run_].checkpoint_alphas;
+        if (solve_piece(plan.p, held[next_alpha_]) && ++next_alpha_ == held.size())
           stage_ = setup_.settings.joint ? Stage::ValueSvm : Stage::Record;
         break;
+      }
       case Stage::ValueSvm:
-        if (!solver_) solver_.emplace(SvmSolver::value(data_, alpha_, plan.p));
+        if (!solver_) solver_.emplace(SvmSolver::value(data_, trained_[run_].alpha, plan.p));
         if (solver_->advance(kPieceWork)) {
           value_svm_ = solver_->solution();
           solver_.reset();
@@ -365,7 +395,7 @@ class SeedUnit final : public UnitTask {
         record_run(plan);
         break;
     }
-    return run_ == plans_.size();
+    return finished_;
   }
 
   Partial finish() override { return encode(); }
@@ -384,6 +414,18 @@ class SeedUnit final : public UnitTask {
  private:
   enum class Stage { ConeSvm, Train, ComparedSvms, CurrentAlphaSvms, ValueSvm, Record };
   Stage first_stage() const { return setup_.init_cone ? Stage::ConeSvm : Stage::Train; }
+
+  // What a trained run leaves for its comparisons and its record.
+  struct TrainedRun {
+    std::vector<Eigen::MatrixXd> checkpoint_Ws;  // W at each checkpoint
+    std::vector<int> alpha;                      // the selected tokens at the end
+    // The shown run: the distinct alphas held at its checkpoints, and which one each checkpoint held.
+    std::vector<std::vector<int>> checkpoint_alphas;
+    std::vector<std::size_t> checkpoint_alpha_index;
+    bool saturated = false;
+    Eigen::VectorXd v;                        // v at the end
+    std::vector<Eigen::VectorXd> final_s;     // the softmax at the end (the shown run)
+  };
 
   Partial encode() const {
     Partial out;
@@ -418,10 +460,7 @@ class SeedUnit final : public UnitTask {
     trainer_.emplace(data_, W0, data_.v, s);
     records_.emplace_back();
     records_.back().shown = plan.seed_index == 0;
-    checkpoint_Ws_.clear();
-    checkpoint_alphas_.clear();
-    checkpoint_alpha_index_.clear();
-    next_alpha_ = 0;
+    trained_.emplace_back();
     tracked_alpha_ = selected_tokens(trainer_->last_forward());
     record_if_checkpoint(plan);
   }
@@ -434,9 +473,35 @@ class SeedUnit final : public UnitTask {
       record_if_checkpoint(plan);
     }
     if (trainer_->iteration() < plan.iterations) return;
-    alpha_ = selected_tokens(trainer_->last_forward());
-    compared_ = compared_ps(plan.p);
+    TrainedRun& run = trained_.back();
+    run.alpha = selected_tokens(trainer_->last_forward());
+    run.saturated = trainer_->saturated();
+    run.v = trainer_->v();
+    if (records_.back().shown) run.final_s = trainer_->last_forward().s;
+    done_steps_ += plan.iterations;
+    trainer_.reset();
+    if (++run_ < plans_.size()) {
+      stage_ = first_stage();
+    } else {
+      run_ = 0;
+      begin_comparisons();
+    }
+  }
+
+  // The tokens the SVM of p' is solved on, for the run in comparison: the same seed's p' run's
+  // (the authors'), or this run's own (ours, and the fallback when the sweep has no p' run).
+  const std::vector<int>& tokens_for(double p_prime) const {
+    if (setup_.svm_tokens == SvmTokens::Authors && p_prime != plans_[run_].p)
+      for (std::size_t r = 0; r < plans_.size(); ++r)
+        if (plans_[r].p == p_prime) return trained_[r].alpha;
+    return trained_[run_].alpha;
+  }
+
+  void begin_comparisons() {
+    compared_.clear();
+    for (double q : compared_ps(plans_[run_].p)) compared_.push_back({q, tokens_for(q)});
     next_svm_ = 0;
+    next_alpha_ = 0;
     stage_ = Stage::ComparedSvms;
   }
 
@@ -451,10 +516,11 @@ class SeedUnit final : public UnitTask {
   }
 
   void record_if_checkpoint(const RunPlan& plan) {
-    const std::size_t c = checkpoint_Ws_.size();
+    TrainedRun& run = trained_.back();
+    const std::size_t c = run.checkpoint_Ws.size();
     if (c >= plan.checkpoints.size() || plan.checkpoints[c] != trainer_->iteration()) return;
     const Eigen::MatrixXd& W = trainer_->W();
-    checkpoint_Ws_.push_back(W);
+    run.checkpoint_Ws.push_back(W);
     RunRecord& rec = records_.back();
     const Forward& fw = trainer_->last_forward();
     rec.loss.push_back(fw.loss);
@@ -472,9 +538,9 @@ class SeedUnit final : public UnitTask {
       rec.logistic_prob.push_back(logit / double(data_.n()));
     }
     if (!rec.shown) return;
-    const auto found = std::find(checkpoint_alphas_.begin(), checkpoint_alphas_.end(), tracked_alpha_);
-    checkpoint_alpha_index_.push_back(static_cast<std::size_t>(found - checkpoint_alphas_.begin()));
-    if (found == checkpoint_alphas_.end()) checkpoint_alphas_.push_back(tracked_alpha_);
+    const auto found = std::find(run.checkpoint_alphas.begin(), run.checkpoint_alphas.end(), tracked_alpha_);
+    run.checkpoint_alpha_index.push_back(static_cast<std::size_t>(found - run.checkpoint_alphas.begin()));
+    if (found == run.checkpoint_alphas.end()) run.checkpoint_alphas.push_back(tracked_alpha_);
     if (const auto e = path_entries(static_cast<int>(W.rows())))
       rec.path_wa.push_back(W(e->ra, e->ca)), rec.path_wb.push_back(W(e->rb, e->cb));
     const Eigen::VectorXd& v = trainer_->v();
@@ -482,64 +548,61 @@ class SeedUnit final : public UnitTask {
       rec.path_v0.push_back(v[0]), rec.path_v1.push_back(v[1]), rec.path_v_norm.push_back(entrywise_norm(v, plan.p));
   }
 
-  // The finished run's record: D_k against each SVM, what the notes count, and for seed 0 what the
-  // heatmaps show. Then the next run.
+  // The compared run's record: D_k against each SVM, what the notes count, and for seed 0 what the
+  // heatmaps show. Then the next run's comparisons, or the end.
   void record_run(const RunPlan& plan) {
-    RunRecord& rec = records_.back();
+    RunRecord& rec = records_[run_];
+    TrainedRun& run = trained_[run_];
     const double p = plan.p;
     // D_psi(W_mm / ||W_mm||_p, W_k / ||W_k||_p) with psi of the run's p, from checkpoint `from` on;
     // NaN at W = 0 or without a feasible SVM (spec s.6).
     auto divergences = [&](const SvmSolution& svm, std::size_t from) {
       const double svm_norm = entrywise_norm(svm.W, p);
       std::vector<double> D;
-      for (std::size_t c = from; c < checkpoint_Ws_.size(); ++c) {
+      for (std::size_t c = from; c < run.checkpoint_Ws.size(); ++c) {
         const double norm = rec.norm[c];
-        D.push_back(norm > 0.0 && svm_norm > 0.0 && svm.feasible ? bregman(svm.W / svm_norm, checkpoint_Ws_[c] / norm, p)
+        D.push_back(norm > 0.0 && svm_norm > 0.0 && svm.feasible ? bregman(svm.W / svm_norm, run.checkpoint_Ws[c] / norm, p)
                                                                  : NAN);
       }
       return D;
     };
-    for (std::size_t qi = 0; qi < 3; ++qi) rec.D[qi] = divergences(svms_.at({kComparePs[qi], alpha_}), 0);
-    const SvmSolution& own = svms_.at({p, alpha_});
+    for (std::size_t qi = 0; qi < 3; ++qi)
+      rec.D[qi] = divergences(svms_.at({kComparePs[qi], tokens_for(kComparePs[qi])}), 0);
+    const SvmSolution& own = svms_.at({p, run.alpha});
     if (rec.shown) {
       rec.D_final_alpha = divergences(own, 0);
-      for (std::size_t c = 0; c < checkpoint_Ws_.size(); ++c) {
-        const SvmSolution& current = svms_.at({p, checkpoint_alphas_[checkpoint_alpha_index_[c]]});
+      for (std::size_t c = 0; c < run.checkpoint_Ws.size(); ++c) {
+        const SvmSolution& current = svms_.at({p, run.checkpoint_alphas[run.checkpoint_alpha_index[c]]});
         rec.D_current_alpha.push_back(divergences(current, c).front());
       }
     }
-    rec.own_final_D = divergences(own, checkpoint_Ws_.size() - 1).back();
+    rec.own_final_D = divergences(own, run.checkpoint_Ws.size() - 1).back();
     rec.own_gap = own.duality_gap;
     rec.own_violation = own.max_violation;
-    rec.saturated = trainer_->saturated();
-    rec.locally_optimal = locally_optimal(data_, alpha_, trainer_->v(), own.support);
-    const Eigen::MatrixXd& W = checkpoint_Ws_.back();
+    rec.saturated = run.saturated;
+    rec.locally_optimal = locally_optimal(data_, run.alpha, run.v, own.support);
+    const Eigen::MatrixXd& W = run.checkpoint_Ws.back();
     const double top = W.cwiseAbs().maxCoeff();
     rec.sparsity = top > 0.0 ? double((W.cwiseAbs().array() < 0.01 * top).count()) / double(W.size()) : NAN;
     if (rec.shown) {
-      rec.alpha.assign(alpha_.begin(), alpha_.end());
+      rec.alpha.assign(run.alpha.begin(), run.alpha.end());
       rec.final_W = W;
       rec.svm_W = own.W;
       rec.svm_norm = own.norm_p;
       for (const auto& [i, t] : own.support) rec.support.insert(rec.support.end(), {double(i), double(t)});
-      for (const Eigen::VectorXd& row : trainer_->last_forward().s)
-        rec.final_s.insert(rec.final_s.end(), row.data(), row.data() + row.size());
+      for (const Eigen::VectorXd& row : run.final_s) rec.final_s.insert(rec.final_s.end(), row.data(), row.data() + row.size());
       if (value_svm_) {
         rec.has_v_svm = true;
-        rec.v_final.assign(trainer_->v().data(), trainer_->v().data() + trainer_->v().size());
+        rec.v_final.assign(run.v.data(), run.v.data() + run.v.size());
         rec.v_svm_W = flat(value_svm_->W);
         rec.v_svm_norm = value_svm_->norm_p;
       }
     }
     rec.done = true;
-    done_steps_ += plan.iterations;
-    trainer_.reset();
-    checkpoint_Ws_.clear();
-    checkpoint_alphas_.clear();
-    checkpoint_alpha_index_.clear();
+    run.checkpoint_Ws.clear();  // no longer needed: its D_k are in the record
     value_svm_.reset();
-    ++run_;
-    stage_ = first_stage();
+    if (++run_ < plans_.size()) begin_comparisons();
+    else finished_ = true;
   }
 
   using SvmKey = std::pair<double, std::vector<int>>;  // (p, selected tokens)
@@ -551,18 +614,14 @@ class SeedUnit final : public UnitTask {
   std::int64_t total_steps_ = 0, done_steps_ = 0;
   std::vector<int> cone_alpha_;
 
-  std::size_t run_ = 0;  // the run in progress
+  std::size_t run_ = 0;  // the run in training (first phase) or in comparison (second phase)
   Stage stage_ = Stage::Train;
+  bool finished_ = false;
   std::optional<MirrorDescent> trainer_;
-  std::vector<Eigen::MatrixXd> checkpoint_Ws_;  // W at each checkpoint of the run in progress
-  std::vector<int> alpha_;                     // its selected tokens, once trained
-  std::vector<int> tracked_alpha_;             // the selected tokens after the latest step
-  // The shown run: the distinct alphas held at its checkpoints, and which one each checkpoint held.
-  std::vector<std::vector<int>> checkpoint_alphas_;
-  std::vector<std::size_t> checkpoint_alpha_index_;
-  std::size_t next_alpha_ = 0;
-  std::vector<double> compared_;
-  std::size_t next_svm_ = 0;
+  std::vector<int> tracked_alpha_;   // the selected tokens after the latest step
+  std::vector<TrainedRun> trained_;  // one per run started
+  std::vector<SvmKey> compared_;     // the SVMs the run in comparison is compared with
+  std::size_t next_svm_ = 0, next_alpha_ = 0;
   std::optional<SvmSolver> solver_;  // the solve in progress, if any
   std::optional<SvmSolution> value_svm_;
   std::map<SvmKey, SvmSolution> svms_;
@@ -650,6 +709,7 @@ class MirrorExperiment final : public Experiment {
     setup.init_zero = params.text("init") == "zero";
     setup.init_cone = params.text("init") == "cone";
     setup.init_std = params.real("init_std");
+    setup.svm_tokens = svm_tokens_from(params.text("svm_tokens"));
     const int seeds = static_cast<int>(params.integer("seeds"));
     const bool paper = params.text("iterations_rule") == "paper";
     // Runs seed-major (seed 0's p's, then seed 1's, ...): unit u is seed u's runs.
@@ -705,6 +765,22 @@ class MirrorExperiment final : public Experiment {
   std::vector<double> ps_;
   std::vector<RunPlan> runs_;
   std::size_t runs_per_unit_ = 1;  // every p of one seed
+
+  // Whose tokens the 3 x 3's SVMs were solved on; a note beginning "Ours: " where not the authors'.
+  std::vector<std::string> svm_tokens_notes() const {
+    if (setup_.svm_tokens == SvmTokens::ThisRun)
+      return {"Ours: the 3 x 3 comparison solves each p' SVM on this run's selected tokens; the authors' code takes the "
+              "same seed's p' run's tokens (svm_tokens = authors)."};
+    std::vector<std::string> notes{"The 3 x 3 comparison solves each p' SVM on the tokens the same seed's p' run selected, "
+                                   "as the authors' code does; the diagonal is each run against its own SVM."};
+    std::string missing;
+    for (double q : kComparePs)
+      if (std::find(ps_.begin(), ps_.end(), q) == ps_.end()) missing += (missing.empty() ? "" : ", ") + format_number(q);
+    if (!missing.empty())
+      notes.push_back("Ours: the sweep has no run of p' = " + missing +
+                      ", so the SVM of that p' is solved on each run's own tokens.");
+    return notes;
+  }
   int data_d_ = 10, data_T_ = 8;  // the sizes of every seed's data
   std::vector<std::optional<RunRecord>> records_;  // per run, as merged so far
 };
@@ -855,8 +931,7 @@ Results MirrorExperiment::results() const {
     line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
     r.notes.push_back(line + ".");
     if (p == ps_.front())
-      r.notes.push_back("Ours: the 3 x 3 comparison solves each p' SVM on this run's selected tokens; the authors' code "
-                        "takes the p' run's own tokens.");
+      for (std::string& note : svm_tokens_notes()) r.notes.push_back(std::move(note));
     if (first && (setup_.data_kind != "synthetic" || runs_.size() <= 3 * ps_.size())) {
       std::string tokens = label_p(p) + ": selected tokens [";
       for (std::size_t i = 0; i < first->alpha.size(); ++i)

@@ -9,6 +9,7 @@
 #include "core/det_math.hpp"
 #include "core/nelder_mead.hpp"
 #include "experiments/multihead/certification.hpp"
+#include "experiments/multihead/enclosure.hpp"
 #include "experiments/multihead/instance.hpp"
 #include "experiments/multihead/learners.hpp"
 #include "lab/clock.hpp"
@@ -50,6 +51,15 @@ Schema multihead_schema() {
        kSpec, {"refit", "paper_phase3"}});
   add({"cert_samples", "certification samples", ParamType::Integer, 100, 100000000, "100000", "",
        "Examples streamed through certification (phase IV) to collect constraints on Theta.", kSpec, {}, true});
+  add({"enclosure", "min-norm + widths of K", ParamType::Boolean, 0, 0, "false", "",
+       "The optional parts of the spec: the exact minimum-norm point of the set K the certified constraints carve out "
+       "(slabs of half-width 2 eps, and the paper's 7 eps), and LP width probes max - min <U, Theta> over K, by an "
+       "interior-point method (seconds at d = 12).",
+       kSpec});
+  add({"width_probes", "random width probes", ParamType::Integer, 0, 8, "3", "",
+       "Random unit directions U for the width probes (with enclosure on); the recovered direction and, measured with "
+       "the hidden heads, Theta_1 - Theta_2 are probed too when m >= 2.",
+       kSpec});
   add({"heldout", "held-out examples", ParamType::Integer, 20, 100000, "300", "",
        "Examples for the head search and the value regression (Alg. 5).", kSpec});
   add({"adam_samples", "Adam training set", ParamType::Integer, 10, 1000000, "5000", "",
@@ -153,7 +163,14 @@ struct RunSettings {
   long long pool_total = 0, cert_total = 0;
   double keep = 0.01;
   int refit_rounds = 8, heldout_total = 300;
+  bool enclosure = false;
+  int width_probes = 3;
   AdamSettings adam;
+
+  // The programmes over K (enclosure on): two minimum-norm points, then a max and a min per probe.
+  int enclosure_programmes() const {
+    return enclosure ? 2 + 2 * (width_probes + (m >= 2 ? 2 : 0)) : 0;
+  }
 
   int d() const { return truth.d(); }
   double relative(const Eigen::MatrixXd& estimate) const { return (estimate - w_sum).norm() / w_sum.norm(); }
@@ -161,8 +178,12 @@ struct RunSettings {
   // counted as a tenth of it each.
   std::int64_t pipeline_cost() const {
     if (!pipeline) return crude_total;
-    return crude_total + pool_total + cert_total + heldout_total + HeadSearch::cells(m) * heldout_total / 10;
+    return crude_total + pool_total + cert_total + heldout_total + HeadSearch::cells(m) * heldout_total / 10 +
+           kEnclosureIterationCost * kEnclosureIterations * enclosure_programmes();
   }
+  // Progress accounting of the enclosure: an interior-point iteration counts as this many examples,
+  // and a programme as about this many iterations.
+  static constexpr std::int64_t kEnclosureIterationCost = 50, kEnclosureIterations = 30;
   std::int64_t adam_cost() const { return adam_total * adam.batch; }
 };
 
@@ -197,7 +218,10 @@ class PipelineTask final : public UnitTask {
     std::int64_t done = crude_.count();
     if (run_->pipeline)
       done += pool_drawn_ + cert_done_ + static_cast<std::int64_t>(heldout_x_.size()) +
-              std::min(search_.searched(), HeadSearch::cells(run_->m)) * run_->heldout_total / 10;
+              std::min(search_.searched(), HeadSearch::cells(run_->m)) * run_->heldout_total / 10 +
+              RunSettings::kEnclosureIterationCost *
+                  std::min<std::int64_t>(enclosure_iterations_,
+                                         RunSettings::kEnclosureIterations * run_->enclosure_programmes());
     return std::min(1.0, double(done) / double(std::max<std::int64_t>(1, run_->pipeline_cost())));
   }
   // The curves so far: phase I's error, the refit rounds, the certification stream.
@@ -207,7 +231,7 @@ class PipelineTask final : public UnitTask {
   }
 
  private:
-  enum class Stage { Crude, Pool, Refit, Certify, Span, Search, Values, Done };
+  enum class Stage { Crude, Pool, Refit, Certify, Span, Enclosure, Search, Values, Done };
 
   void draw(Eigen::MatrixXd& X, Eigen::MatrixXd& Y) {
     X = random_input(run_->k, run_->d(), data_rng_, run_->gaussian);
@@ -281,8 +305,11 @@ class PipelineTask final : public UnitTask {
         }
         span_ = extract_span(constraints_, run.d(), run.m);
         measure_span();
-        stage_ = Stage::Search;
+        stage_ = run.enclosure && !constraints_.empty() ? Stage::Enclosure : Stage::Search;
         search_.reset(run.m, span_, run.seed);
+        return;
+      case Stage::Enclosure:  // the optional parts of s.2: one interior-point iteration per piece
+        if (enclosure_step()) stage_ = Stage::Search;
         return;
       case Stage::Search:
         if (search_.done()) {
@@ -315,6 +342,56 @@ class PipelineTask final : public UnitTask {
       case Stage::Done:
         return;
     }
+  }
+
+  // The programmes over K, one after the other: the minimum-norm point with half-width 2 eps (the
+  // lab's slab) and 7 eps (the paper's), then for each probe direction U the max and the min of
+  // <U, theta>. Directions: `width_probes` random unit ones (stream 50), the recovered span
+  // direction, and (measured with the hidden heads) Theta_1 - Theta_2, for m >= 2. True once done.
+  bool enclosure_step() {
+    const RunSettings& run = *run_;
+    const double eps = run.certify.eps;
+    if (probes_.empty()) {
+      Rng rng = Rng::for_stream(run.seed, 50);
+      const Eigen::Index n = static_cast<Eigen::Index>(run.d()) * run.d();
+      for (int k = 0; k < run.width_probes; ++k) {
+        Eigen::VectorXd U(n);
+        for (Eigen::Index i = 0; i < n; ++i) U[i] = rng.normal();
+        probes_.push_back({0.0, U / U.norm()});
+      }
+      if (run.m >= 2) {
+        if (span_.directions.cols() >= 1) probes_.push_back({1.0, span_.directions.col(0).normalized()});
+        const Eigen::MatrixXd diff = run.truth.Theta[0] - run.truth.Theta[1];
+        probes_.push_back({2.0, Eigen::Map<const Eigen::VectorXd>(diff.data(), diff.size()).normalized()});
+      }
+    }
+    const std::size_t programmes = 2 + 2 * probes_.size();
+    if (!programme_) {
+      const std::size_t k = enclosure_results_.size();
+      if (k == 0) programme_.emplace(min_norm_programme(constraints_, 2.0 * eps));
+      else if (k == 1) programme_.emplace(min_norm_programme(constraints_, 7.0 * eps));
+      else programme_.emplace(width_programme(constraints_, 2.0 * eps, probes_[(k - 2) / 2].direction, k % 2 == 0));
+    }
+    ++enclosure_iterations_;
+    if (!programme_->step()) return false;
+    const BoxQp& done = *programme_;
+    const bool solved = done.status() == BoxQp::Status::Solved;
+    const std::size_t k = enclosure_results_.size();
+    if (k < 2) {
+      // Minimum-norm point: its norm and its distance to the heads' affine hull's min-norm point (the
+      // hidden heads: a measurement), with the duality gap and the worst violation.
+      const Eigen::VectorXd hull = affine_hull_min_norm(run.truth.Theta);
+      enclosure_results_.push_back({solved ? 1.0 : 0.0, done.x().norm(), (done.x() - hull).norm() / hull.norm(),
+                                    done.gap(), done.violation(), double(done.iterations())});
+      if (k == 0) min_norm_point_ = done.x();
+    } else {
+      const Probe& probe = probes_[(k - 2) / 2];
+      enclosure_results_.push_back({solved ? 1.0 : 0.0, probe.kind, probe.direction.dot(done.x()), done.gap(),
+                                    done.violation(), double(done.iterations())});
+    }
+    if (!solved) enclosure_failure_ = done.message();
+    programme_.reset();
+    return enclosure_results_.size() == programmes;
   }
 
   // Soundness, measured against the hidden heads (the learner never sees them): (head, constraint)
@@ -381,6 +458,16 @@ class PipelineTask final : public UnitTask {
     if (span_cos_) p.put("span_cos", *span_cos_);
     if (search_.m == 2 && search_.grid.size() == std::size_t(kGridSize * kGridSize)) p.put("search_grid", search_.grid);
     if (pipeline_) p.put("pipeline", {(*pipeline_)[0], (*pipeline_)[1], (*pipeline_)[2]});
+    if (!enclosure_results_.empty()) {
+      std::vector<double> flat;
+      for (const auto& row : enclosure_results_) flat.insert(flat.end(), row.begin(), row.end());
+      p.put("enclosure", std::move(flat));
+      if (min_norm_point_.size()) {
+        const Eigen::VectorXd hull = affine_hull_min_norm(run_->truth.Theta);
+        p.put("enclosure_reference", {hull.norm(), (span_.theta_p - hull).norm() / hull.norm()});
+      }
+      if (!enclosure_failure_.empty()) p.put_text("enclosure_failure", enclosure_failure_);
+    }
     if (!message_.empty()) p.put_text("message", message_);
     return p;
   }
@@ -396,6 +483,20 @@ class PipelineTask final : public UnitTask {
   Span span_;
   std::optional<double> span_cos_;
   HeadSearch search_;
+  // The enclosure (optional): the probe directions (kind 0 random, 1 the recovered direction, 2 the
+  // hidden Theta_1 - Theta_2), the programme in progress, and per finished programme six numbers:
+  // solved, then norm and relative distance to the hull's min-norm point (min-norm points) or kind
+  // and <U, theta> (probes), then the gap, the worst violation and the iterations.
+  struct Probe {
+    double kind;
+    Eigen::VectorXd direction;
+  };
+  std::vector<Probe> probes_;
+  std::optional<BoxQp> programme_;
+  std::vector<std::array<double, 6>> enclosure_results_;
+  Eigen::VectorXd min_norm_point_;
+  std::string enclosure_failure_;
+  std::int64_t enclosure_iterations_ = 0;
   std::optional<std::array<double, 3>> pipeline_;  // test MSE, Theta error, W error
   std::string message_;
   std::vector<std::array<double, 2>> crude_curve_;  // (examples, relative error)
@@ -534,6 +635,8 @@ class MultiheadExperiment final : public Experiment {
     run->paper_phase3 = p.text("refine") == "paper_phase3";
     run->cert_total = p.integer("cert_samples");
     run->heldout_total = static_cast<int>(p.integer("heldout"));
+    run->enclosure = p.boolean("enclosure");
+    run->width_probes = static_cast<int>(p.integer("width_probes"));
     run->adam.samples = static_cast<int>(p.integer("adam_samples"));
     run->adam.batch = static_cast<int>(p.integer("batch"));
     run->adam.lr = p.real("lr");
@@ -563,6 +666,80 @@ class MultiheadExperiment final : public Experiment {
   std::vector<std::optional<Partial>> slots_;  // per unit: its final partial or latest preview
 };
 
+// The enclosure's notes and plot (spec s.2, optional parts) from the pipeline's six numbers per
+// programme (PipelineTask::enclosure_step): the two minimum-norm points, then a max and a min per
+// probe direction.
+std::vector<std::string> describe_enclosure(const RunSettings& run, const std::vector<double>& e,
+                                            const std::vector<double>& reference, std::vector<Plot>& plots) {
+  std::vector<std::string> notes;
+  const std::size_t programmes = e.size() / 6;
+  auto at = [&](std::size_t k, std::size_t j) { return e[6 * k + j]; };
+  const double eps = run.certify.eps;
+  if (programmes >= 1 && at(0, 0) == 1.0 && reference.size() == 2)
+    notes.push_back(printf_text("K, the set the certified constraints carve out (slabs |<A_j, Theta> - rhs_j| <= 2 eps): its "
+                                "minimum-norm point has norm %.4g, %.3g from the min-norm point of the heads' affine hull ",
+                                at(0, 1), at(0, 2)) +
+                    printf_text("(relative; norm %.4g; measured with the hidden heads), against %.3g for the SVD point "
+                                "theta_p; solved exactly by an interior-point method (duality gap %.2g per constraint, ",
+                                reference[0], reference[1], at(0, 3)) +
+                    printf_text("worst violation %.2g, %.0f iterations).", at(0, 4), at(0, 5)));
+  if (programmes >= 2 && at(1, 0) == 1.0 && reference.size() == 2)
+    notes.push_back(printf_text("With the paper's 7 eps slabs (Alg. 1) K is wider: its minimum-norm point has norm %.4g, "
+                                "%.0f%% of the hull's, %.3g from it: the wider slabs let it collapse towards Theta = 0.",
+                                at(1, 1), 100.0 * at(1, 1) / reference[0], at(1, 2)));
+  // Probes: a width per direction, max - min.
+  std::vector<double> widths[3], index[3];
+  std::string random_list;
+  double measured_diff = NAN, recovered = NAN;
+  for (std::size_t k = 2; k + 1 < programmes; k += 2) {
+    if (at(k, 0) != 1.0 || at(k + 1, 0) != 1.0) continue;
+    const int kind = static_cast<int>(at(k, 1));
+    const double width = at(k, 2) - at(k + 1, 2);
+    widths[kind].push_back(width);
+    index[kind].push_back(double((k - 2) / 2 + 1));
+    if (kind == 0) random_list += (random_list.empty() ? "" : ", ") + printf_text("%.3g", width);
+    if (kind == 1) recovered = width;
+    if (kind == 2) measured_diff = width;
+  }
+  if (programmes > 2) {
+    std::string line = printf_text("LP width probes of K, max - min <U, Theta> over K for unit U (the slab is %.3g wide): ",
+                                   4.0 * eps);
+    if (!random_list.empty()) line += "random directions " + random_list;
+    if (!std::isnan(recovered)) line += printf_text("; the recovered direction %.4g", recovered);
+    if (!std::isnan(measured_diff)) {
+      const double length = (run.truth.Theta[0] - run.truth.Theta[1]).norm();
+      line += printf_text("; Theta_1 - Theta_2 (hidden heads) %.4g, against ||Theta_1 - Theta_2|| = %.4g", measured_diff,
+                          length);
+    }
+    notes.push_back(line + ". K hugs the heads' affine hull: thin across it, long along it.");
+    // One bar series (bars of one width and colour); the axis label says which probe is which.
+    std::string axis;
+    Series bars{"max - min <U, Theta> over K", SeriesStyle::Bars, {}, {}, {}, {}};
+    const char* names[3] = {"random", "the recovered direction", "Theta_1 - Theta_2 (hidden heads)"};
+    for (int kind = 0; kind < 3; ++kind) {
+      if (widths[kind].empty()) continue;
+      bars.x.insert(bars.x.end(), index[kind].begin(), index[kind].end());
+      bars.y.insert(bars.y.end(), widths[kind].begin(), widths[kind].end());
+      axis += (axis.empty() ? "probe: " : "; ") +
+              (index[kind].size() > 1 ? printf_text("%.0f-%.0f ", index[kind].front(), index[kind].back())
+                                      : printf_text("%.0f ", index[kind].front())) +
+              names[kind];
+    }
+    Plot plot{"Width of K along probe directions (LP)", axis, "max - min <U, Theta> over K", false, false, false, 0, 1,
+              {}};
+    plot.series.push_back(std::move(bars));
+    const double last = double((programmes - 2) / 2) + 0.5;
+    plot.series.push_back({printf_text("slab width 4 eps = %.3g", 4.0 * eps), SeriesStyle::Reference, {0.5, last},
+                           {4.0 * eps, 4.0 * eps}, {}, {}});
+    if (run.m >= 2) {
+      const double length = (run.truth.Theta[0] - run.truth.Theta[1]).norm();
+      plot.series.push_back({"||Theta_1 - Theta_2||_F", SeriesStyle::Reference, {0.5, last}, {length, length}, {}, {}});
+    }
+    plots.push_back(plot);
+  }
+  return notes;
+}
+
 // The units' partials, read in unit order: the pipeline's, then Adam's.
 Results MultiheadExperiment::results() const {
   if (!run_) return {};
@@ -581,6 +758,8 @@ Results MultiheadExperiment::results() const {
   const std::vector<double>& pipeline = field(pipe, "pipeline");  // test MSE, Theta error, W error
   const double pipeline_mse = pipeline.empty() ? NAN : pipeline[0];
   const std::string message = pipe && pipe->has("message") ? pipe->text("message") : std::string();
+  const std::vector<double>& enclosure = field(pipe, "enclosure");  // six numbers per programme
+  const std::vector<double>& enclosure_reference = field(pipe, "enclosure_reference");  // ||hull point||, theta_p's distance
   const std::vector<double>& adam_step = field(adam, "adam_step");
   const std::vector<double>& adam_mse = field(adam, "adam_mse");
   const std::vector<double>& adam_theta = field(adam, "adam_theta_error");
@@ -657,6 +836,10 @@ Results MultiheadExperiment::results() const {
     }
     r.plots.push_back(versus);
   }
+  std::vector<std::string> enclosure_notes = describe_enclosure(run, enclosure, enclosure_reference, r.plots);
+  if (pipe && pipe->has("enclosure_failure"))
+    enclosure_notes.push_back("K: a programme did not finish: " + pipe->text("enclosure_failure") +
+                              " (some certified constraints miss the heads by more than the slab).");
   if (!grid.empty()) {
     Heatmap h{"Head search: held-out loss over (c_1, c_2) (m = 2)", "c_2", "c_1", kGridSize, kGridSize, {}, 0.0,
               1.0, "log10 of the held-out loss after the value regression; two symmetric minima (swapped heads)", {},
@@ -707,13 +890,15 @@ Results MultiheadExperiment::results() const {
     r.notes.push_back(printf_text("Pipeline: Theta error %.3g, W error %.3g", pipeline[1], pipeline[2]) +
                       printf_text(", test MSE %.3g, %.2f s.", pipeline_mse, seconds[0]));
   if (!message.empty()) r.notes.push_back("Pipeline: " + message + ".");
+  for (std::string& note : enclosure_notes) r.notes.push_back(std::move(note));
   if (!adam_step.empty())
     r.notes.push_back(printf_text("Adam: test MSE %.3g, Theta error %.3g", adam_mse.back(), adam_theta.back()) +
                       printf_text(", W error %.3g after %.0f steps (%.2f s).", adam_w.back(), adam_step.back(),
                           seconds[1]));
-  r.notes.push_back("The honest story: gradient descent recovers random instances from far fewer examples; the "
-                    "paper's algorithm proves learnability, at a cost exponential in m. Not in this version: the exact "
-                    "min-norm point and LP width probes (optional in the spec).");
+  r.notes.push_back(std::string("The honest story: gradient descent recovers random instances from far fewer examples; "
+                                "the paper's algorithm proves learnability, at a cost exponential in m.") +
+                    (run.enclosure ? "" : " The exact min-norm point of K and the LP width probes (optional in the "
+                                          "spec): switch on 'enclosure'."));
   return r;
 }
 

@@ -63,10 +63,34 @@ Schema regression_schema() {
          std::string("Run ") + method_label(m) + ".", kAlgorithm});
   add({"damped", "damp exact Newton", ParamType::Boolean, 0, 0, "false", "",
        "Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps.", kAlgorithm});
+  add({"sampling", "sampling rule", ParamType::Choice, 0, 0, "budget", "",
+       "How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), about "
+       "'samples' rows, one knob. paper (Lemma 6.4, Theorem F.1): min(1, C tau_i log(d/delta) / eps1^2), at most "
+       "C d log(d/delta) / eps1^2 rows in expectation, and A^T D~ A within (1 +- eps1) of A^T D A with probability "
+       ">= 1 - delta (the notes count how often it was).",
+       kAlgorithm, {"budget", "paper"}});
   add({"samples", "sample budget", ParamType::Real, 1, 1e7, "100", "rows",
-       "Ours: expected rows kept by leverage-score sampling, row i with probability min(1, samples tau_i / d) "
-       "(the paper's rule is min(1, C tau_i log(d/delta) / eps1^2)).",
+       "Ours (sampling = budget): expected rows kept by leverage-score sampling, row i with probability "
+       "min(1, samples tau_i / d).",
        kAlgorithm, {}, true});
+  add({"C", "constant C", ParamType::Real, 0.01, 100, "4", "",
+       "sampling = paper: the constant C of p_i = min(1, C tau_i log(d/delta) / eps1^2). The paper leaves it open; "
+       "4 is ours: with it the matrix Chernoff bound (Tropp 2012) gives a failure probability <= "
+       "d (delta/d)^(C/2) + d (delta/d)^(C/3) <= delta for d >= 2.",
+       kAlgorithm, {}, true});
+  add({"delta", "failure probability delta", ParamType::Real, 1e-9, 0.5, "0.1", "",
+       "sampling = paper: the failure probability of one SubSample call (Algorithm 1 calls it with delta/T, so that all "
+       "T iterations succeed together with probability >= 1 - delta).",
+       kAlgorithm, {}, true});
+  add({"eps1", "sampling accuracy eps1", ParamType::Real, 0.01, 0.99, "0.5", "",
+       "sampling = paper: the spectral accuracy (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A that one call "
+       "promises.",
+       kAlgorithm, {}, true});
+  add({"leverage", "leverage scores", ParamType::Choice, 0, 0, "sketch", "",
+       "sketch (ours): approximate scores in O(nnz(A)) from a uniform-sample Gram matrix and a 16-column "
+       "Johnson-Lindenstrauss projection. exact: tau_i = D_i a_i^T (A^T D A)^-1 a_i from a Cholesky factor "
+       "(O(nnz(A) d + d^3) per step; the spec's thin QR gives the same numbers).",
+       kAlgorithm, {"sketch", "exact"}});
   add({"max_iterations", "iteration limit", ParamType::Integer, 1, 100000, "3000", "",
        "Iterations per solver at most (gradient descent needs thousands).", kAlgorithm});
   add({"tolerance", "stop at ||x - x*|| <=", ParamType::Real, 1e-15, 1, "1e-13", "",
@@ -91,6 +115,9 @@ Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
 // run; the table must not).
 struct Trace {
   std::vector<double> distance, loss_gap, grad_norm, eps0;
+  // Sampled methods only (else empty): rows kept, rows expected (sum_i p_i) and the spectral error
+  // of A^T D~ A against A^T D A, per iteration (NaN at the start).
+  std::vector<double> kept, expected_rows, sampling_eps;
   std::vector<double> path_x1, path_x2;  // the iterates, kept for d = 2 (the contour's paths)
   double flags = 0;                      // IterationFlag bits seen over the run
   double clamped = 0;                    // entries of D clamped, summed over the run
@@ -100,6 +127,8 @@ struct Trace {
   std::size_t size() const { return distance.size(); }
 };
 
+bool is_sampled(Method m) { return m == Method::Sampled || m == Method::SampledRank2; }
+
 Trace trace_of(const Solver& s) {
   Trace t;
   unsigned flags = 0;
@@ -108,6 +137,11 @@ Trace trace_of(const Solver& s) {
     t.loss_gap.push_back(row.loss_gap);
     t.grad_norm.push_back(row.grad_norm);
     t.eps0.push_back(row.eps0);
+    if (is_sampled(s.method())) {
+      t.kept.push_back(row.kept_rows >= 0 ? double(row.kept_rows) : NAN);
+      t.expected_rows.push_back(row.expected_rows);
+      t.sampling_eps.push_back(row.sampling_eps);
+    }
     if (row.x.size() == 2) t.path_x1.push_back(row.x[0]), t.path_x2.push_back(row.x[1]);
     flags |= row.flags;
     t.clamped += row.clamped;
@@ -120,6 +154,39 @@ Trace trace_of(const Solver& s) {
   return t;
 }
 
+// One sampled solver's sampling, summed up for its note (spec s.3 SubSample; Lemma 6.4 / Theorem
+// F.1 for the paper's rule): rows kept and expected per step against the law's bound, and how often
+// A^T D~ A was within (1 +- eps1) of A^T D A.
+std::string sampling_note(const std::string& label, const Trace& s, const SamplingSettings& settings, int n, int d) {
+  double kept = 0, expected = 0, steps = 0, within = 0, measured = 0;
+  std::vector<double> eps;
+  for (std::size_t i = 1; i < s.kept.size(); ++i) {
+    if (std::isnan(s.kept[i])) continue;
+    kept += s.kept[i], expected += s.expected_rows[i], ++steps;
+    if (std::isnan(s.sampling_eps[i])) continue;
+    eps.push_back(s.sampling_eps[i]), ++measured;
+    within += s.sampling_eps[i] <= settings.eps1;
+  }
+  if (steps == 0) return "";
+  const bool paper = settings.rule == SamplingRule::Paper;
+  std::string line = label + (paper ? printf_text(": the paper's sampling rule (Lemma 6.4) with C = %.3g, delta = %.3g, "
+                                                  "eps1 = %.3g", settings.C, settings.delta, settings.eps1)
+                                    : std::string(": sampling with the budget rule (ours)"));
+  line += settings.scores == LeverageScores::Exact ? ", exact leverage scores" : ", sketched leverage scores (ours)";
+  line += printf_text(": %.4g rows kept per step on average, %.4g expected (sum of p_i)", kept / steps, expected / steps);
+  line += paper ? printf_text("; the law's bound C d log(d/delta) / eps1^2 = %.4g", settings.expected_rows_bound(d))
+                : printf_text("; the budget %.4g", settings.expected_rows_bound(d));
+  if (expected / steps > 0.5 * n) line += printf_text(" (more than half of the n = %.0f rows: little is saved at this n)", n);
+  if (!eps.empty()) {
+    std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
+    line += printf_text("; A^T D~ A against A^T D A: median eps %.3g", eps[eps.size() / 2]);
+    if (paper)
+      line += printf_text(", within 1 +- eps1 at %.0f of %.0f steps (the lemma: each with probability >= %.3g)", within,
+                          measured, 1.0 - settings.delta);
+  }
+  return line + ".";
+}
+
 // The partial's fields are written and read here only.
 Partial to_partial(const Trace& t) {
   Partial p;
@@ -127,6 +194,8 @@ Partial to_partial(const Trace& t) {
   p.put("loss_gap", t.loss_gap);
   p.put("grad_norm", t.grad_norm);
   p.put("eps0", t.eps0);
+  if (!t.kept.empty())
+    p.put("kept", t.kept), p.put("expected_rows", t.expected_rows), p.put("sampling_eps", t.sampling_eps);
   if (!t.path_x1.empty()) p.put("path_x1", t.path_x1), p.put("path_x2", t.path_x2);
   p.put("flags", t.flags);
   p.put("clamped", t.clamped);
@@ -143,6 +212,8 @@ Trace from_partial(const Partial& p) {
   t.loss_gap = p.values("loss_gap");
   t.grad_norm = p.values("grad_norm");
   t.eps0 = p.values("eps0");
+  if (p.has("kept"))
+    t.kept = p.values("kept"), t.expected_rows = p.values("expected_rows"), t.sampling_eps = p.values("sampling_eps");
   if (p.has("path_x1")) t.path_x1 = p.values("path_x1"), t.path_x2 = p.values("path_x2");
   t.flags = p.value("flags");
   t.clamped = p.value("clamped");
@@ -243,7 +314,7 @@ class RegressionExperiment final : public Experiment {
 
     options_ = SolverOptions{};
     options_.damped = params.boolean("damped");
-    options_.samples = params.real("samples");
+    options_.sampling = sampling_settings(params);
     options_.max_iterations = static_cast<int>(params.integer("max_iterations"));
     options_.tolerance = params.real("tolerance");
     options_.seed = seed;
@@ -352,22 +423,28 @@ Results RegressionExperiment::results() const {
   Results r;
   Table& t = r.table;
   t.columns = {"t"};
-  for (Method m : methods_)
+  for (Method m : methods_) {
     // Wall-clock times are not in the table (they differ run to run); the notes report them.
     for (const char* c : {"distance", "loss_gap", "grad_norm", "ratio", "eps0"})
       t.columns.push_back(std::string(method_key(m)) + "_" + c);
+    if (is_sampled(m))
+      for (const char* c : {"kept", "expected_rows", "sampling_eps"}) t.columns.push_back(std::string(method_key(m)) + "_" + c);
+  }
   std::size_t rows = 0;
   for (const Trace& s : traces) rows = std::max(rows, s.size());
   const double nan = NAN;
   for (std::size_t i = 0; i < rows; ++i) {
     std::vector<double> row{double(i)};
-    for (const Trace& s : traces) {
+    for (std::size_t k = 0; k < traces.size(); ++k) {
+      const Trace& s = traces[k];
+      const bool sampled = is_sampled(methods_[k]);
       if (i >= s.size()) {
-        row.insert(row.end(), 5, nan);
+        row.insert(row.end(), sampled ? 8 : 5, nan);
         continue;
       }
       const double ratio = i > 0 && s.distance[i - 1] > 0.0 ? s.distance[i] / s.distance[i - 1] : nan;
       row.insert(row.end(), {s.distance[i], s.loss_gap[i], s.grad_norm[i], ratio, s.eps0[i]});
+      if (sampled) row.insert(row.end(), {s.kept[i], s.expected_rows[i], s.sampling_eps[i]});
     }
     t.rows.push_back(std::move(row));
   }
@@ -443,6 +520,23 @@ Results RegressionExperiment::results() const {
   r.plots.push_back(ratio);
   r.plots.push_back(
       plot("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true, newton_range));
+  // The sampler's own claim (spec s.3, Lemma 6.4): A^T D~ A against A^T D A at every step.
+  Plot sampling{"Leverage sampling: A^T D~ A against A^T D A", "iteration t",
+                "eps = max |lambda((A^T D A)^-1 A^T D~ A) - 1|", false, true, false, 0, 1, {}};
+  for (Method m : methods_)
+    if (is_sampled(m)) {
+      std::vector<double> y = column(std::string(method_key(m)) + "_sampling_eps");
+      y.resize(newton_range);
+      sampling.series.push_back({method_label(m), SeriesStyle::LineMarkers,
+                                 std::vector<double>(iterations.begin(), iterations.begin() + newton_range), y, {}, {}});
+    }
+  if (!sampling.series.empty()) {
+    if (options_.sampling.rule == SamplingRule::Paper) {
+      const double eps1 = options_.sampling.eps1;
+      sampling.series.push_back({"the paper's eps1", SeriesStyle::Reference, {0.0, last}, {eps1, eps1}, {}, {}});
+    }
+    r.plots.push_back(sampling);
+  }
   for (Method m : methods_)
     if (m == Method::GradientDescent && rows > newton_range) {
       Plot gd{"Gradient descent over all its iterations", "iteration t", "||x_t - x*||", false, true, false, 0, 1, {}};
@@ -485,10 +579,20 @@ Results RegressionExperiment::results() const {
     if (flags & kClampedD) line += printf_text("; %.0f negative entries of D clamped to 0", s.clamped);
     if (!s.message.empty()) line += "; " + s.message;
     r.notes.push_back(line + ".");
+    if (is_sampled(methods_[k])) {
+      const std::string note = sampling_note(label, s, options_.sampling, problem_.n(), problem_.d());
+      if (!note.empty()) r.notes.push_back(note);
+    }
   }
   for (const std::string& n : notes_) r.notes.push_back(n);
-  r.notes.push_back("Ours: leverage-score sampling keeps row i with probability min(1, samples tau_i / d), not the paper's "
-                    "min(1, C tau_i log(d/delta) / eps1^2) (Theorem F.1).");
+  if (std::any_of(methods_.begin(), methods_.end(), is_sampled)) {
+    if (options_.sampling.rule == SamplingRule::Budget)
+      r.notes.push_back("Ours: leverage-score sampling keeps row i with probability min(1, samples tau_i / d), not the "
+                        "paper's min(1, C tau_i log(d/delta) / eps1^2) (Lemma 6.4, Theorem F.1; sampling = paper).");
+    if (options_.sampling.scores == LeverageScores::Sketch)
+      r.notes.push_back("Ours: the leverage scores are sketched (a uniform-sample Gram matrix and a 16-column "
+                        "Johnson-Lindenstrauss projection), not exact (leverage = exact).");
+  }
 
   if (!methods_.empty() && problem_.d() == 2) r.heatmaps.push_back(contour_with_paths(traces));
   return r;
@@ -515,6 +619,17 @@ GeneratorSettings generator_settings(const Params& p) {
                                                                             : WeightRule::Uniform;
   s.w = p.real("w");
   s.l = p.real("l");
+  return s;
+}
+
+SamplingSettings sampling_settings(const Params& p) {
+  SamplingSettings s;
+  s.rule = p.text("sampling") == "paper" ? SamplingRule::Paper : SamplingRule::Budget;
+  s.scores = p.text("leverage") == "exact" ? LeverageScores::Exact : LeverageScores::Sketch;
+  s.samples = p.real("samples");
+  s.C = p.real("C");
+  s.delta = p.real("delta");
+  s.eps1 = p.real("eps1");
   return s;
 }
 

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "experiments/regression/generator.hpp"
+#include "experiments/regression/leverage_sampling.hpp"
 #include "lab/experiment.hpp"
 
 namespace attnlab::regression {
@@ -13,5 +14,8 @@ std::unique_ptr<Experiment> make_regression_experiment();
 // The generator settings a `regression` parameter set asks for; throws ParamError when n < d.
 // Shared with the benchmark, which builds the presets' problems the same way.
 GeneratorSettings generator_settings(const Params& params);
+
+// The leverage-sampling settings (rule, scores, budget, C, delta, eps1) a parameter set asks for.
+SamplingSettings sampling_settings(const Params& params);
 
 }  // namespace attnlab::regression

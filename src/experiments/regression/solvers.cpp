@@ -1,7 +1,6 @@
 #include "experiments/regression/solvers.hpp"
 
 #include <Eigen/Cholesky>
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <cstdio>
 
@@ -62,41 +61,6 @@ Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd&
     Eigen::VectorXd z = jittered.solve(g);
     if ((jittered.info() == Eigen::Success && z.allFinite()) || lambda > scale) return z;
   }
-}
-
-Eigen::VectorXd leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, double samples,
-                                Rng& rng, int& kept) {
-  const int n = static_cast<int>(A.rows()), d = static_cast<int>(A.cols());
-  // Approximate leverage scores tau_i = D_i a_i^T G^-1 a_i, G = A^T D A, without forming G:
-  // (1) G from a uniform sample of rows, (2) a Johnson-Lindenstrauss projection with k columns:
-  // ||L^-1 a_i||^2 ~ ||Y^T a_i||^2 / k with Y = L^-T Omega, so all n scores cost O(nnz(A) k).
-  const int uniform_rows = std::min(n, static_cast<int>(std::max(8.0 * d, 4.0 * samples)));
-  Eigen::VectorXd uniform_weights = Eigen::VectorXd::Zero(n);
-  for (int k = 0; k < uniform_rows; ++k) {
-    const int i = uniform_rows == n ? k : static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
-    uniform_weights[i] += D[i] * double(n) / uniform_rows;
-  }
-  Eigen::MatrixXd gram = weighted_gram(A, uniform_weights);
-  gram.diagonal().array() += 1e-12 * std::max(1e-300, gram.diagonal().maxCoeff());
-  const Eigen::LLT<Eigen::MatrixXd> llt(gram);
-  constexpr int kProjection = 16;
-  Eigen::MatrixXd omega(d, kProjection);
-  for (int j = 0; j < kProjection; ++j)
-    for (int i = 0; i < d; ++i) omega(i, j) = rng.normal();
-  const Eigen::MatrixXd Y = llt.matrixU().solve(omega);  // L^-T Omega (U = L^T)
-  const Eigen::MatrixXd P = A * Y;                       // n x k
-  Eigen::VectorXd sampled = Eigen::VectorXd::Zero(n);
-  kept = 0;
-  for (int i = 0; i < n; ++i) {
-    const double tau = D[i] * P.row(i).squaredNorm() / kProjection;
-    const double prob = std::min(1.0, samples * tau / d);
-    const double draw = rng.uniform();  // drawn for every row: the stream does not depend on D
-    if (prob > 0.0 && draw < prob) {
-      sampled[i] = D[i] / prob;
-      ++kept;
-    }
-  }
-  return sampled;
 }
 
 Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
@@ -198,11 +162,11 @@ Solver::Solver(Method method, const Problem& problem, const Reference& reference
     const double h = hessian(problem_, at_).norm();
     gd_step_ = h > 0.0 ? 1.0 / h : 1.0;
   }
-  record(at_, grad_, 0.0, NAN, -1, 0, 0);
+  record(at_, grad_, 0.0, NAN, NAN, Approximation{});
 }
 
-void Solver::record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, int kept, int clamped,
-                    unsigned flags) {
+void Solver::record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, double sampling_eps,
+                    const Approximation& used) {
   TraceRow row;
   row.t = static_cast<int>(trace_.size());
   row.distance = (at.x - reference_.x).norm();
@@ -210,27 +174,39 @@ void Solver::record(const Point& at, const Eigen::VectorXd& grad, double seconds
   row.grad_norm = grad.norm();
   row.eps0 = eps0;
   row.seconds = seconds;
-  row.kept_rows = kept;
-  row.clamped = clamped;
-  row.flags = flags;
+  const bool sampled = used.D.size() > 0;
+  row.kept_rows = sampled ? used.sample.kept : -1;
+  row.expected_rows = sampled ? used.sample.expected_rows : NAN;
+  row.sampling_eps = sampling_eps;
+  row.clamped = used.clamped;
+  row.flags = used.flags;
   if (options_.keep_iterates) row.x = at.x;
   trace_.push_back(row);
   if (row.distance <= options_.tolerance) state_ = SolverState::Converged;
   else if (row.t >= options_.max_iterations) state_ = SolverState::MaxIterations;
 }
 
-Eigen::MatrixXd Solver::approximate_hessian(const Point& at, Rng& rng, int& kept, int& clamped,
-                                            unsigned& flags) const {
-  if (method_ == Method::ApproxW2) return w2_gram_;
+Solver::Approximation Solver::approximate_hessian(const Point& at, Rng& rng) const {
+  Approximation out;
+  if (method_ == Method::ApproxW2) {
+    out.H = w2_gram_;
+    return out;
+  }
   Eigen::VectorXd D = b_diagonal(at) + problem_.w.cwiseAbs2();
-  if (method_ == Method::ApproxDiag) return weighted_gram(problem_.A, D);
+  if (method_ == Method::ApproxDiag) {
+    out.H = weighted_gram(problem_.A, D);
+    return out;
+  }
   // Sampling needs D >= 0 (spec s.3): clamp and flag.
   for (int i = 0; i < D.size(); ++i)
-    if (D[i] < 0.0) D[i] = 0.0, ++clamped;
-  if (clamped) flags |= kClampedD;
-  Eigen::MatrixXd H = weighted_gram(problem_.A, leverage_sample(problem_.A, D, options_.samples, rng, kept));
-  if (method_ == Method::SampledRank2) H += hessian_rank2(problem_, at);
-  return H;
+    if (D[i] < 0.0) D[i] = 0.0, ++out.clamped;
+  if (out.clamped) out.flags |= kClampedD;
+  out.sample = leverage_sample(problem_.A, D, options_.sampling, rng);
+  out.sampled_gram = weighted_gram(problem_.A, out.sample.D);
+  out.H = out.sampled_gram;
+  if (method_ == Method::SampledRank2) out.H += hessian_rank2(problem_, at);
+  out.D = std::move(D);
+  return out;
 }
 
 void Solver::step() {
@@ -238,15 +214,15 @@ void Solver::step() {
   const double t0 = now_seconds();
   const int t = static_cast<int>(trace_.size());
   Rng rng = Rng::for_stream(options_.seed, 1000003ULL * static_cast<std::uint64_t>(method_) + static_cast<std::uint64_t>(t));
-  unsigned flags = 0;
-  int kept = -1, clamped = 0;
-  Eigen::MatrixXd H_approx;
+  Approximation used;
+  unsigned& flags = used.flags;
   Eigen::VectorXd direction;
   if (method_ == Method::GradientDescent) {
     direction = grad_;
   } else {
-    H_approx = method_ == Method::Newton ? hessian(problem_, at_) : approximate_hessian(at_, rng, kept, clamped, flags);
-    direction = solve_symmetric(H_approx, grad_, flags);
+    if (method_ == Method::Newton) used.H = hessian(problem_, at_);
+    else used = approximate_hessian(at_, rng);
+    direction = solve_symmetric(used.H, grad_, flags);
   }
   // The paper's update takes the full step; exact Newton may be damped, gradient descent is.
   double eta = method_ == Method::GradientDescent ? std::min(1e300, 2.0 * gd_step_) : 1.0;
@@ -287,17 +263,20 @@ void Solver::step() {
   grad_ = gradient(problem_, at_);
   elapsed_ += now_seconds() - t0;
   // Measured outside the timing: how good this H~ was against the exact Hessian at x_t,
-  // eps0 = max |lambda - 1| over the generalised eigenvalues of (H~, H) (spec s.3).
-  double eps0 = NAN;
-  if (H_approx.size() && method_ != Method::Newton) {
+  // eps0 = max |lambda - 1| over the generalised eigenvalues of (H~, H) (spec s.3), and for the
+  // sampled methods how good A^T D~ A was against A^T D A, the sampler's own claim (Lemma 6.4).
+  double eps0 = NAN, sampling_eps = NAN;
+  if (used.H.size() && method_ != Method::Newton) {
     const Eigen::MatrixXd H = hessian(problem_, previous);
-    Eigen::LLT<Eigen::MatrixXd> positive(H);
-    if (positive.info() == Eigen::Success) {
-      Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> ges(H_approx, H, Eigen::EigenvaluesOnly);
-      if (ges.info() == Eigen::Success) eps0 = (ges.eigenvalues().array() - 1.0).abs().maxCoeff();
+    eps0 = spectral_error(used.H, H);
+    if (used.D.size()) {
+      // H = A^T D A + the rank-2 part when nothing was clamped (delta = B_diag + W^2 = D, spec s.2).
+      const Eigen::MatrixXd unsampled =
+          used.clamped ? weighted_gram(problem_.A, used.D) : Eigen::MatrixXd(H - hessian_rank2(problem_, previous));
+      sampling_eps = spectral_error(used.sampled_gram, unsampled);
     }
   }
-  record(at_, grad_, elapsed_, eps0, kept, clamped, flags);
+  record(at_, grad_, elapsed_, eps0, sampling_eps, used);
   if (!moved && !finished()) {
     state_ = SolverState::Stalled;
     char buf[200];

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "experiments/regression/leverage_sampling.hpp"
 #include "experiments/regression/loss.hpp"
 
 namespace attnlab::regression {
@@ -47,6 +48,8 @@ struct TraceRow {
   double eps0 = NAN;         // measured: max |lambda(H^-1/2 H~ H^-1/2) - 1| of the step's H~
   double seconds = 0.0;      // cumulative solver time (measurements excluded)
   int kept_rows = -1;        // sampled methods: rows kept
+  double expected_rows = NAN;  // sampled methods: sum_i p_i, the rows kept in expectation
+  double sampling_eps = NAN;   // sampled methods: the spectral error of A^T D~ A against A^T D A
   int clamped = 0;           // entries of D clamped
   unsigned flags = 0;
   Eigen::VectorXd x;         // the iterate (kept for d = 2 paths)
@@ -54,7 +57,7 @@ struct TraceRow {
 
 struct SolverOptions {
   bool damped = false;        // exact Newton only: Armijo backtracking (off: the paper's method)
-  double samples = 100.0;     // sampled methods: expected rows kept
+  SamplingSettings sampling;  // sampled methods: the keep probabilities and the scores
   int max_iterations = 100;
   double tolerance = 1e-13;   // stop at ||x - x*|| <= tolerance
   std::uint64_t seed = 1;
@@ -72,9 +75,19 @@ class Solver {
   const std::vector<TraceRow>& trace() const { return trace_; }
 
  private:
-  void record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, int kept, int clamped,
-              unsigned flags);
-  Eigen::MatrixXd approximate_hessian(const Point& at, Rng& rng, int& kept, int& clamped, unsigned& flags) const;
+  // What one iteration's H~ was, beside the step itself (sampled methods: D, the sample, rows).
+  struct Approximation {
+    Eigen::MatrixXd H;
+    Eigen::VectorXd D;         // sampled methods: the clamped middle matrix D = B_diag + W^2
+    SampledDiagonal sample;    // sampled methods: D~
+    Eigen::MatrixXd sampled_gram;  // sampled methods: A^T D~ A (H without the exact rank-2 part)
+    int clamped = 0;
+    unsigned flags = 0;
+  };
+  // Appends the trace row of `at`; `used` is the iteration's H~ (empty for the start).
+  void record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, double sampling_eps,
+              const Approximation& used);
+  Approximation approximate_hessian(const Point& at, Rng& rng) const;
 
   Method method_;
   const Problem& problem_;
@@ -92,13 +105,5 @@ class Solver {
 
 // Solves H z = g for symmetric H: Cholesky, else LDLT (flag), else with jitter (flag).
 Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd& g, unsigned& flags);
-
-// Leverage-score sampling of D (spec s.3 SubSample): approximate scores tau_i of the rows of
-// D^{1/2} A ("a sketch for large n": a uniform-sample Gram matrix and a 16-column Johnson-
-// Lindenstrauss projection, O(nnz(A)) per call), row i kept with probability
-// p_i = min(1, samples tau_i / d) (about `samples` rows), D~_ii = D_ii / p_i (unbiased: E D~ = D).
-// D must be >= 0. Returns D~ and the number of rows kept.
-Eigen::VectorXd leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, double samples,
-                                Rng& rng, int& kept);
 
 }  // namespace attnlab::regression

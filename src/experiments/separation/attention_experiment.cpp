@@ -218,21 +218,10 @@ class AttentionExperiment final : public Experiment {
   }
 
   bool has_inspector() const override { return true; }
-  std::vector<std::string> inspector_points() const override {
-    std::vector<std::string> labels;
-    const Sweep& sweep = sweep_.sweep();
-    for (std::size_t i = 0; i < settings_.size(); ++i)
-      labels.push_back(sweep.active() ? sweep.key + " = " + format_number(sweep.values[i]) : "the only point");
-    return labels;
-  }
+  std::vector<std::string> inspector_points() const override { return sweep_.point_labels(); }
 
   Results inspect(std::size_t point, std::int64_t trial) const override {
-    if (point >= settings_.size())
-      throw ParamError("inspector point " + std::to_string(point) + " is out of range; allowed: 0 to " +
-                       std::to_string(settings_.size() - 1));
-    if (trial < 0 || trial >= sweep_.trials_per_point())
-      throw ParamError("inspector trial " + std::to_string(trial) + " is out of range; allowed: 0 to " +
-                       std::to_string(sweep_.trials_per_point() - 1));
+    sweep_.check_inspectable(point, trial);
     if (settings_[point].n > kMaxInspectorTokens)
       throw ParamError("the inspector draws n x n matrices; parameter 'n' must be at most " +
                        std::to_string(kMaxInspectorTokens) + " to inspect (got " +

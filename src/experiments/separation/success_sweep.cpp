@@ -83,6 +83,22 @@ void SuccessSweep::merge(std::int64_t unit, const Partial& partial) {
   }
 }
 
+std::vector<std::string> SuccessSweep::point_labels() const {
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < points_.size(); ++i)
+    labels.push_back(sweep_.active() ? sweep_.key + " = " + format_number(sweep_.values[i]) : "the only point");
+  return labels;
+}
+
+void SuccessSweep::check_inspectable(std::size_t point, std::int64_t trial) const {
+  if (point >= points_.size())
+    throw ParamError("inspector point " + std::to_string(point) + " is out of range; allowed: 0 to " +
+                     std::to_string(points_.size() - 1));
+  if (trial < 0 || trial >= trials_per_point_)
+    throw ParamError("inspector trial " + std::to_string(trial) + " is out of range; allowed: 0 to " +
+                     std::to_string(trials_per_point_ - 1));
+}
+
 std::vector<OutcomeTally> SuccessSweep::tallies() const {
   std::vector<OutcomeTally> sum(points_.size());
   for (const auto& unit : unit_tallies_)

@@ -72,6 +72,11 @@ class SuccessSweep {
   void merge(std::int64_t unit, const Partial& partial);
 
   std::int64_t trials_per_point() const { return trials_per_point_; }
+  std::uint64_t seed() const { return seed_; }
+  // The inspector's labels of the points ("m = 7", or "the only point"), and its range check:
+  // throws ParamError naming the point or trial out of range.
+  std::vector<std::string> point_labels() const;
+  void check_inspectable(std::size_t point, std::int64_t trial) const;
   const std::vector<Params>& points() const { return points_; }
   const Sweep& sweep() const { return sweep_; }
 

@@ -5,6 +5,7 @@
 
 #include "core/det_math.hpp"
 #include "experiments/separation/success_sweep.hpp"
+#include "experiments/separation/toy_inspector.hpp"
 #include "experiments/separation/toy_model.hpp"
 
 namespace attnlab::separation {
@@ -128,6 +129,14 @@ class ToyExperiment final : public Experiment {
   }
 
   void merge(std::int64_t unit, const Partial& partial) override { sweep_.merge(unit, partial); }
+
+  // One trial against Lemmas 4.1 / 4.2 (toy_inspector.hpp): O(n (m + Monte Carlo draws)).
+  bool has_inspector() const override { return true; }
+  std::vector<std::string> inspector_points() const override { return sweep_.point_labels(); }
+  Results inspect(std::size_t point, std::int64_t trial) const override {
+    sweep_.check_inspectable(point, trial);
+    return inspect_toy_trial(settings_[point], sweep_.seed(), trial);
+  }
 
   Results results() const override {
     Results r;

@@ -110,31 +110,30 @@ ReadoutValue readout_from_margins(const double* margins, int m, double tau) {
   return out;
 }
 
-void ToyTrial::sample_inputs(const ToySettings& s, Rng& rng) {
+void draw_trial_inputs(const ToySettings& s, Rng& rng, ToyTrialInputs& in) {
   const std::size_t n = static_cast<std::size_t>(s.n);
-  v0_.resize(n);
-  v1_.resize(n);
-  f_.resize(n);
-  sample_d0(s.sampler, v0_, rng);
-  sample_d1(s.sampler, v1_, rng);
+  in.v0.resize(n);
+  in.v1.resize(n);
+  sample_d0(s.sampler, in.v0, rng);
+  sample_d1(s.sampler, in.v1, rng);
+  for (int k = 0; k < (s.shared_readout ? 1 : 4); ++k) in.y[k].draw(s.n, s.m, rng);
 }
 
-void ToyTrial::attend(bool d1, bool use_softmax) {
-  const std::vector<double>& v = d1 ? v1_ : v0_;
-  if (use_softmax) softmax(v.data(), v.size(), f_.data());
-  else linear_normalise(v.data(), v.size(), f_.data());
+void attention_vector(const ToyTrialInputs& in, int evaluation, std::vector<double>& f) {
+  const std::vector<double>& v = evaluation < 2 ? in.v1 : in.v0;
+  f.resize(v.size());
+  if (evaluation % 2 == 0) softmax(v.data(), v.size(), f.data());
+  else linear_normalise(v.data(), v.size(), f.data());
 }
 
 // The four evaluations in the order of TrialOutcome: (softmax, D1), (linear, D1), (softmax, D0), (linear, D0).
 TrialOutcome ToyTrial::run(const ToySettings& s, Rng& rng) {
-  sample_inputs(s, rng);
-  if (s.shared_readout) y_.draw(s.n, s.m, rng);
+  draw_trial_inputs(s, rng, in_);
   TrialOutcome out;
   bool* fired[4] = {&out.exp_d1, &out.lin_d1, &out.exp_d0, &out.lin_d0};
   for (int k = 0; k < 4; ++k) {
-    if (!s.shared_readout) y_.draw(s.n, s.m, rng);
-    attend(k < 2, k % 2 == 0);
-    const ReadoutValue r = evaluate_readout(f_.data(), y_, s.tau);
+    attention_vector(in_, k, f_);
+    const ReadoutValue r = evaluate_readout(f_.data(), in_.readout(k, s.shared_readout), s.tau);
     out.near_ties += r.near_ties;
     *fired[k] = r.fires();
   }
@@ -142,12 +141,13 @@ TrialOutcome ToyTrial::run(const ToySettings& s, Rng& rng) {
 }
 
 void ToyTrial::run_widest(const ToySettings& s, Rng& rng) {
-  sample_inputs(s, rng);
-  y_.draw(s.n, s.m, rng);
+  ToySettings shared = s;
+  shared.shared_readout = true;
+  draw_trial_inputs(shared, rng, in_);
   for (int k = 0; k < 4; ++k) {
-    attend(k < 2, k % 2 == 0);
+    attention_vector(in_, k, f_);
     margins_[k].resize(static_cast<std::size_t>(s.m));
-    readout_margins(f_.data(), y_, s.tau, margins_[k].data());
+    readout_margins(f_.data(), in_.y[0], s.tau, margins_[k].data());
   }
 }
 

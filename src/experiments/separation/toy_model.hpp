@@ -48,6 +48,17 @@ ReadoutValue evaluate_readout(const double* f, const Readout& y, double tau);
 void readout_margins(const double* f, const Readout& y, double tau, double* margins);
 ReadoutValue readout_from_margins(const double* margins, int m, double tau);
 
+// One trial's random inputs, drawn in this order from the trial's stream: the D0 input, the D1
+// input, then the readout (one shared y, or four: for (softmax, D1), (linear, D1), (softmax, D0),
+// (linear, D0), the order of TrialOutcome). The sweep and the inspector both draw through here.
+struct ToyTrialInputs {
+  std::vector<double> v0, v1;  // v = A x of the D0 and the D1 input
+  Readout y[4];                // y[0] only with a shared readout
+  const Readout& readout(int evaluation, bool shared) const { return y[shared ? 0 : evaluation]; }
+};
+struct ToySettings;
+void draw_trial_inputs(const ToySettings& s, Rng& rng, ToyTrialInputs& in);
+
 struct ToySettings {
   int n = 1000;
   int m = 7;
@@ -70,12 +81,13 @@ class ToyTrial {
   TrialOutcome outcome_at(int m, double tau) const;
 
  private:
-  void sample_inputs(const ToySettings& s, Rng& rng);
-  void attend(bool d1, bool use_softmax);
-
-  std::vector<double> v0_, v1_, f_;
+  ToyTrialInputs in_;
+  std::vector<double> f_;
   std::vector<double> margins_[4];  // run_widest: exp_d1, lin_d1, exp_d0, lin_d0
-  Readout y_;
 };
+
+// f for evaluation k of a trial (0: softmax on D1, 1: linear on D1, 2: softmax on D0, 3: linear on
+// D0) into `f` (resized to n).
+void attention_vector(const ToyTrialInputs& in, int evaluation, std::vector<double>& f);
 
 }  // namespace attnlab::separation
