@@ -13,6 +13,13 @@ const require = createRequire(import.meta.url);
 const modulePath = process.env.ATTNLAB_NODE_MODULE;
 const apiUrl = new URL('../../web/api/attnlab-api.mjs', import.meta.url).href;
 const workerScript = fileURLToPath(new URL('../../web/workers/unit_worker.js', import.meta.url));
+// A unit worker in a worker_threads Worker, as AttnLabUnitPool's spawn() makes them.
+const spawnNodeWorker = (handlers) => {
+  const w = new Worker(workerScript, { workerData: { module: modulePath } });
+  w.on('message', handlers.message);
+  w.on('error', handlers.error);
+  return w;
+};
 
 assert.ok(modulePath, 'ATTNLAB_NODE_MODULE must name attnlab_node.cjs');
 const lab = await createAttnLab({ factory: require(modulePath) });  // the workers load the same file
@@ -170,13 +177,7 @@ test('the Session unit API: a worker-side Session computes units, the main one a
 test('AttnLabUnitPool resends the settings after a worker forgot them (more runs than it keeps)', async () => {
   const { AttnLabUnitPool } = globalThis;  // loaded by the threaded runs above
   assert.strictEqual(typeof AttnLabUnitPool, 'function');
-  const spawn = (handlers) => {
-    const w = new Worker(workerScript, { workerData: { module: modulePath } });
-    w.on('message', handlers.message);
-    w.on('error', handlers.error);
-    return w;
-  };
-  const pool = new AttnLabUnitPool(spawn, 1);
+  const pool = new AttnLabUnitPool(spawnNodeWorker, 1);
   const next = () => new Promise((resolve) => {
     const check = () => { const events = pool.takeEvents().filter((e) => e.type !== 'progress'); if (events.length) { pool.onchange = null; resolve(events[0]); } };
     pool.onchange = check;
@@ -213,13 +214,7 @@ test('AttnLabUnitPool resends the settings after a worker forgot them (more runs
 
 test('AttnLabUnitPool gives a worker up to DEPTH units, so it never waits for the owner between them', async () => {
   const { AttnLabUnitPool } = globalThis;
-  const spawn = (handlers) => {
-    const w = new Worker(workerScript, { workerData: { module: modulePath } });
-    w.on('message', handlers.message);
-    w.on('error', handlers.error);
-    return w;
-  };
-  const pool = new AttnLabUnitPool(spawn, 1);
+  const pool = new AttnLabUnitPool(spawnNodeWorker, 1);
   try {
     await new Promise((resolve) => { pool.onchange = () => { if (pool.state !== 'starting') resolve(); }; });
     const { id, options } = UNIT_RUNS[0];
