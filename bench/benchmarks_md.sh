@@ -2,16 +2,19 @@
 # Measures everything BENCHMARKS.md reports and rewrites it: the throughput table and the solvers'
 # times (bench/run.sh), how runs scale over cores and Web Workers (bench/parallel.mjs), whole
 # presets natively and as wasm in node, and the page's size and first frame (bench/first_frame.mjs).
-# usage: bench/benchmarks_md.sh [SECONDS] [--out FILE]   (SECONDS per throughput workload, default 2)
+# usage: bench/benchmarks_md.sh [SECONDS] [--out FILE] [--soak-minutes M]
+#   SECONDS per throughput workload (default 2); M minutes of the page's soak (default 10; the soak
+#   runs bench/soak.mjs: long runs natively, as wasm in node and in the page, memory sampled)
 # Needs the native and wasm builds (scripts/test.sh makes both), Debian's python3-numpy and
-# python3-scipy, and playwright-core (scripts/setup.sh). Takes about 15 minutes on 2 cores; run it
-# on an otherwise idle machine.
+# python3-scipy, and playwright-core (scripts/setup.sh). Takes about 15 minutes on 2 cores plus the
+# soak; run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_PER=2 OUT=BENCHMARKS.md
+SECONDS_PER=2 OUT=BENCHMARKS.md SOAK_MINUTES=10
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT=${2:?--out needs a file}; shift 2 ;;
+    --soak-minutes) SOAK_MINUTES=${2:?--soak-minutes needs a number}; shift 2 ;;
     -h|--help) echo "usage: bench/benchmarks_md.sh [SECONDS] [--out FILE]"; exit 0 ;;
     *[!0-9.]*|'') echo "benchmarks_md.sh: unknown argument '$1' (usage: bench/benchmarks_md.sh [SECONDS] [--out FILE])" >&2; exit 2 ;;
     *) SECONDS_PER=$1; shift ;;
@@ -58,6 +61,10 @@ for f in attnlab.js attnlab.wasm attnlab_worker.js attnlab_worker.wasm attnlab-a
 done
 module_gz=$(( ($(gz "$WEB/attnlab.wasm") + $(gz "$WEB/attnlab.js")) / 1024 ))
 first_frame=$(node bench/first_frame.mjs "$WEB" | sed 's/^first frame from [^ ]* //')
+
+echo "benchmarks_md.sh: the soak (bench/soak.mjs, $SOAK_MINUTES min in the page)..." >&2
+soak_out=$(node bench/soak.mjs --cli "$CLI" --node-module "$NODE_MODULE" --web "$WEB" --page-minutes "$SOAK_MINUTES") ||
+  { echo "benchmarks_md.sh: memory grew in the soak:" >&2; echo "$soak_out" >&2; exit 1; }
 
 echo "benchmarks_md.sh: the test suites..." >&2
 suite() {  # "N tests in S s" for one ctest tree
@@ -136,6 +143,15 @@ The files of the served page (\`$WEB\`, what \`scripts/build-site.sh\` copies to
 $sizes
 \`attnlab.wasm\` + \`attnlab.js\`: $module_gz KB gzipped (budget 1024). Time to the first frame from
 localhost in headless Chromium with software WebGL (\`bench/first_frame.mjs\`): $first_frame.
+
+## Memory over long runs
+
+\`node bench/soak.mjs\`: 10^6 mirror-descent steps and a 100k-trial separation run, each in one
+process, natively and as wasm in node (the JS API's Session, stepped in 50 ms slices), and the page
+reproducing the whole paper on 2 Web Workers again and again for $SOAK_MINUTES minutes. "After
+warm-up" is the sample at a tenth of the run; "flat" means the end is within 5% (or 1 MB) of it.
+
+$soak_out
 
 ## The test suites
 
