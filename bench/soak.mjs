@@ -31,8 +31,8 @@ const MB = 1048576;
 const WORKLOADS = [
   { name: '10^6 mirror-descent steps', id: 'mirror', preset: '',
     params: { data: 'synthetic', seeds: '1', sweep: 'none', iterations_rule: 'fixed', iterations: '1000000' } },
-  { name: '100k-trial separation run', id: 'separation.self', preset: 'fig4a',
-    params: { trials: '100000', sweep: 'n=1000' } },
+  { name: '100k-trial separation run (toy, n = 2000)', id: 'separation.toy', preset: '',
+    params: { trials: '100000', sweep: 'n=2000' } },
 ];
 
 // Growth after warm-up: samples [{t, bytes}] over a run.
