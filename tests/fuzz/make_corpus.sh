@@ -12,6 +12,12 @@ mkdir -p "$out"/{fuzz_url_hash,fuzz_params,fuzz_shard,fuzz_partial,fuzz_problem_
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# Story steps as the page's links (story=...&step=...), one with an embed's keys.
+"$cli" stories | grep -oE '#story=[a-z]+&step=[0-9]+' | sed 's/^#//' | while read -r link; do
+  printf '%s' "$link" >"$out/fuzz_url_hash/$(echo "$link" | tr '=&' '--')"
+done
+printf '%s' 'story=separation&step=2&embed=1&hide=params' >"$out/fuzz_url_hash/story-embed"
+
 for e in $("$cli" list | awk '{print $1}'); do
   presets=$("$cli" help "$e" | sed -n '/^presets/,$p' | awk 'NR > 1 && /^  [a-z0-9_]+ / {print $1}')
   "$cli" link "$e" | sed 's/^#//' >"$out/fuzz_url_hash/$e"
