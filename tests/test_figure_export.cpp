@@ -484,6 +484,28 @@ TEST_CASE("a plot of 9 series (the mirror 3 x 3) gives each series and legend en
   }
 }
 
+TEST_CASE("an axis of whole numbers (m, |S|) has no ticks between them", "[lab][figures]") {
+  Plot p;
+  Series rate;
+  rate.name = "rate";
+  rate.x = {1, 2, 3};
+  rate.y = {0.5, 0.7, 0.9};
+  p.series.push_back(rate);
+  const PlotAxes whole = fit_plot_axes(p);
+  CHECK(whole.x.whole);
+  for (int target : {2, 5, 10, 20}) {
+    const auto ticks = axis_ticks(whole.x, target);
+    CHECK(ticks.size() >= 2);
+    for (double t : ticks) CHECK(t == std::floor(t));
+  }
+  // One fractional x, and the axis is an ordinary one with ticks between.
+  p.series[0].x = {1, 1.5, 3};
+  const PlotAxes fractional = fit_plot_axes(p);
+  CHECK_FALSE(fractional.x.whole);
+  const auto ticks = axis_ticks(fractional.x, 10);
+  CHECK(std::any_of(ticks.begin(), ticks.end(), [](double t) { return t != std::floor(t); }));
+}
+
 TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][figures]") {
   const auto ticks = colour_bar_ticks(0.0, 0.37);
   REQUIRE(ticks.size() >= 3);

@@ -41,6 +41,9 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     if (!s.y_low.empty()) ys.push_back(&s.y_low), ys.push_back(&s.y_high);
   }
   PlotAxes a{fit_axis(plot.log_x, xs), fit_axis(plot.log_y, ys)};
+  a.x.whole = !plot.log_x && !xs.empty();
+  for (const auto* x : xs)
+    for (double v : *x) a.x.whole = a.x.whole && (!std::isfinite(v) || v == std::floor(v));
   if (plot.fixed_y) {
     const double pad = 0.03 * (plot.y_max - plot.y_min);
     a.y.lo = plot.y_min - pad, a.y.hi = plot.y_max + pad;
@@ -48,20 +51,20 @@ PlotAxes fit_plot_axes(const Plot& plot) {
   return a;
 }
 
-std::vector<double> nice_ticks(double lo, double hi, int target) {
+std::vector<double> nice_ticks(double lo, double hi, int target, double min_step) {
   std::vector<double> ticks;
   if (!(hi > lo)) return {lo};
   const double raw = (hi - lo) / std::max(1, target);
   const double mag = std::pow(10.0, std::floor(std::log10(raw)));
   const double r = raw / mag;
-  const double step = (r < 1.5 ? 1.0 : r < 3.0 ? 2.0 : r < 7.0 ? 5.0 : 10.0) * mag;
+  const double step = std::max(min_step, (r < 1.5 ? 1.0 : r < 3.0 ? 2.0 : r < 7.0 ? 5.0 : 10.0) * mag);
   for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
     ticks.push_back(std::fabs(t) < step * 1e-9 ? 0.0 : t);
   return ticks;
 }
 
 std::vector<double> axis_ticks(const Axis& a, int target) {
-  if (!a.log) return nice_ticks(a.lo, a.hi, target);
+  if (!a.log) return nice_ticks(a.lo, a.hi, target, a.whole ? 1.0 : 0.0);
   // Decades, every k-th one so that at most about `target` labels fit (1e-15 .. 10 gets 1e-15,
   // 1e-12, ... rather than 17 overlapping labels).
   const double first = std::ceil(std::log10(a.lo)), last = std::floor(std::log10(a.hi));

@@ -13,6 +13,7 @@ namespace attnlab {
 struct Axis {
   double lo = 0.0, hi = 1.0;
   bool log = false;
+  bool whole = false;  // every value on it is a whole number (m, |S|, seeds): no ticks between them
   double map(double v) const;     // value -> [0, 1] along the axis
   bool usable(double v) const;    // finite, and positive on a log axis
 };
@@ -24,11 +25,12 @@ struct PlotAxes {
   Axis x, y;
 };
 // Both axes of `plot`: x over the series' x, y over y and the error bars, or y_min..y_max
-// (with the same air) when the plot says fixed_y.
+// (with the same air) when the plot says fixed_y. x is `whole` when every x is a whole number.
 PlotAxes fit_plot_axes(const Plot& plot);
 
-// "Nice" tick positions covering [lo, hi] (about `target` of them: steps of 1, 2 or 5 x 10^k).
-std::vector<double> nice_ticks(double lo, double hi, int target);
+// "Nice" tick positions covering [lo, hi] (about `target` of them: steps of 1, 2 or 5 x 10^k, and
+// at least `min_step`).
+std::vector<double> nice_ticks(double lo, double hi, int target, double min_step = 0.0);
 // Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit.
 std::vector<double> axis_ticks(const Axis& a, int target);
 // Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),

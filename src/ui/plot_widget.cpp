@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "imgui.h"
 #include "lab/palette.hpp"
@@ -11,6 +12,21 @@
 #include "ui/theme.hpp"
 
 namespace attnlab::ui {
+
+namespace {
+// `text` as it fits in `max_width` pixels: whole, or cut at a character boundary with "...".
+std::string elided(const std::string& text, float max_width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
+  std::size_t keep = text.size();
+  while (keep > 0) {
+    do --keep;
+    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80);  // not inside a UTF-8 character
+    const std::string cut = text.substr(0, keep) + "...";
+    if (ImGui::CalcTextSize(cut.c_str()).x <= max_width) return cut;
+  }
+  return "...";
+}
+}  // namespace
 
 void draw_plot(const char* id, const Plot& plot, float height) {
   ImGui::PushID(id);
@@ -34,7 +50,9 @@ void draw_plot(const char* id, const Plot& plot, float height) {
 
   dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), th.plot_background);
   const std::string heading = plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
-  dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, heading.c_str());
+  const std::string shown = elided(heading, origin.x + width - left - font * 0.5f);
+  dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, shown.c_str());
+  if (shown != heading && hovered && ImGui::GetMousePos().y < top) ImGui::SetTooltip("%s", heading.c_str());
   // Grid, ticks and labels.
   for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2f)))))) {
     if (t < ay.lo || t > ay.hi) continue;
