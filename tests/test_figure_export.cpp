@@ -506,6 +506,26 @@ TEST_CASE("an axis of whole numbers (m, |S|) has no ticks between them", "[lab][
   CHECK(std::any_of(ticks.begin(), ticks.end(), [](double t) { return t != std::floor(t); }));
 }
 
+TEST_CASE("bars at the ends of a linear axis fit inside it (|S| = 1, 2, 3)", "[lab][figures]") {
+  Plot p;
+  Series bars;
+  bars.name = "accuracy";
+  bars.style = SeriesStyle::Bars;
+  bars.x = {1, 2, 3};
+  bars.y = {1.0, 0.58, 0.52};
+  p.series.push_back(bars);
+  const PlotAxes axes = fit_plot_axes(p);
+  // A bar is 0.8 of a slot (axis width / 3) wide, as plot_svg and the page draw it: both halves of
+  // the first and the last bar lie inside the axis.
+  const double half = 0.4 / 3.0;
+  CHECK(axes.x.map(1.0) - half >= 0.0);
+  CHECK(axes.x.map(3.0) + half <= 1.0);
+  for (double t : axis_ticks(axes.x, 10)) CHECK(t == std::floor(t));
+  // Lines and markers keep the usual 3% of air.
+  p.series[0].style = SeriesStyle::LineMarkers;
+  CHECK(fit_plot_axes(p).x.map(1.0) < half);
+}
+
 TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][figures]") {
   const auto ticks = colour_bar_ticks(0.0, 0.37);
   REQUIRE(ticks.size() >= 3);

@@ -41,6 +41,15 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     if (!s.y_low.empty()) ys.push_back(&s.y_low), ys.push_back(&s.y_high);
   }
   PlotAxes a{fit_axis(plot.log_x, xs), fit_axis(plot.log_y, ys)};
+  // Bars are drawn 0.8 of a slot wide (a slot: the axis width over the number of bars), so on a
+  // linear axis the end bars need half a spacing of room beyond the first and last x.
+  for (const auto& s : plot.series) {
+    if (s.style != SeriesStyle::Bars || plot.log_x || s.x.size() < 2) continue;
+    const auto [first, last] = std::minmax_element(s.x.begin(), s.x.end());
+    if (!std::isfinite(*first) || !std::isfinite(*last) || !(*last > *first)) continue;
+    const double half = 0.5 * (*last - *first) / static_cast<double>(s.x.size() - 1);
+    a.x.lo = std::min(a.x.lo, *first - half), a.x.hi = std::max(a.x.hi, *last + half);
+  }
   a.x.whole = !plot.log_x && !xs.empty();
   for (const auto* x : xs)
     for (double v : *x) a.x.whole = a.x.whole && (!std::isfinite(v) || v == std::floor(v));
