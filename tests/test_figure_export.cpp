@@ -515,9 +515,8 @@ TEST_CASE("bars at the ends of a linear axis fit inside it (|S| = 1, 2, 3)", "[l
   bars.y = {1.0, 0.58, 0.52};
   p.series.push_back(bars);
   const PlotAxes axes = fit_plot_axes(p);
-  // A bar is 0.8 of a slot (axis width / 3) wide, as plot_svg and the page draw it: both halves of
-  // the first and the last bar lie inside the axis.
-  const double half = 0.4 / 3.0;
+  // Both halves of the first and the last bar, as plot_svg and the page draw them, lie inside the axis.
+  const double half = bar_half_width(600.0, 3) / 600.0;  // as a fraction of a 600-pixel axis
   CHECK(axes.x.map(1.0) - half >= 0.0);
   CHECK(axes.x.map(3.0) + half <= 1.0);
   for (double t : axis_ticks(axes.x, 10)) CHECK(t == std::floor(t));

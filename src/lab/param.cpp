@@ -1,6 +1,7 @@
 #include "lab/param.hpp"
 
 #include "lab/schema.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab {
 
@@ -21,22 +22,6 @@ std::size_t utf8_length(const std::string& s, std::size_t i) {
   const unsigned long least[] = {0, 0, 0x80, 0x800, 0x10000};
   if (cp < least[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
   return n;
-}
-
-// Characters (not bytes) of valid UTF-8 text.
-std::size_t characters(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c >> 6) != 2;
-  return n;
-}
-
-// The first `count` characters of valid UTF-8 text.
-std::string first_characters(const std::string& s, std::size_t count) {
-  std::size_t i = 0;
-  for (std::size_t seen = 0; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) >> 6) != 2 && seen++ == count) break;
-  }
-  return s.substr(0, i);
 }
 
 }  // namespace

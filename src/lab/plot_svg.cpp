@@ -108,7 +108,7 @@ std::string plot_svg_body(const Plot& plot, double w, double h, const std::strin
     if (s.style == SeriesStyle::Bars) {
       // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
       const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
-      const double half = s.x.size() > 1 ? std::max(0.5, 0.4 * (right - left) / static_cast<double>(s.x.size())) : 4.0;
+      const double half = bar_half_width(right - left, s.x.size());
       for (std::size_t i = 0; i < n; ++i) {
         if (!drawable(s.x[i], s.y[i])) continue;
         const double x = px(s.x[i]), y0 = py(base), y1 = py(s.y[i]);

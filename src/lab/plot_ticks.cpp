@@ -41,8 +41,8 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     if (!s.y_low.empty()) ys.push_back(&s.y_low), ys.push_back(&s.y_high);
   }
   PlotAxes a{fit_axis(plot.log_x, xs), fit_axis(plot.log_y, ys)};
-  // Bars are drawn 0.8 of a slot wide (a slot: the axis width over the number of bars), so on a
-  // linear axis the end bars need half a spacing of room beyond the first and last x.
+  // Bars are drawn 0.8 of a slot wide (bar_half_width), so on a linear axis the end bars need half
+  // a spacing of room beyond the first and last x.
   for (const auto& s : plot.series) {
     if (s.style != SeriesStyle::Bars || plot.log_x || s.x.size() < 2) continue;
     const auto [first, last] = std::minmax_element(s.x.begin(), s.x.end());
@@ -70,6 +70,10 @@ std::vector<double> nice_ticks(double lo, double hi, int target, double min_step
   for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
     ticks.push_back(std::fabs(t) < step * 1e-9 ? 0.0 : t);
   return ticks;
+}
+
+double bar_half_width(double axis_pixels, std::size_t bars) {
+  return bars > 1 ? std::max(0.5, 0.4 * axis_pixels / static_cast<double>(bars)) : 4.0;
 }
 
 std::vector<double> axis_ticks(const Axis& a, int target) {

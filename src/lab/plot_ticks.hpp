@@ -31,6 +31,10 @@ PlotAxes fit_plot_axes(const Plot& plot);
 // "Nice" tick positions covering [lo, hi] (about `target` of them: steps of 1, 2 or 5 x 10^k, and
 // at least `min_step`).
 std::vector<double> nice_ticks(double lo, double hi, int target, double min_step = 0.0);
+// Half the width, in pixels, of each of `bars` bars on an axis `axis_pixels` wide: 0.4 of a slot
+// (the axis width over the number of bars), at least half a pixel; 4 pixels for a single bar.
+// fit_plot_axes leaves the end bars half a spacing of room for it.
+double bar_half_width(double axis_pixels, std::size_t bars);
 // Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit.
 std::vector<double> axis_ticks(const Axis& a, int target);
 // Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),

@@ -21,4 +21,18 @@ std::vector<std::string> split(const std::string& s, char sep) {
   }
 }
 
+std::size_t characters(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c >> 6) != 2;
+  return n;
+}
+
+std::string first_characters(const std::string& s, std::size_t count) {
+  std::size_t i = 0;
+  for (std::size_t seen = 0; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) >> 6) != 2 && seen++ == count) break;
+  }
+  return s.substr(0, i);
+}
+
 }  // namespace attnlab

@@ -8,6 +8,7 @@
 #include "imgui.h"
 #include "lab/palette.hpp"
 #include "lab/plot_ticks.hpp"
+#include "lab/text.hpp"
 #include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
 
@@ -17,11 +18,8 @@ namespace {
 // `text` as it fits in `max_width` pixels: whole, or cut at a character boundary with "...".
 std::string elided(const std::string& text, float max_width) {
   if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
-  std::size_t keep = text.size();
-  while (keep > 0) {
-    do --keep;
-    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80);  // not inside a UTF-8 character
-    const std::string cut = text.substr(0, keep) + "...";
+  for (std::size_t keep = characters(text); keep-- > 0;) {
+    const std::string cut = first_characters(text, keep) + "...";
     if (ImGui::CalcTextSize(cut.c_str()).x <= max_width) return cut;
   }
   return "...";
@@ -92,7 +90,7 @@ void draw_plot(const char* id, const Plot& plot, float height) {
     if (s.style == SeriesStyle::Bars) {
       // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
       const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
-      const float half = s.x.size() > 1 ? std::max(0.5f, 0.4f * (right - left) / static_cast<float>(s.x.size())) : 4.0f;
+      const float half = static_cast<float>(bar_half_width(right - left, s.x.size()));
       for (std::size_t i = 0; i < s.x.size(); ++i) {
         if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) continue;
         const float x = px(s.x[i]), y0 = py(base), y1 = py(s.y[i]);
