@@ -1,5 +1,5 @@
 # Header-only dependencies as imported INTERFACE targets. Under emcmake, find_package cannot see
-# host packages (TOOLCHAIN.md pitfall 4), so the Debian install paths are named directly.
+# host packages (docs/toolchain.md, "Pitfall 4"), so the Debian install paths are named directly.
 find_path(ATTNLAB_EIGEN_DIR Eigen/Core PATHS /usr/include/eigen3 NO_CMAKE_FIND_ROOT_PATH NO_DEFAULT_PATH)
 if(NOT ATTNLAB_EIGEN_DIR)
   message(FATAL_ERROR "Eigen 3 not found in /usr/include/eigen3: run scripts/setup.sh (apt package libeigen3-dev)")

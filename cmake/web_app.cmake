@@ -21,7 +21,7 @@ add_library(attnlab_imgui STATIC
 target_include_directories(attnlab_imgui SYSTEM PUBLIC "${ATTNLAB_IMGUI_DIR}" "${ATTNLAB_IMGUI_DIR}/backends"
   "${ATTNLAB_IMGUI_DIR}/misc/cpp"
   "${ATTNLAB_SDL2_DIR}/include/SDL2")
-# ImGui 1.86 would pick WebGL1 under emscripten (TOOLCHAIN.md pitfall 5).
+# ImGui 1.86 would pick WebGL1 under emscripten (docs/toolchain.md, "Pitfall 5").
 target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 target_link_libraries(attnlab_imgui PUBLIC "${ATTNLAB_SDL2_DIR}/lib/libSDL2.a")
 

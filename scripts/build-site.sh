@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
 done
 CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 scripts/setup.sh
-export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (TOOLCHAIN.md pitfall 1)
+export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (docs/toolchain.md, "Pitfall 1")
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNLAB_CACHE="$CACHE" >/dev/null
 cmake --build build/wasm --target attnlab_app attnlab_node -j "$(nproc)"
 

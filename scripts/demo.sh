@@ -12,7 +12,7 @@ while [ $# -gt 0 ]; do
     *) echo "demo.sh: unknown option '$1' (usage: scripts/demo.sh [--port N])" >&2; exit 2 ;;
   esac
 done
-scripts/setup.sh
+scripts/setup.sh --demo
 export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm --target attnlab_app -j "$(nproc)"

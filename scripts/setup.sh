@@ -6,7 +6,15 @@
 #   - playwright-core from npm (drives Debian's Chromium; never downloads a browser)
 # The cache lives outside the work tree: $ATTNLAB_CACHE (default $HOME/.cache/attnlab).
 # A warm second run changes nothing and takes seconds.
+# scripts/setup.sh --demo installs only what the web app needs (scripts/demo.sh): no browser, no
+# clang, no npm packages.
 set -euo pipefail
+DEMO_ONLY=0
+case "${1:-}" in
+  --demo) DEMO_ONLY=1 ;;
+  "") ;;
+  *) echo "setup.sh: unknown option '$1' (usage: scripts/setup.sh [--demo])" >&2; exit 2 ;;
+esac
 
 CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 IMGUI_VERSION=1.86
@@ -23,9 +31,11 @@ as_root() {
 # ---- 1. Debian packages ------------------------------------------------------------
 # build-essential's g++ brings ASan/UBSan (the sanitizer build); clang with compiler-rt brings
 # libFuzzer (the fuzz targets, scripts/fuzz.sh).
-PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl xz-utils
-  clang libclang-rt-14-dev
-  emscripten libeigen3-dev nlohmann-json3-dev catch2 chromium wabt python3 python3-numpy gzip fonts-dejavu-core python3-fonttools)
+# ccache keeps compiled objects in the cache (cmake/ccache.cmake), so a rebuild after a small change
+# recompiles only that change, in any clone.
+PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl xz-utils ccache
+  emscripten libeigen3-dev nlohmann-json3-dev catch2 python3 gzip fonts-dejavu-core python3-fonttools)
+[ $DEMO_ONLY -eq 1 ] || PACKAGES+=(clang libclang-rt-14-dev chromium wabt python3-numpy)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 command -v npm >/dev/null || PACKAGES+=(npm)
 
@@ -93,7 +103,7 @@ fetch_source imgui "$IMGUI_VERSION" "$IMGUI_DIR" "imgui_${IMGUI_VERSION}*.orig.t
 fetch_source libsdl2 "$SDL2_VERSION" "$SDL2_DIR" "libsdl2_${SDL2_VERSION}*.orig.tar.*"
 
 # ---- 3. SDL2 for WebAssembly (built once) -------------------------------------------------
-# emcc's link step needs acorn from Debian's node modules (TOOLCHAIN.md pitfall 1).
+# emcc's link step needs acorn from Debian's node modules (docs/toolchain.md, "Pitfall 1").
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 SDL2_WASM="$CACHE/sdl2-wasm-$SDL2_VERSION"
 if [ ! -f "$SDL2_WASM/.built" ]; then
@@ -108,6 +118,7 @@ if [ ! -f "$SDL2_WASM/.built" ]; then
 fi
 
 # ---- 4. playwright-core (browser tests) -----------------------------------------------------
+if [ $DEMO_ONLY -eq 1 ]; then say "ready for the demo: cache $CACHE"; exit 0; fi
 # Pinned: the browser tests are written against this version (1.62+ needs node 20; bookworm has 18).
 PLAYWRIGHT_VERSION=1.61.1
 NPM_DIR="$CACHE/npm"

@@ -20,7 +20,7 @@ step() { printf '\n==== %s ====\n' "$*"; }
 
 step "set-up"
 scripts/setup.sh
-export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (TOOLCHAIN.md pitfall 1)
+export NODE_PATH=/usr/share/nodejs   # emcc's link step needs Debian's acorn (docs/toolchain.md, "Pitfall 1")
 
 step "native build and tests"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

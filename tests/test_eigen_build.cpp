@@ -1,5 +1,5 @@
 // The build configuration behind Eigen: in wasm, Eigen must take its vectorised SSE path
-// through emscripten's SSE emulation (TOOLCHAIN.md pitfall 3); natively, SSE2 at least.
+// through emscripten's SSE emulation (docs/toolchain.md, "Pitfall 3"); natively, SSE2 at least.
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>
 

@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 export const { chromium } = require('playwright-core');
 export const webDir = process.env.ATTNLAB_WEB_DIR;
 
-// TOOLCHAIN.md "Headless Chromium": software WebGL2 through SwiftShader, no network chatter.
+// docs/toolchain.md "Headless Chromium": software WebGL2 through SwiftShader, no network chatter.
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
