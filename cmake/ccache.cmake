@@ -1,4 +1,4 @@
-# ccache for every build of this tree (docs/design.md "A build that stays fast"), when the machine has
+# ccache for every build of this tree (docs/toolchain.md "A build that stays fast"), when the machine has
 # it (scripts/setup.sh installs Debian's ccache). Its store lives in the attnlab cache outside the work
 # tree, and paths are taken relative to this source tree (base_dir), so a fresh clone elsewhere (CI)
 # hits what an earlier clone compiled. ATTNLAB_CCACHE=OFF, or an explicit CMAKE_CXX_COMPILER_LAUNCHER,
