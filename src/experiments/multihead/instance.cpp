@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/det_math.hpp"
+
 namespace attnlab::multihead {
 
 namespace {
@@ -35,7 +37,7 @@ Layer random_instance(const InstanceSettings& s, std::uint64_t seed) {
   // Norms spread geometrically over [sqrt(lambda) a, a], largest first.
   for (int i = 0; i < s.m; ++i) {
     const double t = s.m > 1 ? double(i) / double(s.m - 1) : 0.0;
-    layer.Theta[i] *= s.norm * std::pow(std::sqrt(s.lambda), t);
+    layer.Theta[i] *= s.norm * dmath::pow(std::sqrt(s.lambda), t);
   }
   return layer;
 }
