@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The `mirror` experiment's training loop (spec/mirror_descent.md s.1, s.2, s.4) in plain NumPy, written
+"""The `mirror` experiment's training loop (docs/mirror.md s.1, s.2, s.4) in plain NumPy, written
 the way the authors' Python would do it (their SMD optimiser, vectorised over the n sequences), as a
 reference for the benchmark only: prints normalised l_p mirror-descent steps per second as JSON, one
 entry per mirror workload of `attnlab bench`, in the same order and with the same names (bench/run.sh

@@ -1,4 +1,4 @@
-// How the work units scale (DESIGN.md "Parallel work units"), in one run on this machine:
+// How the work units scale (docs/design.md "The run: prepare, units, merge, results"), in one run on this machine:
 //   the whole-paper reproduction (19 panels, the paper's trial counts) and the mirror-descent
 //   synthetic figure (3 x 100 seeds), each timed
 //   - natively: attnlab reproduce/run with --jobs 1 and --jobs 2,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The `regression` experiment's solvers (spec/regression.md s.1-s.3) in NumPy/SciPy, written the way a
+"""The `regression` experiment's solvers (docs/regression.md s.1-s.3) in NumPy/SciPy, written the way a
 researcher would, as a reference for the benchmark only.
 
 Problems: the presets "reference" (exp, n = 200, d = 10, kappa = 30, 100 samples) and "large_sparse"

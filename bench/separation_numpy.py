@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The separation trials (spec/separation.md s.1-s.4) in plain NumPy, written the way the paper's own
+"""The separation trials (docs/separation.md s.1-s.4) in plain NumPy, written the way the paper's own
 Python would do it, for the benchmark only: prints trials per second as JSON, one entry per workload
 of `attnlab bench` in the same order (bench/run.sh checks the names).
 

@@ -129,7 +129,7 @@ BenchResult dense_attention_trials(AttentionModel model, int n, int d, double mi
                       });
 }
 
-// --- regression (spec/regression.md): solver iterations on the presets' problems -----------------
+// --- regression (docs/regression.md): solver iterations on the presets' problems -----------------
 
 // A preset's problem, x* and shared start, built as RegressionExperiment::reset() builds them (seed 1).
 struct RegressionBench {
@@ -196,7 +196,7 @@ BenchResult regression_iterations(const std::string& name, bool large, regressio
   return r;
 }
 
-// --- mirror (spec/mirror_descent.md s.1, s.2, s.4): normalised l_p-AttGD steps ---------------------
+// --- mirror (docs/mirror.md s.1, s.2, s.4): normalised l_p-AttGD steps ---------------------
 
 // The paper's synthetic setting for seed 1 (n = 6, T = 8, d = 10) and its W0 ~ N(0, 1), drawn as the
 // experiment draws them (stream 99, column-major); built on first use and shared by the three p's.
@@ -255,7 +255,7 @@ BenchResult mirror_steps(double p, const std::string& p_label, double min_second
 }  // namespace
 
 // The multi-head pipeline's inner loop at (d, k, m) = (12, 3, 2): draw X, label it with the hidden
-// layer, certify its rows (spec/multihead.md s.6 costs). No reference implementation exists.
+// layer, certify its rows (docs/multihead.md s.6 costs). No reference implementation exists.
 BenchResult multihead_certification(double min_seconds) {
   multihead::InstanceSettings s;
   const multihead::Layer truth = multihead::random_instance(s, 1);

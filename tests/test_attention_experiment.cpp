@@ -1,4 +1,4 @@
-// separation.self / separation.cross: paper claims with binomial tolerances (spec/separation.md
+// separation.self / separation.cross: paper claims with binomial tolerances (docs/separation.md
 // s.5), the presets' swept ranges (s.4) and the inspector's agreement with the sweep.
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The attention networks and datasets of spec/separation.md sections 2-3 against closed forms.
+// The attention networks and datasets of docs/separation.md sections 2-3 against closed forms.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>

@@ -1,4 +1,4 @@
-// l_p-AttGD and l_p-AttSVM (spec/mirror_descent.md s.5).
+// l_p-AttGD and l_p-AttSVM (docs/mirror.md s.5).
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -221,7 +221,7 @@ TEST_CASE("the SVM solved in pieces is the SVM solved in one go, bit for bit", "
   }
 }
 
-// ---- work units (DESIGN.md "Parallel work units") ------------------------------------------------
+// ---- work units (docs/design.md "The run: prepare, units, merge, results") ------------------------------------------------
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The multi-head layer, phase I and the Adam baseline (spec/multihead.md).
+// The multi-head layer, phase I and the Adam baseline (docs/multihead.md).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <array>
@@ -138,7 +138,7 @@ TEST_CASE("the simplex-edge fit is optimal", "[multihead][certification]") {
 
 namespace {
 
-// Soundness of certification against the hidden heads (spec s.2): a constraint counts as outside
+// Soundness of certification against the hidden heads (docs/multihead.md s.2): a constraint counts as outside
 // the slab when some true Theta_i misses its 2 eps slab (our width; the paper's is 7 eps).
 struct Soundness {
   std::int64_t constraints = 0, outside = 0, outside_paper = 0;
@@ -217,7 +217,7 @@ TEST_CASE("the pipeline recovers a one-head layer; acceptance falls with m", "[m
       CHECK(row[static_cast<std::size_t>(t.column("w_error"))] < 0.02);
     }
   CHECK(found);
-  // Acceptance per (sample, row) at fixed eps: m = 1 > m = 2 > m = 3 (spec s.5).
+  // Acceptance per (sample, row) at fixed eps: m = 1 > m = 2 > m = 3 (docs/multihead.md s.5).
   double rate[3];
   for (int m = 1; m <= 3; ++m) {
     InstanceSettings s;
@@ -377,7 +377,7 @@ TEST_CASE("two heads over 8 seeds: the errors' spread, Adam exact on every insta
   CHECK(std::round(1e5 * bw[2]) == 510.0);
 }
 
-// The optional parts of spec s.2 (enclosure.hpp): K, the set the certified constraints carve out.
+// The optional parts of docs/multihead.md s.2 (enclosure.hpp): K, the set the certified constraints carve out.
 // On a one-head and a two-head instance at d = 6, with the sound constraints only (the hidden heads
 // inside every slab), K contains the heads and their segment, so: the min-norm point is in K and
 // no longer than any head; every probe's [min, max] holds each head's value, and the width along

@@ -234,7 +234,7 @@ TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", 
   }
 }
 
-// ---- work units (DESIGN.md "Parallel work units") ------------------------------------------------
+// ---- work units (docs/design.md "The run: prepare, units, merge, results") ------------------------------------------------
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The loss, gradient and Hessian of spec/regression.md s.2 against finite differences and the
+// The loss, gradient and Hessian of docs/regression.md s.2 against finite differences and the
 // dense formula, the sampler's spectral bound, and the solvers' convergence claims (s.5).
 #include <catch2/catch.hpp>
 #include <Eigen/Eigenvalues>

@@ -21,7 +21,7 @@ double cell(const Table& t, std::size_t row, const std::string& column) { return
 }  // namespace
 
 TEST_CASE("paper claim: toy success follows 1 - 2^-m at n = 1000, tau = 0.25", "[separation][toy][claim]") {
-  // spec/separation.md s.5: within 3 binomial standard errors at each m in 1..10, 2000 trials.
+  // docs/separation.md s.5: within 3 binomial standard errors at each m in 1..10, 2000 trials.
   const Results r = run({{"n", "1000"}, {"tau", "0.25"}, {"sweep", "m=1:10:1"}, {"trials", "2000"}}, 2024);
   REQUIRE(r.table.rows.size() == 10);
   for (std::size_t i = 0; i < 10; ++i) {

@@ -1,4 +1,4 @@
-// The work-unit contract as a check (DESIGN.md "Parallel work units"): a run gives the same bytes
+// The work-unit contract as a check (docs/design.md "The run: prepare, units, merge, results"): a run gives the same bytes
 // in one go, in one-piece slices, split into k shards (each unit computed by another experiment
 // object, written to a shard file's text, read back, absorbed out of order after a preview) and on
 // threads; another seed gives another table. Used for every experiment's smoke run

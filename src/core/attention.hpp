@@ -1,11 +1,11 @@
-// Attention normalisations shared by every experiment (spec/separation.md sections 1-2, 6).
+// Attention normalisations shared by every experiment (docs/separation.md sections 1-2, 6).
 #pragma once
 #include <cstddef>
 
 namespace attnlab {
 
 // f_exp = softmax(v) = exp(v - max v) / <exp(v - max v), 1>: stable for any finite logits
-// (spec/separation.md section 6, "Overflow"). Writes n values to out (out may alias v).
+// (docs/separation.md section 6, "Overflow"). Writes n values to out (out may alias v).
 void softmax(const double* v, std::size_t n, double* out);
 
 // f_lin = v / <v, 1>: linear attention, raw scores divided by their sum (no feature map).

@@ -1,5 +1,5 @@
 // exp, log, pow, cosh and sinh written here, from IEEE arithmetic alone, so that the same seed
-// gives the same numbers natively and in the browser (DESIGN.md "Reproducibility"). The C
+// gives the same numbers natively and in the browser (docs/design.md "Reproducibility rules"). The C
 // libraries disagree in the last bit: measured over 2 million arguments, glibc (native, with its
 // FMA code paths) and musl (emscripten) differ for 1380 values of exp, 22 of log and 1440 of pow.
 // Accuracy: within 3 ulps of the C library (tested); sqrt, floor and frexp are exact everywhere and

@@ -1,6 +1,6 @@
 // The project's random number generator: xoshiro256** seeded through splitmix64.
 // Every distribution is written here (no std:: distributions) so that the same seed gives
-// the same numbers natively (libstdc++) and in WebAssembly (libc++). DESIGN.md "Reproducibility".
+// the same numbers natively (libstdc++) and in WebAssembly (libc++). docs/design.md "Reproducibility rules".
 #pragma once
 #include <cstdint>
 

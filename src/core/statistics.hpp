@@ -1,4 +1,4 @@
-// Binomial statistics for success rates (spec/separation.md section 4: Wilson error bars).
+// Binomial statistics for success rates (docs/separation.md section 4: Wilson error bars).
 #pragma once
 #include <cstdint>
 

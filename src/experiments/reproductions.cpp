@@ -6,9 +6,9 @@ namespace attnlab {
 
 namespace {
 
-// Deng et al., Figs. 3, 4, 5 and 7: the 19 sweep panels of spec/separation.md s.4, each where it
+// Deng et al., Figs. 3, 4, 5 and 7: the 19 sweep panels of docs/separation.md s.4, each where it
 // sits in the paper's figure with the paper's letter and caption. The paper's text gives the letters
-// and captions (Figs. 4 and 5 follow the captions, spec s.4); the arrangement in rows of three
+// and captions (Figs. 4 and 5 follow the captions, docs/separation.md s.4); the arrangement in rows of three
 // (Fig. 3: one row of two) is ours where the text does not show it.
 std::vector<Panel> separation_panels() {
   std::vector<Panel> panels{

@@ -1,4 +1,4 @@
-// The experiment interface: declared once, driven by every face (DESIGN.md "The one idea").
+// The experiment interface: declared once, driven by every face (docs/design.md "The experiment contract").
 // [SECTION] index
 //   Preset, ExperimentInfo   what the faces list
 //   Budget, Progress         the step(budget) contract and its read-out

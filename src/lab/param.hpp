@@ -1,4 +1,4 @@
-// Parameter declarations: what an experiment accepts (DESIGN.md "The one idea").
+// Parameter declarations: what an experiment accepts (docs/design.md "The experiment contract").
 #pragma once
 #include <map>
 #include <stdexcept>
@@ -19,7 +19,7 @@ struct ParamSpec {
   std::string default_value;         // canonical text form
   std::string unit;                  // e.g. "tokens", "trials"; may be empty
   std::string help;                  // one or two sentences for tooltips and --help
-  std::string paper_ref;             // e.g. "spec/separation.md s.1"
+  std::string paper_ref;             // e.g. "docs/separation.md s.1"
   std::vector<std::string> choices;  // for Choice
   bool log_scale = false;            // sliders move logarithmically
   bool sweepable = false;            // may be the swept parameter of a Sweep

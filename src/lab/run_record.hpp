@@ -1,5 +1,5 @@
 // A finished (or partial) run with everything needed to reproduce it, and its CSV/JSON forms.
-// Every export carries every parameter, the seed and the build version (DESIGN.md "Reproducibility").
+// Every export carries every parameter, the seed and the build version (docs/design.md "Reproducibility rules").
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-// Work units (DESIGN.md "Parallel work units"): an experiment's run is a fixed list of independent
+// Work units (docs/design.md "The run: prepare, units, merge, results"): an experiment's run is a fixed list of independent
 // units. A unit's partial result depends only on (parameters, seed, unit index): never on the
 // thread, worker or machine that ran it, nor on how its work was sliced. The experiment owns its
 // units and their merge; scheduling (slices, threads, workers, shards) is the framework's.

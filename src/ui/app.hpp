@@ -1,6 +1,6 @@
 // The page: experiment picker, presets, generated controls, Run / Pause / Step / Reset, a progress
-// bar and the plots. Work runs in time slices of a few milliseconds per frame (DESIGN.md
-// "Running without freezing"). Knows nothing of the browser: src/web/ feeds it the URL hash and
+// bar and the plots. Work runs in time slices of a few milliseconds per frame
+// (docs/design.md "The step(budget) contract, written once"). Knows nothing of the browser: src/web/ feeds it the URL hash and
 // the functions that save files and copy text. app.cpp holds the state, links and views;
 // app_toolbar.cpp draws the toolbar; app_exports.cpp makes the downloads and figures.
 #pragma once

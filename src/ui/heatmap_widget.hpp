@@ -1,6 +1,6 @@
 // The heatmap widget: a matrix uploaded as a float texture and drawn through the colour-map shader
 // of shaders/ (GLSL ES 3.00) inside the ImGui draw list, with title, axis labels, a colour bar and
-// a hover read-out of the cell under the mouse (DESIGN.md "Rendering").
+// a hover read-out of the cell under the mouse (docs/design.md "Rendering").
 #pragma once
 #include <deque>
 #include <string>

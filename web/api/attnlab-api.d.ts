@@ -90,7 +90,7 @@ export interface InspectOptions extends RunOptions {
 export interface Progress {
   /** In [0, 1]; 1 when finished. With threads: the units done and the share done of those in flight, by cost. */
   fraction: number;
-  /** Work units finished so far, and how many the run has (DESIGN.md "Parallel work units"). */
+  /** Work units finished so far, and how many the run has (docs/design.md "The run: prepare, units, merge, results"). */
   unitsDone: number;
   units: number;
   record?: RunRecord;

@@ -8,7 +8,7 @@
 //   const record = lab.run('separation.toy', { preset: 'fig3b', params: { trials: 200 }, seed: 1 });
 //   const same = await lab.run('separation.toy', { preset: 'fig3b', params: { trials: 200 }, seed: 1, threads: 2 });
 //
-// Threads: with {threads: N >= 1} a run's work units (DESIGN.md "Parallel work units") are computed
+// Threads: with {threads: N >= 1} a run's work units (docs/design.md "The run: prepare, units, merge, results") are computed
 // by N workers (Web Workers in browsers, worker_threads in node) that load the compute-only module
 // and run web/workers/unit_worker.js; this thread only prepares the run and absorbs the units'
 // partial results, so the record is byte for byte the one-thread record. Workers stay for the next

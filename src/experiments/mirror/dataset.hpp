@@ -1,4 +1,4 @@
-// Data of the mirror-descent experiments (spec/mirror_descent.md s.1, s.4): n sequences X_i of T
+// Data of the mirror-descent experiments (docs/mirror.md s.1, s.4): n sequences X_i of T
 // tokens in R^d, queries z_i, labels Y_i = +-1 and the value vector v.
 #pragma once
 #include <Eigen/Dense>
@@ -21,7 +21,7 @@ struct Dataset {
 // The paper's synthetic data [CODE]: X and z entries N(0, 1), each token and each z normalised to
 // unit length, v a random unit vector, Y = +-1 with probability 1/2.
 Dataset synthetic_dataset(int n, int T, int d, std::uint64_t seed);
-// The joint (W, v) toy of spec s.4: fixed X, Y = [1, -1], z_i = the first token of X_i, v = 0.
+// The joint (W, v) toy of docs/mirror.md s.4: fixed X, Y = [1, -1], z_i = the first token of X_i, v = 0.
 Dataset joint_toy_dataset();
 
 // "Bring your own data": {"X": [[[...], ...], ...] (n x T x d), "Y": [+-1, ...], "z": [[...], ...]

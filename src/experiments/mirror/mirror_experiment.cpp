@@ -1,5 +1,5 @@
-// `mirror` (spec/mirror_descent.md): l_p-AttGD runs for several p and seeds, each compared with the
-// l_p-AttSVM solutions. Work units (DESIGN.md "Parallel work units"): one unit per seed, holding
+// `mirror` (docs/mirror.md): l_p-AttGD runs for several p and seeds, each compared with the
+// l_p-AttSVM solutions. Work units (docs/design.md "The run: prepare, units, merge, results"): one unit per seed, holding
 // that seed's run of every p, so that the runs of a seed share their SVM solves.
 // [SECTION] index
 //   schema, checkpoints   the parameters; where curves are sampled
@@ -30,8 +30,8 @@ namespace attnlab::mirror {
 
 namespace {
 
-const char* const kSpec = "spec/mirror_descent.md";
-// The SVM p's of the paper's 3 x 3 figure (spec s.4).
+const char* const kSpec = "docs/mirror.md";
+// The SVM p's of the paper's 3 x 3 figure (docs/mirror.md s.4).
 const double kComparePs[3] = {1.75, 2.0, 3.0};
 
 // Whose tokens the SVM of p' in the 3 x 3 comparison is solved on: the same seed's p' run's (the
@@ -140,7 +140,7 @@ std::string label_p(double p) { return "p=" + format_number(p); }
 
 // ---- one run and what all runs read ----------------------------------------------------------
 
-// One mirror-descent run. Every p of a seed starts from the same data and the same W0 (spec s.4).
+// One mirror-descent run. Every p of a seed starts from the same data and the same W0 (docs/mirror.md s.4).
 struct RunPlan {
   double p = 2.0;
   int seed_index = 0;
@@ -175,7 +175,7 @@ std::vector<double> compared_ps(double p) {
 }
 
 // The best-scoring token of each sequence, by gamma_it = Y_i v^T x_it: the cone initialisation's
-// alpha (spec s.3).
+// alpha (docs/mirror.md s.3).
 std::vector<int> best_scoring_tokens(const Dataset& data) {
   std::vector<int> alpha;
   for (int i = 0; i < data.n(); ++i) {
@@ -187,7 +187,7 @@ std::vector<int> best_scoring_tokens(const Dataset& data) {
 }
 
 // The two entries of W the single-run path plot follows (0-indexed), as the authors' plotter.ipynb
-// does (spec s.4): W[1,2] and W[3,4] when d >= 5 (its "Single Experiment" cell calls
+// does (docs/mirror.md s.4): W[1,2] and W[3,4] when d >= 5 (its "Single Experiment" cell calls
 // plot_directions(result['Ws'], result['att-svm'], (1, 2), (3, 4), ...) on numpy arrays, and Ws holds
 // the paper's W: logits x_t^T W z); (W[0,0], W[0,1]) otherwise, as its joint-training cells do on
 // the d = 2 toy. None for d = 1.
@@ -230,7 +230,7 @@ struct RunRecord {
   double own_gap = 0.0, own_violation = 0.0;  // that SVM's duality gap and worst violation
   double sparsity = NAN;                      // share of the final W's entries below 1% of the largest
   bool saturated = false, locally_optimal = true;
-  double alpha_changes = 0;                   // steps at which the selected tokens changed (spec s.5)
+  double alpha_changes = 0;                   // steps at which the selected tokens changed (docs/mirror.md s.5)
   // Joint training, per checkpoint: the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k), with
   // alpha_i the current argmax of the softmax (as the authors' code records it).
   std::vector<double> logistic_prob;
@@ -240,7 +240,7 @@ struct RunRecord {
   std::vector<double> path_v0, path_v1, path_v_norm;  // v_k[0], v_k[1], ||v_k||_p (joint training)
   std::vector<double> alpha;                          // once done: the selected tokens,
   // per checkpoint: D_k against the own-p SVM of the final alpha and of the alpha current at k, and
-  // the steps k at which alpha changed (spec s.6: "offer current alpha and final alpha")
+  // the steps k at which alpha changed (docs/mirror.md s.6: "offer current alpha and final alpha")
   std::vector<double> D_final_alpha, D_current_alpha, change_ks;
   Eigen::MatrixXd final_W, svm_W;                     // W at the end and the own-p SVM,
   double svm_norm = 0.0;
@@ -342,7 +342,7 @@ constexpr int kMaxStepsPerPiece = 64;
 // other (after the SVM of a cone initialisation). Then each run is compared: the SVMs of p' = 1.75,
 // 2, 3 (and of its own p), the own-p SVMs of the alphas its checkpoints held (the shown run), the
 // v-SVM of joint training, and its record. The comparisons wait for every run of the seed, because
-// with the authors' tokens (spec s.4: their run-correlations-W.sh pairs run p's iterates with the
+// with the authors' tokens (docs/mirror.md s.4: their run-correlations-W.sh pairs run p's iterates with the
 // SVM of run p') the SVM of p' is solved on the tokens the seed's p' run selected. A piece is at most
 // 64 mirror-descent steps or about a millisecond of one SVM solve. The unit owns everything it
 // changes: the data, the trainer, each run's W at its checkpoints, the records and the SVMs solved
@@ -434,7 +434,7 @@ class SeedUnit final : public UnitTask {
   }
 
   // One piece of the SVM for (p, alpha); true once it is solved (at once when a run of this seed
-  // solved it before). Violation and duality gap below 1e-9 (spec s.5).
+  // solved it before). Violation and duality gap below 1e-9 (docs/mirror.md s.5).
   bool solve_piece(double p, const std::vector<int>& alpha) {
     const SvmKey key{p, alpha};
     if (svms_.count(key)) return true;
@@ -555,7 +555,7 @@ class SeedUnit final : public UnitTask {
     TrainedRun& run = trained_[run_];
     const double p = plan.p;
     // D_psi(W_mm / ||W_mm||_p, W_k / ||W_k||_p) with psi of the run's p, from checkpoint `from` on;
-    // NaN at W = 0 or without a feasible SVM (spec s.6).
+    // NaN at W = 0 or without a feasible SVM (docs/mirror.md s.6).
     auto divergences = [&](const SvmSolution& svm, std::size_t from) {
       const double svm_norm = entrywise_norm(svm.W, p);
       std::vector<double> D;
@@ -980,7 +980,7 @@ Results MirrorExperiment::results() const {
           soft.marks.push_back({static_cast<int>(first->support[k]), static_cast<int>(first->support[k + 1]), ""});
         r.heatmaps.push_back(soft);
       }
-      // The path of two entries of W_k / ||W_k|| against the SVM's direction (spec s.4: W[1,2] and
+      // The path of two entries of W_k / ||W_k|| against the SVM's direction (docs/mirror.md s.4: W[1,2] and
       // W[3,4] of a single run, read 1-indexed; (W00, W01) for the d = 2 joint toy).
       const auto e = path_entries(data_d_);
       if (e && !first->path_wa.empty()) {
@@ -999,7 +999,7 @@ Results MirrorExperiment::results() const {
         r.plots.push_back(path);
       }
       // D_k of the shown run against the own-p SVM of the final alpha and of the alpha current at
-      // each checkpoint; the checkpoints after which alpha had changed are marked (spec s.5, s.6).
+      // each checkpoint; the checkpoints after which alpha had changed are marked (docs/mirror.md s.5, s.6).
       if (!first->D_current_alpha.empty()) {
         Plot current{"Seed 1, " + label_p(p) + ": D_k against the SVM of the current and of the final alpha",
                      "iteration k", "D_psi(W_mm/||W_mm||, W_k/||W_k||)", true, true, false, 0, 1, {}};

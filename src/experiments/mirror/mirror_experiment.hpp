@@ -1,5 +1,5 @@
 // `mirror`: training one attention layer with l_p-AttGD and comparing the direction of W_k with the
-// l_p-AttSVM solutions (Julistiono, Tarzanagh, Azizan; spec/mirror_descent.md).
+// l_p-AttSVM solutions (Julistiono, Tarzanagh, Azizan; docs/mirror.md).
 #pragma once
 #include <memory>
 

@@ -56,7 +56,7 @@ double psi(const Eigen::MatrixXd& W, double p) {
 }
 
 Eigen::MatrixXd grad_psi(const Eigen::MatrixXd& W, double p) {
-  if (p == 2.0) return W;  // p = 2 is exactly gradient descent (spec s.2)
+  if (p == 2.0) return W;  // p = 2 is exactly gradient descent (docs/mirror.md s.2)
   return W.unaryExpr([p](double x) { return signed_power(x, p - 1.0); });
 }
 

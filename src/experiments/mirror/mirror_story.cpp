@@ -1,4 +1,4 @@
-// The mirror-descent paper as a guided story (spec/mirror_descent.md s.1-s.4). Every number the
+// The mirror-descent paper as a guided story (docs/mirror.md s.1-s.4). Every number the
 // texts state is measured by a run of the step's settings (seed 1) and checked in
 // tests/test_stories.cpp.
 #include "experiments/mirror/mirror_story.hpp"

@@ -107,7 +107,7 @@ ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const E
     return g;
   }
   // Log domain: every weight as a sign and a log-magnitude, the largest factored out, so the
-  // direction stays representable when s is one-hot to within e^-1000 (spec s.6).
+  // direction stays representable when s is one-hot to within e^-1000 (docs/mirror.md s.6).
   std::vector<double> log_weight, sign;
   double top = -INFINITY;
   for (int i = 0; i < n; ++i) {

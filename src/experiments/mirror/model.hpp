@@ -1,4 +1,4 @@
-// One attention layer trained by l_p-AttGD (spec/mirror_descent.md s.1): token logits
+// One attention layer trained by l_p-AttGD (docs/mirror.md s.1): token logits
 // a_it = x_it^T W z_i, s_i = softmax, f_i = v^T X_i^T s_i, L = (1/n) sum_i l(Y_i f_i).
 #pragma once
 #include <Eigen/Dense>
@@ -21,10 +21,10 @@ Forward forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::Vect
 void forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss, Forward& out);
 
 // grad L(W) = (1/n) sum_i l'(Y_i f_i) Y_i h_i z_i^T with the stable pairwise form
-// h_i = sum_{t<tau} s_it s_itau (x_it^T v - x_itau^T v)(x_it - x_itau) (spec s.1), returned scaled:
+// h_i = sum_{t<tau} s_it s_itau (x_it^T v - x_itau^T v)(x_it - x_itau) (docs/mirror.md s.1), returned scaled:
 // grad = direction * exp(log_scale). Every weight is formed in the log domain and the largest is
 // factored out, so the direction stays representable when s is one-hot to within e^-1000 and the
-// gradient itself underflows (spec s.6). `direction` is zero only when the gradient is exactly 0.
+// gradient itself underflows (docs/mirror.md s.6). `direction` is zero only when the gradient is exactly 0.
 struct ScaledGradient {
   Eigen::MatrixXd direction;
   double log_scale = 0.0;

@@ -1,4 +1,4 @@
-// l_p-AttGD, one run (spec/mirror_descent.md s.2): W+ = grad psi^-1( grad psi(W) - eta G ) with
+// l_p-AttGD, one run (docs/mirror.md s.2): W+ = grad psi^-1( grad psi(W) - eta G ) with
 // G = grad L (the theory's algorithm) or the normalised G = grad L / (||grad L||_q + eps) of the
 // paper's experiments. Joint training updates v the same way.
 #pragma once
@@ -13,7 +13,7 @@ struct TrainerSettings {
   double eta = 0.1;
   bool normalised = true;
   // [OURS] normalise in the log domain (exact direction, never freezes); off: the code's
-  // grad / (||grad||_q + eps), which stops moving once ||grad||_q falls below ~eps (spec s.6).
+  // grad / (||grad||_q + eps), which stops moving once ||grad||_q falls below ~eps (docs/mirror.md s.6).
   bool log_domain = true;
   double eps = 2.22e-16;
   Loss loss = Loss::Logistic;

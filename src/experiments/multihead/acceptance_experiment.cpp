@@ -14,7 +14,7 @@ namespace attnlab::multihead {
 
 namespace {
 
-const char* const kSpec = "spec/multihead.md s.5";
+const char* const kSpec = "docs/multihead.md s.5";
 
 Schema acceptance_schema() {
   std::vector<ParamSpec> s;
@@ -57,7 +57,7 @@ Point make_point(const Params& p, std::uint64_t seed) {
   return point;
 }
 
-// One unit: `samples` examples of one point certified with the true W_sum (spec s.5), from the
+// One unit: `samples` examples of one point certified with the true W_sum (docs/multihead.md s.5), from the
 // unit's own stream (point + 1) * 2^32 + block of the seed (stream 0 is the instance's), so a
 // block's count depends on nothing but (parameters, seed, point, block). A piece is kPiece samples.
 class BlockTask final : public UnitTask {

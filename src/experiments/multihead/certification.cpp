@@ -31,7 +31,7 @@ bool has_duplicate_rows(const Eigen::MatrixXd& X) {
 
 int certify(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y, const Eigen::MatrixXd& W_hat, const CertifySettings& s,
             std::vector<Constraint>& out) {
-  // Duplicate tokens split attention and put the constraint off by log 2 (spec s.2).
+  // Duplicate tokens split attention and put the constraint off by log 2 (docs/multihead.md s.2).
   if (has_duplicate_rows(X)) return 0;
   const Eigen::MatrixXd Z = X * W_hat;
   const int d = static_cast<int>(X.cols());

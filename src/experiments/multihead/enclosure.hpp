@@ -1,4 +1,4 @@
-// The set the certified constraints carve out (spec/multihead.md s.2, the optional parts):
+// The set the certified constraints carve out (docs/multihead.md s.2, the optional parts):
 //   K = { theta in R^{d^2} : |<A_j, theta> - rhs_j| <= w for every certified constraint j },
 // with its exact minimum-norm point, min 1/2 ||theta||^2 over K, and LP "width probes",
 // max <U, theta> - min <U, theta> over K for a few unit directions U. Every head satisfies each

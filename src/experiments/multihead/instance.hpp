@@ -1,4 +1,4 @@
-// Instances of the hidden layer (spec/multihead.md s.3) and the "assumption meter" that says how
+// Instances of the hidden layer (docs/multihead.md s.3) and the "assumption meter" that says how
 // far a small instance is from the paper's non-degeneracy assumptions.
 #pragma once
 #include <string>

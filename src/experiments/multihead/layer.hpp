@@ -1,4 +1,4 @@
-// The multi-head attention layer of Chen and Li (spec/multihead.md s.1):
+// The multi-head attention layer of Chen and Li (docs/multihead.md s.1):
 //   F(X) = sum_i softmax(X Theta_i X^T) X W_i,  X in {+-1}^{k x d} (tokens as rows),
 // softmax per row; and its gradient for training by Adam (the baseline learner).
 #pragma once

@@ -1,5 +1,5 @@
 // The learners of the `multihead` experiment: the paper's phase I crude estimate of W_sum
-// (spec/multihead.md s.2, Thm 5.1) and the baseline, Adam on the squared loss (spec s.5).
+// (docs/multihead.md s.2, Thm 5.1) and the baseline, Adam on the squared loss (docs/multihead.md s.5).
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-// The lower-bound construction of Chen and Li (spec/multihead.md s.4): a layer of 8|S| + 8 heads on
+// The lower-bound construction of Chen and Li (docs/multihead.md s.4): a layer of 8|S| + 8 heads on
 // two tokens that computes a parity of 2|S| bits exactly, so statistical-query learners need
 // d^Omega(m) queries, while Gaussian elimination over GF(2) (not an SQ algorithm) finds S at once.
 #pragma once

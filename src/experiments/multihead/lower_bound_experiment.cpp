@@ -13,7 +13,7 @@ namespace attnlab::multihead {
 
 namespace {
 
-// Why the page shows the statistical-query bound and not the cryptographic one (spec s.4: "only
+// Why the page shows the statistical-query bound and not the cryptographic one (docs/multihead.md s.4: "only
 // illustrated"; issue 13 asked for an illustration if it can be shown honestly at small size).
 const char* const kNoLwrIllustration =
     "Not shown: the cryptographic lower bound (Section 11.4, learning with rounding). Its layer would compute "
@@ -24,7 +24,7 @@ const char* const kNoLwrIllustration =
     "problem that is easy: it would not be an honest picture of the bound.";
 
 
-const char* const kSpec = "spec/multihead.md s.4";
+const char* const kSpec = "docs/multihead.md s.4";
 
 Schema lower_bound_schema() {
   std::vector<ParamSpec> s;
@@ -58,7 +58,7 @@ struct Row {
   bool gf2_correct = false;
 };
 
-// Unit |S| - 1 (spec s.4): the first piece checks the gadget exactly and runs GF(2) elimination,
+// Unit |S| - 1 (docs/multihead.md s.4): the first piece checks the gadget exactly and runs GF(2) elimination,
 // then one Adam step per piece, then a last piece measures Adam's sign accuracy: the unit, and so
 // its row, is finished only once that is measured (a slice may end anywhere before it).
 class ParityTask final : public UnitTask {

@@ -1,4 +1,4 @@
-// `multihead.lower_bound`: the paper's lower-bound construction (spec/multihead.md s.4) checked
+// `multihead.lower_bound`: the paper's lower-bound construction (docs/multihead.md s.4) checked
 // exactly, gradient descent trained on it, and Gaussian elimination over GF(2) beside it.
 #pragma once
 #include <memory>

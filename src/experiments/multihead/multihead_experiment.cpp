@@ -19,7 +19,7 @@ namespace attnlab::multihead {
 
 namespace {
 
-const char* const kSpec = "spec/multihead.md";
+const char* const kSpec = "docs/multihead.md";
 
 Schema multihead_schema() {
   std::vector<ParamSpec> s;
@@ -70,7 +70,7 @@ Schema multihead_schema() {
   return Schema(std::move(s));
 }
 
-// The run's units (DESIGN.md "Parallel work units"): the two learners. They share no random
+// The run's units (docs/design.md "The run: prepare, units, merge, results"): the two learners. They share no random
 // stream (phase I and the pipeline draw from stream 1 of the seed, Adam from streams 2-4, the test
 // sets from their own), so each unit alone gives the numbers of the old sequential run.
 enum Unit : std::int64_t { kPipelineUnit = 0, kAdamUnit = 1, kUnits = 2 };
@@ -243,7 +243,7 @@ class PipelineTask final : public UnitTask {
     const RunSettings& run = *run_;
     Eigen::MatrixXd X, Y;
     switch (stage_) {
-      case Stage::Crude:  // phase I (spec s.2)
+      case Stage::Crude:  // phase I (docs/multihead.md s.2)
         if (crude_.count() < run.crude_total) {
           draw(X, Y);
           crude_.add(X, Y);
@@ -505,7 +505,7 @@ class PipelineTask final : public UnitTask {
   double seconds_ = 0.0;
 };
 
-// Unit 1: the baseline (spec s.5), one Adam step per piece; the training and test sets are drawn
+// Unit 1: the baseline (docs/multihead.md s.5), one Adam step per piece; the training and test sets are drawn
 // with the first.
 class AdamTask final : public UnitTask {
  public:
@@ -666,7 +666,7 @@ class MultiheadExperiment final : public Experiment {
   std::vector<std::optional<Partial>> slots_;  // per unit: its final partial or latest preview
 };
 
-// The enclosure's notes and plot (spec s.2, optional parts) from the pipeline's six numbers per
+// The enclosure's notes and plot (docs/multihead.md s.2, optional parts) from the pipeline's six numbers per
 // programme (PipelineTask::enclosure_step): the two minimum-norm points, then a max and a min per
 // probe direction.
 std::vector<std::string> describe_enclosure(const RunSettings& run, const std::vector<double>& e,

@@ -1,5 +1,5 @@
 // `multihead`: learning a multi-head attention layer from examples (Chen and Li;
-// spec/multihead.md). This version runs the paper's phase I (the crude estimate of W_sum) and the
+// docs/multihead.md). This version runs the paper's phase I (the crude estimate of W_sum) and the
 // gradient-descent baseline (Adam) on generated instances with an assumption meter.
 #pragma once
 #include <memory>

@@ -1,4 +1,4 @@
-// The multi-head learning paper as a guided story (spec/multihead.md s.1-s.4). Every number the
+// The multi-head learning paper as a guided story (docs/multihead.md s.1-s.4). Every number the
 // texts state is measured by a run of the step's settings (seed 1) and checked in
 // tests/test_stories.cpp.
 #include "experiments/multihead/multihead_story.hpp"

@@ -52,7 +52,7 @@ double weight_for(const Problem& p, WeightRule rule, double l, double R) {
     beta = b_norm(unweighted, evaluate(unweighted, Eigen::VectorXd::Zero(p.d())));
     if (p.x_true.size() == p.d()) beta = std::max(beta, b_norm(unweighted, evaluate(unweighted, p.x_true)));
   } else {
-    beta = 8.0 * p.n() * dmath::exp(2.0 * R * R);  // spec s.3: a safe explicit beta
+    beta = 8.0 * p.n() * dmath::exp(2.0 * R * R);  // docs/regression.md s.3: a safe explicit beta
   }
   return std::sqrt(100.0 * beta + l / (f.sigma_min * f.sigma_min));
 }
@@ -73,7 +73,7 @@ Problem generate(const GeneratorSettings& s, std::uint64_t seed) {
                      " would overflow exp/cosh/sinh; allowed: at most " + format_number(kMaxExponent));
   switch (s.target) {
     case TargetKind::Planted: {
-      // b = u(x_true) / alpha(x_true): then c(x_true) = 0 (spec s.5).
+      // b = u(x_true) / alpha(x_true): then c(x_true) = 0 (docs/regression.md s.5).
       Problem unweighted = p;
       unweighted.b = Eigen::VectorXd::Zero(s.n);
       unweighted.w = Eigen::VectorXd::Zero(s.n);

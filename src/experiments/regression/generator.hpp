@@ -1,4 +1,4 @@
-// The problem generator of the `regression` experiment (issue: problem generator; spec s.1, s.5).
+// The problem generator of the `regression` experiment (issue: problem generator; docs/regression.md s.1, s.5).
 #pragma once
 #include <cstdint>
 
@@ -27,7 +27,7 @@ struct GeneratorSettings {
 // parameter when the draw is unusable (e.g. sinh with a planted b of norm above 1).
 Problem generate(const GeneratorSettings& s, std::uint64_t seed);
 
-// The weight rules of spec s.3: w^2 = 100 beta + l / sigma_min^2, with beta measured (||B|| at
+// The weight rules of docs/regression.md s.3: w^2 = 100 beta + l / sigma_min^2, with beta measured (||B|| at
 // x_true and at 0: "practical") or the paper's safe beta = 8 n e^{2 R^2} ("paper constants").
 double weight_for(const Problem& p, WeightRule rule, double l, double R);
 

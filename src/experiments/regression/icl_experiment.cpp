@@ -16,7 +16,7 @@ namespace attnlab::regression {
 
 namespace {
 
-const char* const kSpec = "spec/regression.md s.4";
+const char* const kSpec = "docs/regression.md s.4";
 
 // A move's measurements: the table's columns, and the fields of its unit's partial.
 constexpr const char* kColumns[] = {"delta", "b_shift", "shift_per_delta", "bound", "identity_error", "alpha_new"};
@@ -88,7 +88,7 @@ class IclExperiment final : public Experiment {
     return {{"n", "40"}, {"d", "4"}, {"delta_min", "1e-6"}, {"per_decade", "1"}};
   }
 
-  // One unit per move size delta (DESIGN.md "Parallel work units"): each measures one move from
+  // One unit per move size delta (docs/design.md "The run: prepare, units, merge, results"): each measures one move from
   // the same prepared point, reading the problem only. A unit is one piece: one evaluation of u,
   // plus a dense copy of A when A moves (about 15 ms at the largest, n = 5000, d = 200).
   std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
@@ -232,7 +232,7 @@ Results IclExperiment::results() const {
     for (const auto& row : rows) smallest_alpha = std::min(smallest_alpha, std::fabs(row[5]));
     if (smallest_alpha < 1e-6 * std::max(1.0, base_.u.cwiseAbs().sum()))
       r.notes.push_back(printf_text("Warning: |alpha(x_{t+1})| gets as small as %.2g: b~ divides by it, so ||b~ - b|| has no "
-                            "linear bound here (the sinh case of spec s.4).",
+                            "linear bound here (the sinh case of docs/regression.md s.4).",
                             smallest_alpha));
   }
   return r;

@@ -1,4 +1,4 @@
-// Leverage-score sampling of the middle matrix D (spec/regression.md s.3, SubSample; the paper's
+// Leverage-score sampling of the middle matrix D (docs/regression.md s.3, SubSample; the paper's
 // Lemma 6.4 and Theorem F.1): the scores tau_i of the rows of D^{1/2} A, a keep probability p_i per
 // row, and the sampled diagonal D~ with D~_ii = D_ii / p_i for kept rows, so that E[D~] = D.
 #pragma once

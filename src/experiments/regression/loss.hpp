@@ -1,4 +1,4 @@
-// The loss, its gradient and its Hessian (spec/regression.md sections 1-2).
+// The loss, its gradient and its Hessian (docs/regression.md sections 1-2).
 #pragma once
 #include <Eigen/Dense>
 
@@ -24,10 +24,10 @@ Point evaluate(const Problem& p, const Eigen::VectorXd& x);
 // grad L = A^T (v o c - <c, b> v) + A^T W^2 A x
 Eigen::VectorXd gradient(const Problem& p, const Point& at);
 
-// diag(B) part of the Hessian's middle matrix: v o v + u o c - <c, b> u (spec s.2, s.3 "B_diag").
+// diag(B) part of the Hessian's middle matrix: v o v + u o c - <c, b> u (docs/regression.md s.2, s.3 "B_diag").
 Eigen::VectorXd b_diagonal(const Point& at);
 
-// The exact Hessian in its low-rank form, never forming an n x n matrix (spec s.2):
+// The exact Hessian in its low-rank form, never forming an n x n matrix (docs/regression.md s.2):
 // p = A^T v, q = A^T (v o b), delta = B_diag + w o w,
 // H = A^T diag(delta) A + ||b||^2 p p^T - q p^T - p q^T.   O(nnz(A) d + d^2).
 Eigen::MatrixXd hessian(const Problem& p, const Point& at);

@@ -1,4 +1,4 @@
-// The rescaled hyperbolic regression problem of Gao et al. (spec/regression.md s.1):
+// The rescaled hyperbolic regression problem of Gao et al. (docs/regression.md s.1):
 //   min_x L(x) = 1/2 ||u(x) - <u(x), 1> b||^2 + 1/2 ||W A x||^2,  u = exp, cosh or sinh of A x.
 #pragma once
 #include <Eigen/Dense>
@@ -39,7 +39,7 @@ MatrixFacts measure(const SparseRows& A);
 // field (`source` says where the problem came from, e.g. "problem file").
 void validate(const Problem& p, const std::string& source);
 
-// exp/cosh/sinh overflow above 709: the largest |(A x)_i| accepted anywhere (spec s.6).
+// exp/cosh/sinh overflow above 709: the largest |(A x)_i| accepted anywhere (docs/regression.md s.6).
 constexpr double kMaxExponent = 700.0;
 
 }  // namespace attnlab::regression

@@ -18,8 +18,8 @@ namespace attnlab::regression {
 
 namespace {
 
-const char* const kProblem = "spec/regression.md s.1";
-const char* const kAlgorithm = "spec/regression.md s.3";
+const char* const kProblem = "docs/regression.md s.1";
+const char* const kAlgorithm = "docs/regression.md s.3";
 constexpr Method kAllMethods[kMethods] = {Method::Newton,  Method::ApproxDiag,   Method::ApproxW2,
                                           Method::Sampled, Method::SampledRank2, Method::GradientDescent};
 
@@ -105,7 +105,7 @@ Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
   return u / u.norm();
 }
 
-// ---- one solver's run: a work unit (DESIGN.md "Parallel work units") ---------------------------
+// ---- one solver's run: a work unit (docs/design.md "The run: prepare, units, merge, results") ---------------------------
 // The solvers share only the prepared problem, x* and x0 (read-only), and every iteration draws
 // from its own stream Rng::for_stream(seed, 1000003 method + t) (Solver::step), so one solver's
 // trace does not depend on which others run, in which order, or where: one unit per solver.
@@ -154,7 +154,7 @@ Trace trace_of(const Solver& s) {
   return t;
 }
 
-// One sampled solver's sampling, summed up for its note (spec s.3 SubSample; Lemma 6.4 / Theorem
+// One sampled solver's sampling, summed up for its note (docs/regression.md s.3 SubSample; Lemma 6.4 / Theorem
 // F.1 for the paper's rule): rows kept and expected per step against the law's bound, and how often
 // A^T D~ A was within (1 +- eps1) of A^T D A.
 std::string sampling_note(const std::string& label, const Trace& s, const SamplingSettings& settings, int n, int d) {
@@ -520,7 +520,7 @@ Results RegressionExperiment::results() const {
   r.plots.push_back(ratio);
   r.plots.push_back(
       plot("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true, newton_range));
-  // The sampler's own claim (spec s.3, Lemma 6.4): A^T D~ A against A^T D A at every step.
+  // The sampler's own claim (docs/regression.md s.3, Lemma 6.4): A^T D~ A against A^T D A at every step.
   Plot sampling{"Leverage sampling: A^T D~ A against A^T D A", "iteration t",
                 "eps = max |lambda((A^T D A)^-1 A^T D~ A) - 1|", false, true, false, 0, 1, {}};
   for (Method m : methods_)
@@ -561,7 +561,7 @@ Results RegressionExperiment::results() const {
     if (!std::isnan(eps)) {
       // Near x* the error maps as e -> (I - H~^-1 H) e, whose eigenvalues 1 - 1/mu (mu an eigenvalue
       // of H^-1 H~, |mu - 1| <= eps0) are at most eps0 / (1 - eps0) in size: below 2 eps0 while
-      // eps0 <= 1/2, and no contraction at all is promised once eps0 >= 1/2 (spec s.3).
+      // eps0 <= 1/2, and no contraction at all is promised once eps0 >= 1/2 (docs/regression.md s.3).
       line += printf_text(", median eps0 %.3g", eps);
       if (eps < 0.5)
         line += printf_text(" (local rate bound eps0 / (1 - eps0) = %.3g <= 2 eps0 = %.3g)", eps / (1.0 - eps), 2.0 * eps);

@@ -1,5 +1,5 @@
 // `regression`: the solver lab for rescaled exp / cosh / sinh regression (Gao et al.;
-// spec/regression.md). One generated (or loaded) problem, one start, several solvers side by side.
+// docs/regression.md). One generated (or loaded) problem, one start, several solvers side by side.
 #pragma once
 #include <memory>
 

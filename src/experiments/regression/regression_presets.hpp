@@ -1,4 +1,4 @@
-// The `regression` presets (issue: presets; spec/regression.md s.5).
+// The `regression` presets (issue: presets; docs/regression.md s.5).
 #pragma once
 #include <vector>
 

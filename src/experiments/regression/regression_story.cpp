@@ -1,4 +1,4 @@
-// The regression paper as a guided story (spec/regression.md s.2-s.5). Every number the texts
+// The regression paper as a guided story (docs/regression.md s.2-s.5). Every number the texts
 // state is measured by a run of the step's settings (seed 1) and checked in tests/test_stories.cpp.
 #include "experiments/regression/regression_story.hpp"
 

@@ -82,10 +82,10 @@ Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
     r.grad_norm = grad_norm;
     r.x = x;
     r.loss = at.loss;
-    // spec s.6: ||grad|| <= 1e-13; at large scales double precision cannot reach an absolute 1e-13,
+    // docs/regression.md s.6: ||grad|| <= 1e-13; at large scales double precision cannot reach an absolute 1e-13,
     // so 1e-15 of the starting gradient also counts.
     // The rounding level of the gradient: c = u - alpha b cancels, so ||grad L|| cannot go much
-    // below eps |A|^T (|v| (|u| + |alpha| |b|) + w^2 |A x|); 1e-13 (spec s.6) or that floor.
+    // below eps |A|^T (|v| (|u| + |alpha| |b|) + w^2 |A x|); 1e-13 (docs/regression.md s.6) or that floor.
     const Eigen::VectorXd magnitude =
         at.v.cwiseAbs().cwiseProduct(at.u.cwiseAbs() + std::fabs(at.alpha) * p.b.cwiseAbs()) +
         p.w.cwiseAbs2().cwiseProduct(at.Ax.cwiseAbs());
@@ -197,7 +197,7 @@ Solver::Approximation Solver::approximate_hessian(const Point& at, Rng& rng) con
     out.H = weighted_gram(problem_.A, D);
     return out;
   }
-  // Sampling needs D >= 0 (spec s.3): clamp and flag.
+  // Sampling needs D >= 0 (docs/regression.md s.3): clamp and flag.
   for (int i = 0; i < D.size(); ++i)
     if (D[i] < 0.0) D[i] = 0.0, ++out.clamped;
   if (out.clamped) out.flags |= kClampedD;
@@ -263,14 +263,14 @@ void Solver::step() {
   grad_ = gradient(problem_, at_);
   elapsed_ += now_seconds() - t0;
   // Measured outside the timing: how good this H~ was against the exact Hessian at x_t,
-  // eps0 = max |lambda - 1| over the generalised eigenvalues of (H~, H) (spec s.3), and for the
+  // eps0 = max |lambda - 1| over the generalised eigenvalues of (H~, H) (docs/regression.md s.3), and for the
   // sampled methods how good A^T D~ A was against A^T D A, the sampler's own claim (Lemma 6.4).
   double eps0 = NAN, sampling_eps = NAN;
   if (used.H.size() && method_ != Method::Newton) {
     const Eigen::MatrixXd H = hessian(problem_, previous);
     eps0 = spectral_error(used.H, H);
     if (used.D.size()) {
-      // H = A^T D A + the rank-2 part when nothing was clamped (delta = B_diag + W^2 = D, spec s.2).
+      // H = A^T D A + the rank-2 part when nothing was clamped (delta = B_diag + W^2 = D, docs/regression.md s.2).
       const Eigen::MatrixXd unsampled =
           used.clamped ? weighted_gram(problem_.A, used.D) : Eigen::MatrixXd(H - hessian_rank2(problem_, previous));
       sampling_eps = spectral_error(used.sampled_gram, unsampled);

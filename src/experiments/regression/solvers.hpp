@@ -1,4 +1,4 @@
-// The solvers compared on one problem from one start (spec/regression.md s.3): exact Newton
+// The solvers compared on one problem from one start (docs/regression.md s.3): exact Newton
 // (optionally damped), the paper's approximate Newton x_{t+1} = x_t - H~^-1 grad L with four
 // choices of H~, and gradient descent with Armijo backtracking. Each runs one iteration per step()
 // so the page can interleave them and draw the traces live.
@@ -18,7 +18,7 @@ constexpr int kMethods = 6;
 const char* method_key(Method m);    // "newton", "approx_diag", ... (parameter and column names)
 const char* method_label(Method m);  // "exact Newton", ...
 
-// x*, found once per problem by damped exact Newton to ||grad L|| <= 1e-13 (spec s.6).
+// x*, found once per problem by damped exact Newton to ||grad L|| <= 1e-13 (docs/regression.md s.6).
 struct Reference {
   Eigen::VectorXd x;
   double loss = 0.0;

@@ -1,4 +1,4 @@
-// The conditions of the paper's theorem and its constants next to measured ones (spec s.3):
+// The conditions of the paper's theorem and its constants next to measured ones (docs/regression.md s.3):
 // l = lambda_min(H(x*)), beta^ = max ||B||, M^ from Hessian differences, the certified radius
 // 0.1 l / M, and the weight conditions of Lemma C.4.
 #pragma once

@@ -1,4 +1,4 @@
-// The datasets of the attention models (spec/separation.md section 3): Def. D.1 (self-attention)
+// The datasets of the attention models (docs/separation.md section 3): Def. D.1 (self-attention)
 // and Def. F.1 (cross-attention), built as explicit matrices A1 (queries) and A2 = A3 (keys).
 #pragma once
 #include "experiments/separation/attention_network.hpp"
@@ -16,18 +16,18 @@ struct AttentionSettings {
   double b = 0.2, c = 0.8;     // self-attention only
   ScoreMatrix x = ScoreMatrix::Identity;
   double tau = 0.9;
-  bool shared_readout = true;  // [OURS] one y for the four evaluations of a trial (spec s.4)
+  bool shared_readout = true;  // [OURS] one y for the four evaluations of a trial (docs/separation.md s.4)
 };
 
 // The special tokens of one input (0-based): j3 carries the planted entry; for cross-attention the
-// query token j2 carries it in A1. Both are drawn uniformly ([OURS], spec s.3).
+// query token j2 carries it in A1. Both are drawn uniformly ([OURS], docs/separation.md s.3).
 struct SpecialTokens {
   int planted = 0;  // j3
   int query = 0;    // j2 (cross-attention only)
 };
 
 // The number of one-hot classes of the stacked identity: d - 2 (self) or d - 1 (cross). When it
-// does not divide n the stack is truncated with the same modulo rule ([OURS], spec s.3).
+// does not divide n the stack is truncated with the same modulo rule ([OURS], docs/separation.md s.3).
 int class_count(AttentionModel model, int d);
 inline int token_class(int token, int classes) { return token % classes; }
 

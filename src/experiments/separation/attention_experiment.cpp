@@ -13,12 +13,12 @@ namespace attnlab::separation {
 
 namespace {
 
-const char* const kDatasets = "spec/separation.md s.3";
-const char* const kNetwork = "spec/separation.md s.2";
+const char* const kDatasets = "docs/separation.md s.3";
+const char* const kNetwork = "docs/separation.md s.2";
 
 }  // namespace
 
-// The planted-row law of one sweep point (spec s.3 closed forms, s.5 claims). On D1 the row that
+// The planted-row law of one sweep point (docs/separation.md s.3 closed forms, s.5 claims). On D1 the row that
 // sees the planted token j3 (row j3 for self-attention, the query row j2 for cross-attention) puts
 // softmax weight w on j3 and u on each other token of j3's class; its output is then
 //   self:  sqrt(log n) (a1 w e_1 + b (w + (t - 1) u) e_class + c e_d)   (the constant column is
@@ -120,13 +120,13 @@ Schema attention_schema(AttentionModel model) {
        "Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed.", kNetwork, {}, true, true});
   add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
        "One readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
-       "spec/separation.md s.4"});
+       "docs/separation.md s.4"});
   add(trials_spec());
   add(paper_trials_spec(100));
   add({"sweep", "sweep", ParamType::Sweep, 0, 0, "n=200:1000:10", "",
        std::string("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, d, m, "
                    "delta, tau, a0, a1") + (self ? ", b, c)." : ")."),
-       "spec/separation.md s.4"});
+       "docs/separation.md s.4"});
   return Schema(std::move(s));
 }
 
@@ -207,7 +207,7 @@ class AttentionExperiment final : public Experiment {
       const AttentionSettings& s = settings_[point];
       std::vector<double> row{double(s.n), double(s.d), double(s.m), s.tau, s.a0, s.a1};
       if (self) row.insert(row.end(), {s.b, s.c});
-      row.push_back(planted_row_detection(s));  // spec s.5: detection by the planted row, per point
+      row.push_back(planted_row_detection(s));  // docs/separation.md s.5: detection by the planted row, per point
       return row;
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
@@ -263,10 +263,10 @@ class AttentionExperiment final : public Experiment {
                                 : p.text("m_rounding") == "ceil" ? Rounding::Ceil
                                                                  : Rounding::Round;
       s.m = readout_width_for(dmath::log(s.n / p.real("delta")), rounding);
-      if (self) s.m = std::max(s.m, 15);  // spec s.4: m = max(log(n/delta), 15) for Figs. 4, 5
+      if (self) s.m = std::max(s.m, 15);  // docs/separation.md s.4: m = max(log(n/delta), 15) for Figs. 4, 5
     }
     if (p.text("tau_rule") == "fixed" || swept == "tau") s.tau = p.real("tau");
-    else s.tau = self ? (s.c + 0.1) * std::sqrt(ln) : 0.9;  // spec s.2 thresholds
+    else s.tau = self ? (s.c + 0.1) * std::sqrt(ln) : 0.9;  // docs/separation.md s.2 thresholds
     s.shared_readout = p.boolean("shared_readout");
     return s;
   }

@@ -1,5 +1,5 @@
 // `separation.self` (Def. D.1, Figs. 4 and 5) and `separation.cross` (Def. F.1, Fig. 7): softmax
-// against linear attention in the paper's attention networks (spec/separation.md sections 2-5).
+// against linear attention in the paper's attention networks (docs/separation.md sections 2-5).
 #pragma once
 #include <memory>
 

@@ -113,7 +113,7 @@ void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Norm
   thread_local std::vector<double> weight;  // per-thread scratch: no allocation per call
   weight.resize(groups);
   for (std::size_t q = 0; q < queries.size(); ++q) {
-    // Scores of this query row against one token of each key group (spec s.2, row by row).
+    // Scores of this query row against one token of each key group (docs/separation.md s.2, row by row).
     double top = -INFINITY;
     for (std::size_t g = 0; g < groups; ++g) {
       weight[g] = score(queries.row(q), keys, g, x);

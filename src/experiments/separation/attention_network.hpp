@@ -1,11 +1,11 @@
-// The attention networks of Deng et al. (spec/separation.md section 2):
+// The attention networks of Deng et al. (docs/separation.md section 2):
 //   c = Att(X, Y) = D(X)^-1 exp(A1 X A2^T) A3 Y,   Y = V = I_d,
 // and the readout F = phi( sum_{j0} sum_l phi_tau(<c_{j0}, y_l>) ).
 // Both paper models have A2 = A3 (self-attention: A1 = A2 = A3), so keys and values are one matrix.
 //
 // Matrices are stored as distinct rows with multiplicities (RowGroups). This is exact, not an
 // approximation: attention is permutation-equivariant in the tokens and F sums over rows, so m
-// identical rows contribute m times one row. The datasets of spec section 3 have at most d + 1
+// identical rows contribute m times one row. The datasets of docs/separation.md section 3 have at most d + 1
 // distinct rows, so a trial costs O(d^3) instead of O(n^2 d). With every count 1 the same code is
 // the plain row-by-row computation the spec prescribes (never forming the Kronecker product).
 #pragma once
@@ -68,8 +68,8 @@ using AttentionRowSink = std::function<void(std::size_t q, const std::vector<dou
 void unpack_signs(const Readout& y, std::vector<double>& signs);
 
 // out (one row per query group, same counts) = Att for `queries` (A1) over `keys` (A2 = A3).
-// Softmax is max-subtracted (spec s.6 "Overflow"). Linear attention throws std::domain_error
-// when a row sum of the scores is not positive (spec s.6).
+// Softmax is max-subtracted (docs/separation.md s.6 "Overflow"). Linear attention throws std::domain_error
+// when a row sum of the scores is not positive (docs/separation.md s.6).
 void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Normalisation norm, RowGroups& out,
             const AttentionRowSink& sink = nullptr);
 

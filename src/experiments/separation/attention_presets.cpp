@@ -17,7 +17,7 @@ KeyValues cross_settings(const char* n, const char* d, const char* sweep) {
 }
 
 // The six sweeps of Figs. 4 and 5, named after the captions: (a) n, (b) d, (c) m, (d) c, (e) a0,
-// (f) a1 (the bullet text of the paper swaps (d) and (f); spec s.4).
+// (f) a1 (the bullet text of the paper swaps (d) and (f); docs/separation.md s.4).
 std::vector<Preset> self_figure(const char* fig, const char* x, const std::string& model_note) {
   const std::string f = fig;
   const std::string label = "Fig. " + f.substr(3);

@@ -1,6 +1,6 @@
-// The paper's attention figures as presets (spec/separation.md s.4): Fig. 4 (self-attention,
+// The paper's attention figures as presets (docs/separation.md s.4): Fig. 4 (self-attention,
 // X = I), Fig. 5 (self-attention, X = 1) and Fig. 7 (cross-attention), each with the paper's exact
-// settings and two or three sentences on what the paper claims and what to look for (spec s.5).
+// settings and two or three sentences on what the paper claims and what to look for (docs/separation.md s.5).
 #pragma once
 #include <vector>
 

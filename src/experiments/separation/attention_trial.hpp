@@ -1,4 +1,4 @@
-// One trial of `separation.self` / `separation.cross` (spec/separation.md s.4): one D0 input, one
+// One trial of `separation.self` / `separation.cross` (docs/separation.md s.4): one D0 input, one
 // D1 input, the readout(s), and the four evaluations F_exp(D1), F_lin(D1), F_exp(D0), F_lin(D0).
 #pragma once
 #include "core/rng.hpp"

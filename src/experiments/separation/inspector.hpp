@@ -1,5 +1,5 @@
 // The inspector: one trial of `separation.self` / `separation.cross` computed densely, row by row,
-// with everything the paper's argument looks at (spec/separation.md s.2-3, s.5): the n x n softmax
+// with everything the paper's argument looks at (docs/separation.md s.2-3, s.5): the n x n softmax
 // and linear attention matrices of D1 and D0, the matrix A, the planted row's attention weights,
 // each row's readout margin and the four values of F (heatmaps and plots in that order).
 #pragma once

@@ -1,4 +1,4 @@
-// The separation paper as a guided story (spec/separation.md s.1-s.4). Every number the texts
+// The separation paper as a guided story (docs/separation.md s.1-s.4). Every number the texts
 // state is measured by a run of the step's settings (seed 1) and checked in tests/test_stories.cpp.
 #include "experiments/separation/separation_story.hpp"
 

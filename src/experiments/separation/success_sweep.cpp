@@ -13,14 +13,14 @@ const char* const kComponentRates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};
 ParamSpec trials_spec() {
   return {"trials", "trials per point", ParamType::Integer, 1, 1000000, "1000", "trials",
           "Independent trials at each sweep point. 100 trials give about +-0.05 noise; 1000 give +-0.015.",
-          "spec/separation.md s.4", {}, true};
+          "docs/separation.md s.4", {}, true};
 }
 
 ParamSpec paper_trials_spec(int paper_count) {
   const std::string count = std::to_string(paper_count);
   return {"paper_trials", "paper's trial count", ParamType::Boolean, 0, 0, "false", "",
           "Run " + count + " trials per point as the paper did, instead of the 'trials' parameter.",
-          "spec/separation.md s.4"};
+          "docs/separation.md s.4"};
 }
 
 std::int64_t trials_per_point(const Params& params, int paper_count) {
@@ -122,7 +122,7 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
     const double n = static_cast<double>(c.trials);
     const Interval ci = wilson_interval(c.successes, c.trials);
     for (double x : {n, static_cast<double>(c.successes), static_cast<double>(c.successes) / n, ci.low, ci.high}) row.push_back(x);
-    // The four component rates with their own Wilson intervals (spec s.4).
+    // The four component rates with their own Wilson intervals (docs/separation.md s.4).
     for (std::int64_t k : {c.exp_d1, c.lin_d1, c.exp_d0, c.lin_d0}) {
       const Interval ck = wilson_interval(k, c.trials);
       for (double x : {static_cast<double>(k) / n, ck.low, ck.high}) row.push_back(x);

@@ -1,5 +1,5 @@
 // Runs trials of a separation experiment over the points of a sweep and tabulates the success
-// rate with Wilson 95% intervals and the four component rates (spec/separation.md s.4).
+// rate with Wilson 95% intervals and the four component rates (docs/separation.md s.4).
 // Shared by every separation experiment; each supplies its trial and its per-point columns.
 #pragma once
 #include <cmath>
@@ -21,12 +21,12 @@ namespace attnlab::separation {
 extern const char* const kComponentRates[4];
 
 // The per-point trial count: `trials` ([OURS] default 1000 for smooth curves), or the paper's own
-// count when the `paper_trials` switch is on (spec s.4: 1000 for Fig. 3, 100 for Figs. 4, 5, 7).
+// count when the `paper_trials` switch is on (docs/separation.md s.4: 1000 for Fig. 3, 100 for Figs. 4, 5, 7).
 ParamSpec trials_spec();
 ParamSpec paper_trials_spec(int paper_count);
 std::int64_t trials_per_point(const Params& params, int paper_count);
 
-// A closed-form curve to draw beside the measured rates (spec s.5), taken from a table column.
+// A closed-form curve to draw beside the measured rates (docs/separation.md s.5), taken from a table column.
 struct Theory {
   std::string column;  // empty: none
   std::string label;

@@ -15,7 +15,7 @@ namespace {
 Schema toy_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  const std::string sec1 = "spec/separation.md s.1";
+  const std::string sec1 = "docs/separation.md s.1";
   add({"n", "tokens n", ParamType::Integer, 2, 100000, "1000", "tokens",
        "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n.", sec1, {},
        true, true});
@@ -38,12 +38,12 @@ Schema toy_schema() {
        sec1, {"uniform", "two_point", "adversarial"}});
   add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
        "One readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
-       "spec/separation.md s.4"});
+       "docs/separation.md s.4"});
   add(trials_spec());
   add(paper_trials_spec(1000));
   add({"sweep", "sweep", ParamType::Sweep, 0, 0, "m=1:10:1", "",
        "The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau).",
-       "spec/separation.md s.4"});
+       "docs/separation.md s.4"});
   return Schema(std::move(s));
 }
 

@@ -1,4 +1,4 @@
-// `separation.toy`: the toy model of spec/separation.md section 1 as an Experiment.
+// `separation.toy`: the toy model of docs/separation.md section 1 as an Experiment.
 #pragma once
 #include <memory>
 

@@ -1,5 +1,5 @@
 // The toy model's inspector: one trial of `separation.toy` against the concentration bounds of the
-// paper's Lemmas 4.1 and 4.2 (spec/separation.md s.1, "Claims to visualise").
+// paper's Lemmas 4.1 and 4.2 (docs/separation.md s.1, "Claims to visualise").
 //
 // For a fixed input f and a random sign vector sigma, Hoeffding's inequality gives
 // P(|<f, sigma>| > t) <= 2 exp(-t^2 / (2 sum_i f_i^2)). The lemmas bound |f_i| <= M entrywise from

@@ -1,4 +1,4 @@
-// The toy "softmax regression" model of Deng et al. (spec/separation.md section 1):
+// The toy "softmax regression" model of Deng et al. (docs/separation.md section 1):
 // only v = A x matters; F(v; y) = phi( sum_j phi_tau(<f(v), y_j>) ) for f = softmax or linear.
 #pragma once
 #include <cstdint>
@@ -9,9 +9,9 @@
 
 namespace attnlab::separation {
 
-// [OURS] samplers of the datasets D0 / D1 (the paper gives none), spec section 1.
+// [OURS] samplers of the datasets D0 / D1 (the paper gives none), docs/separation.md section 1.
 enum class ToySampler { Uniform, TwoPoint, Adversarial };
-// [OURS] rounding of m = log n, spec section 1.
+// [OURS] rounding of m = log n, docs/separation.md section 1.
 enum class Rounding { Round, Floor, Ceil };
 
 int readout_width_for(double log_value, Rounding rounding);  // max(1, rounding(log_value))
@@ -38,7 +38,7 @@ class Readout {
 
 struct ReadoutValue {
   double value = 0.0;  // F = phi( sum_j phi_tau(<f, y_j>) )
-  int near_ties = 0;   // columns with |<f, y_j> - tau| < 1e-9 tau (spec section 6, "Ties")
+  int near_ties = 0;   // columns with |<f, y_j> - tau| < 1e-9 tau (docs/separation.md section 6, "Ties")
   bool fires() const { return value > 0.0; }
 };
 
@@ -67,7 +67,7 @@ struct ToySettings {
   bool shared_readout = true;  // [OURS] one y for the four evaluations of a trial
 };
 
-// One trial (spec section 4): one D0 draw, one D1 draw, readout(s), four evaluations.
+// One trial (docs/separation.md section 4): one D0 draw, one D1 draw, readout(s), four evaluations.
 // Holds scratch buffers so repeated trials do not allocate.
 class ToyTrial {
  public:

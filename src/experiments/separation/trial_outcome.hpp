@@ -1,4 +1,4 @@
-// The outcome of one trial of a separation experiment and its tally (spec/separation.md s.4).
+// The outcome of one trial of a separation experiment and its tally (docs/separation.md s.4).
 #pragma once
 #include <cstdint>
 
