@@ -8,6 +8,7 @@
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
 #include "experiments/regression/solvers.hpp"
+#include "experiments/stories.hpp"
 
 using namespace attnlab;
 using namespace attnlab::regression;
@@ -37,6 +38,35 @@ Eigen::VectorXd random_point(int d, Rng& rng) {
   return x;
 }
 }  // namespace
+
+// The paper's problem is the rescaled one: the normalisation alpha(x) multiplies b instead of
+// dividing u(x) (docs/regression.md s.1). The loss, element by element from that formula, and the
+// regression story's first step, which writes the formula for students.
+TEST_CASE("the loss is the rescaled 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^2, as the story writes it",
+          "[regression][derivatives]") {
+  const Problem p = random_problem(Hyperbolic::Exp, 40, 3, 11);
+  Rng rng(12);
+  const Eigen::VectorXd x = random_point(3, rng);
+  const Eigen::VectorXd Ax = p.A * x;
+  double alpha = 0.0;
+  for (int i = 0; i < Ax.size(); ++i) alpha += std::exp(Ax[i]);
+  double rescaled = 0.0, classical = 0.0, regulariser = 0.0;
+  for (int i = 0; i < Ax.size(); ++i) {
+    const double u = std::exp(Ax[i]);
+    rescaled += (u - alpha * p.b[i]) * (u - alpha * p.b[i]);
+    classical += (u / alpha - p.b[i]) * (u / alpha - p.b[i]);
+    regulariser += (p.w[i] * Ax[i]) * (p.w[i] * Ax[i]);
+  }
+  const double loss = evaluate(p, x).loss;
+  CHECK(loss == Approx(0.5 * rescaled + 0.5 * regulariser).epsilon(1e-12));
+  CHECK(std::abs(loss - (0.5 * classical + 0.5 * regulariser)) > 1e-3 * loss);  // not softmax regression
+  bool written = false;
+  for (const Story& story : stories()) {
+    if (story.steps.empty() || story.steps[0].settings.experiment != "regression") continue;
+    written = story.steps[0].text.find("L(x) = 0.5 ||u(x) - alpha(x) b||^2") != std::string::npos;
+  }
+  CHECK(written);
+}
 
 TEST_CASE("gradient and Hessian agree with central finite differences", "[regression][derivatives]") {
   Rng rng(4);

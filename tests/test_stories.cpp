@@ -24,10 +24,26 @@ std::unique_ptr<Experiment> prepared(const StorySettings& s) {
   return e;
 }
 
-// Every number the step's text states, against the run of the step's settings.
-void check_numbers(const StoryStep& step, const Results& r) {
+// The run of the step's settings with `variant`'s parameters changed.
+Results variant_results(const StorySettings& settings, const KeyValues& variant) {
+  StorySettings changed = settings;
+  for (const auto& [key, value] : variant) {
+    bool replaced = false;
+    for (auto& kv : changed.params) {
+      if (kv.first == key) kv.second = value, replaced = true;
+    }
+    if (!replaced) changed.params.push_back({key, value});
+  }
+  auto e = prepared(changed);
+  run_to_completion(*e);
+  return e->results();
+}
+
+// Every number the step's text states, against the run of the step's settings (or of its variant).
+void check_numbers(const StoryStep& step, const Results& step_results) {
   for (const StoryNumber& number : step.numbers) {
     INFO("number '" << number.text << "'");
+    const Results r = number.variant.empty() ? step_results : variant_results(step.settings, number.variant);
     CHECK(contains(step.text, number.text));
     if (number.note.empty()) {
       const std::optional<double> value = read_cell(r.table, number.cell);

@@ -38,10 +38,13 @@ std::optional<double> read_cell(const Table& table, const TableCell& cell);
 // value like `text` (a percentage when it ends in '%', with as many decimals) and checks both that
 // they agree and that the step's text contains `text`. With `note` set instead of a cell, the
 // number is read from the run's notes: one of them must contain `note`, which contains `text`.
+// With `variant` set, the number is measured by a second run of the step's settings with these
+// parameters changed (a comparison the text states, e.g. the authors' update beside the lab's).
 struct StoryNumber {
   std::string text;
   TableCell cell;
   std::string note;
+  KeyValues variant = {};
 };
 // `value` written the way `like` is: "99.6%" -> percent with one decimal, "0.875" -> three
 // decimals, "12" -> an integer.

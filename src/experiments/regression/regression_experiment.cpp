@@ -65,7 +65,8 @@ Schema regression_schema() {
        "Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps.", kAlgorithm});
   add({"sampling", "sampling rule", ParamType::Choice, 0, 0, "budget", "",
        "How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), about "
-       "'samples' rows, one knob. paper (Lemma 6.4, Theorem F.1): min(1, C tau_i log(d/delta) / eps1^2), at most "
+       "'samples' rows, one knob. paper: our reading of Lemma 6.4 (the paper gives no constant and does not write "
+       "p_i out): min(1, C tau_i log(d/delta) / eps1^2), at most "
        "C d log(d/delta) / eps1^2 rows in expectation, and A^T D~ A within (1 +- eps1) of A^T D A with probability "
        ">= 1 - delta (the notes count how often it was).",
        kAlgorithm, {"budget", "paper"}});
@@ -169,7 +170,7 @@ std::string sampling_note(const std::string& label, const Trace& s, const Sampli
   }
   if (steps == 0) return "";
   const bool paper = settings.rule == SamplingRule::Paper;
-  std::string line = label + (paper ? printf_text(": the paper's sampling rule (Lemma 6.4) with C = %.3g, delta = %.3g, "
+  std::string line = label + (paper ? printf_text(": the paper's sampling rule as we read Lemma 6.4 (ours: its p_i and C) with C = %.3g, delta = %.3g, "
                                                   "eps1 = %.3g", settings.C, settings.delta, settings.eps1)
                                     : std::string(": sampling with the budget rule (ours)"));
   line += settings.scores == LeverageScores::Exact ? ", exact leverage scores" : ", sketched leverage scores (ours)";

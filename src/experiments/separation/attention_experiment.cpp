@@ -75,7 +75,7 @@ Schema attention_schema(AttentionModel model) {
             : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns.",
        kDatasets, {}, false, true});
   add({"uneven_n", "uneven n", ParamType::Choice, 0, 0, "truncate", "",
-       std::string("truncate: token j belongs to class j mod ") + (self ? "(d - 2)" : "(d - 1)") +
+       std::string("Ours (when the classes do not divide n): truncate: token j belongs to class j mod ") + (self ? "(d - 2)" : "(d - 1)") +
            ", so some classes have one token more. round_down: use the largest multiple of the class count "
            "not above n.",
        kDatasets, {"truncate", "round_down"}});
@@ -92,7 +92,8 @@ Schema attention_schema(AttentionModel model) {
        kDatasets, {}, false, true});
   if (self) {
     add({"b", "class weight b", ParamType::Real, 0.01, 2, "0.2", "",
-         "The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1.", kDatasets, {},
+         "The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b is free "
+         "(the paper's own c-sweep keeps b = 0.2), lock_b ties it to 1 - c.", kDatasets, {},
          false, true});
     add({"c", "constant weight c", ParamType::Real, 0.01, 2, "0.8", "",
          "The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n).",
@@ -119,7 +120,7 @@ Schema attention_schema(AttentionModel model) {
   add({"tau", "threshold tau", ParamType::Real, 0.001, 100, self ? "2" : "0.9", "",
        "Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed.", kNetwork, {}, true, true});
   add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
-       "One readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
+       "Ours: one readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
        "docs/separation.md s.4"});
   add(trials_spec());
   add(paper_trials_spec(100));
@@ -214,6 +215,12 @@ class AttentionExperiment final : public Experiment {
     r.plots = sweep_.plots(r.table, x,
                            {"theory_exp_d1", "planted-row law 1 - (1 - q)^m (softmax on D1; q = 1/4: 1 - (3/4)^m)", false});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
+    r.notes.push_back(std::string("Ours: the dashed planted-row law 1 - (1 - q)^m is the lab's derivation for its planted "
+                                  "row, not the paper's bound") +
+                      (self ? " (Lemmas D.4 and E.3 use probability 1/8 and a bound of 1/10)"
+                            : " (q = 1/4 is the paper's Lemma F.4)") +
+                      "; j3 and j2 are drawn uniformly, one readout serves a trial's four evaluations, and the "
+                      "trials use the same random numbers at every sweep point.");
     return r;
   }
 

@@ -35,9 +35,10 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
        self_settings(x, "256", "12", "d=4,6,10,18,34,66")},
       {f + "c", label + "c: success vs m",
        "The paper's " + label + "c: readout width m from 1 to 80 at n = 200, d = 22. Softmax on D1 fires "
-           "when some column has + signs at the planted coordinate and the constant column (probability "
-           "1/4 each), so detection follows 1 - (3/4)^m (dashed); more columns also mean more chances for "
-           "a false positive on D0.",
+           "when some column has + signs at the planted coordinate and the constant column. Ours: in the "
+           "lab's planted row that is 2 of 8 sign patterns (probability 1/4 each), so detection follows "
+           "1 - (3/4)^m (dashed); the paper's Lemmas D.4 and E.3 use probability 1/8 and a bound of 1/10. "
+           "More columns also mean more chances for a false positive on D0.",
        self_settings(x, "200", "22", "m=1:80:1")},
       {f + "d", label + "d: success vs c",
        "The paper's " + label + "d (caption letter; the paper's text calls it (f)): c from 0.5 to 0.9 "
@@ -54,7 +55,7 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
       {f + "f", label + "f: success vs a1",
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
            "from 0.1 to 3 at n = 200, d = 22. Below about 0.7 the planted token does not dominate its "
-           "softmax row and the dashed planted-row law is 0; from about a1 = 1 it is 1 - (3/4)^m, and as a1 "
+           "softmax row and the dashed planted-row law (ours) is 0; from about a1 = 1 it is 1 - (3/4)^m, and as a1 "
            "grows more sign patterns fire (q = 3/8 from about 1.5, 1/2 from about 1.9). Success is not monotone in a1: beyond "
            "about 1.5 the planted score a1^2 log n outweighs a whole row of linear scores, so linear "
            "attention fires on D1 too and success falls again.",
@@ -92,8 +93,8 @@ std::vector<Preset> cross_attention_presets() {
        cross_settings("200", "11", "d=2,3,5,6,9,11,21,26,41,51")},
       {"fig7c", "Fig. 7c: success vs m",
        "The paper's Fig. 7c: m from 1 to 80 at n = 200, d = 11. The query row fires when some column has "
-       "+ signs at the planted coordinate and at j3's class (probability 1/4), so detection follows "
-       "1 - (3/4)^m (dashed).",
+       "+ signs at the planted coordinate and at j3's class (probability 1/4, the paper's Lemma F.4), so "
+       "detection follows 1 - (3/4)^m (dashed).",
        cross_settings("200", "11", "m=1:80:1")},
       {"fig7d", "Fig. 7d: success vs a1",
        "The paper's Fig. 7d: a1 from 0.1 to 3 at n = 200, d = 12 (11 classes do not divide 200: the "
