@@ -400,6 +400,17 @@ TEST_CASE("K: its minimum-norm point and width probes against the hidden heads",
       if (inside) sound.push_back(c);
     }
     REQUIRE(sound.size() >= 3 * 36);
+    // Theta = 0 is in K exactly when every |rhs| is within the half-width: the min-norm point
+    // is 0 then and only then (the notes' statement about the paper's 7 eps slab).
+    for (double half_width : {2.0 * cs.eps, 7.0 * cs.eps, 20.0 * cs.eps}) {
+      double largest_rhs = 0.0;
+      for (const Constraint& c : sound) largest_rhs = std::max(largest_rhs, std::fabs(c.rhs));
+      BoxQp p = min_norm_programme(sound, half_width);
+      p.solve();
+      REQUIRE(p.status() == BoxQp::Status::Solved);
+      INFO("half-width " << half_width << ", largest |rhs| " << largest_rhs << ", min norm " << p.x().norm());
+      CHECK((p.x().norm() <= 1e-6) == (largest_rhs <= half_width));
+    }
     BoxQp min_norm = min_norm_programme(sound, 2.0 * cs.eps);
     min_norm.solve();
     REQUIRE(min_norm.status() == BoxQp::Status::Solved);
@@ -449,14 +460,25 @@ TEST_CASE("multihead with enclosure on reports K's minimum-norm point and widths
   e->reset(e->make_params("", settings), 1);
   run_to_completion(*e);
   const Results r = e->results();
-  bool min_norm = false, paper = false, widths = false;
+  bool min_norm = false, paper = false, widths = false, ours_ball = false;
   for (const auto& note : r.notes) {
     min_norm = min_norm || note.find("its minimum-norm point has norm") != std::string::npos;
-    paper = paper || note.find("With the paper's 7 eps slabs") != std::string::npos;
     widths = widths || note.find("LP width probes of K") != std::string::npos;
+    const std::string wider = "With the paper's 7 eps slabs (Alg. 1) K is wider: its minimum-norm point has norm ";
+    if (note.rfind(wider, 0) == 0) {
+      paper = true;
+      // The note says whether Theta = 0 is in K, as its measured minimum norm says.
+      const double norm = std::stod(note.substr(wider.size()));
+      INFO(note);
+      const bool zero_inside = note.find("so Theta = 0 itself is in K") != std::string::npos;
+      CHECK(zero_inside == (norm <= 1e-9));
+      CHECK(zero_inside != (note.find("Theta = 0 stays outside K") != std::string::npos));
+    }
+    ours_ball = ours_ball || note.find("Ours: K is the certified constraints' slabs alone") != std::string::npos;
   }
   CHECK(min_norm);
   CHECK(paper);
+  CHECK(ours_ball);
   CHECK(widths);
   bool plotted = false;
   for (const Plot& p : r.plots) plotted = plotted || p.title == "Width of K along probe directions (LP)";
