@@ -55,7 +55,7 @@ Schema mirror_schema() {
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add({"data", "data", ParamType::Choice, 0, 0, "synthetic", "",
        "synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: the "
-       "spec's fixed 2-sequence example. file: the loaded data file (X, Y, optional z and v).",
+       "lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v).",
        kSpec, {"synthetic", "joint_toy", "file"}});
   add({"n", "sequences n", ParamType::Integer, 1, 100, "6", "", "Number of sequences (synthetic data).", kSpec});
   add({"T", "tokens T", ParamType::Integer, 2, 64, "8", "", "Tokens per sequence (synthetic data).", kSpec});
@@ -652,7 +652,7 @@ class MirrorExperiment final : public Experiment {
          {{"data", "synthetic"}, {"init", "zero"}, {"seeds", "1"}, {"iterations_rule", "paper"},
           {"sweep", "p=1.75,2,3"}}},
         {"joint_toy", "Joint (W, v) toy: which tokens win",
-         "The spec's 2-sequence toy trained jointly in W and v from zero. The selected tokens depend on p: "
+         "The lab's 2-sequence toy (ours) trained jointly in W and v from zero. The selected tokens depend on p: "
          "[1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed); the notes list them with the W- and v-SVMs.",
          {{"data", "joint_toy"}, {"train", "joint"}, {"init", "zero"}, {"seeds", "1"}, {"iterations_rule", "paper"},
           {"sweep", "p=1.75,2,3"}}},

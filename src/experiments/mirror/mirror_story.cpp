@@ -86,7 +86,7 @@ Story make_story() {
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
-      "The spec's two-sequence toy, trained jointly in W and the value vector v from zero. Which tokens win now "
+      "The lab's two-sequence toy (ours), trained jointly in W and the value vector v from zero. Which tokens win now "
       "depends on p: [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed, see the notes).";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.settings = {"mirror", "joint_toy", {}, 1};

@@ -29,7 +29,8 @@ const char* const kSpec = "docs/multihead.md s.4";
 Schema lower_bound_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"max_S", "largest |S|", ParamType::Integer, 1, 4, "3", "", "Parities on |S| = 1 .. this (8|S| + 8 heads).",
+  add({"max_S", "largest |S|", ParamType::Integer, 1, 4, "3", "",
+       "Parities on |S| = 1 .. this (8|S| + 8 heads: ours, the paper's 8dM + 8 specialised).",
        kSpec});
   add({"verify_d", "d for the exact check", ParamType::Integer, 3, 8, "6", "",
        "The gadget is checked on all 4^d inputs of two tokens.", kSpec});
@@ -140,9 +141,10 @@ class LowerBoundExperiment final : public Experiment {
   LowerBoundExperiment() : schema_(lower_bound_schema()) {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084), Sections 2.3 and 11",
-             "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly, so any statistical-query learner "
-             "(gradient descent included) needs d^Omega(m) queries. Gradient descent's sign accuracy falls as |S| "
-             "grows; Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "
+             "The paper's parity layer has 8dM + 8 heads (proof of Lemma 11.7); ours: the lab's gadget, 8|S| + 8 heads on "
+             "two tokens, computes a parity of 2|S| bits exactly. Statistical-query algorithms (noisy gradient "
+             "descent among them, Remark 11.13) need d^Omega(m) queries for such layers. Adam's sign accuracy falls "
+             "as |S| grows (Adam with exact gradients is not formally such an algorithm); Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "
              "d examples. The cryptographic bound (learning with rounding) is not shown; the notes say why."};
     presets_ = {{"parities", "Lower bound, |S| = 1..3", "The gadget checked exactly, Adam and GF(2) for |S| = 1, 2, 3.",
                  {{"max_S", "3"}, {"verify_d", "6"}, {"train_d", "10"}}}};

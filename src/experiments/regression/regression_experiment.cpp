@@ -90,7 +90,7 @@ Schema regression_schema() {
   add({"leverage", "leverage scores", ParamType::Choice, 0, 0, "sketch", "",
        "sketch (ours): approximate scores in O(nnz(A)) from a uniform-sample Gram matrix and a 16-column "
        "Johnson-Lindenstrauss projection. exact: tau_i = D_i a_i^T (A^T D A)^-1 a_i from a Cholesky factor "
-       "(O(nnz(A) d + d^3) per step; the spec's thin QR gives the same numbers).",
+       "(O(nnz(A) d + d^3) per step; a thin QR gives the same numbers).",
        kAlgorithm, {"sketch", "exact"}});
   add({"max_iterations", "iteration limit", ParamType::Integer, 1, 100000, "3000", "",
        "Iterations per solver at most (gradient descent needs thousands).", kAlgorithm});

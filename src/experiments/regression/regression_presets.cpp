@@ -21,7 +21,7 @@ KeyValues with(KeyValues base, const KeyValues& changes) {
 std::vector<Preset> regression_presets() {
   return {
       {"reference", "Reference run: exp, n = 200, d = 10",
-       "The spec's reference run: ||A|| = 1, kappa(A) = 30, w = 1, planted b, start at distance 1 from x*. Exact "
+       "The lab's reference run (ours): ||A|| = 1, kappa(A) = 30, w = 1, planted b, start at distance 1 from x*. Exact "
        "Newton doubles its correct digits each step; the paper's approximate Newton (B_diag + W^2) has eps0 about "
        "0.04 and contracts by about eps0 per step (the local factor eps0 / (1 - eps0); 2 eps0 is the bound, valid "
        "for eps0 <= 1/2); the sampled ones, with eps0 about 0.5 at 100 samples, contract irregularly; gradient "
