@@ -85,7 +85,7 @@ Story make_story() {
   s.steps.push_back(three);
 
   StoryStep four;
-  four.title = "Hard attention slows gradient descent";
+  four.title = "Hard attention slows Adam";
   four.text =
       "With a large Theta (norm 15; d = 8 and one head, as in step 1) attention is nearly one-hot. Certified rows "
       "become rare, 150 of 300000 here, yet the lab's pipeline still recovers Theta to 0.0262. Gradients through "
