@@ -52,41 +52,12 @@ std::string data_experiments() {
   return names.empty() ? "none" : joined(names);
 }
 
-// The usage text; the papers and the experiments that take data come from the registry.
-std::string usage() {
+// The most threads --jobs may ask for, in `run` and in `reproduce`.
+constexpr long long kMaxJobs = 256;
+
+// The options that `run` and `link` share (part of the usage text, after the commands).
+std::string run_options_usage() {
   return
-    "usage: attnlab COMMAND [ARGS]\n"
-    "\n"
-    "commands:\n"
-    "  list                          the experiments\n"
-    "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n"
-    "  run EXPERIMENT [options] [--jobs N] [--figures DIR]\n"
-    "                                run it and write the results table; --figures also writes\n"
-    "                                each plot as DIR/<experiment>-<preset|custom>-seed<N>-plot<K>.svg\n"
-    "                                and each heatmap as ...-heatmap<K>.svg (with its colour bar)\n"
-    "                                and ...-heatmap<K>.png (the matrix alone) (K = 1, 2, ...)\n"
-    "  run EXPERIMENT [options] --shard I/K --out PART.json\n"
-    "                                run only shard I of K of the run's work units and write their\n"
-    "                                partial results (JSON) for 'merge'\n"
-    "  merge PART.json... [--out FILE] [--format csv|json] [--data FILE] [--figures DIR]\n"
-    "                                put the K shards of one run together: the same table one\n"
-    "                                process writes (format: --format, else the --out extension)\n"
-    "  inspect EXPERIMENT [options] [--point K] [--trial T]\n"
-    "                                one trial of sweep point K (default 0) up close: per-token\n"
-    "                                table as CSV; --format json adds the attention matrices\n"
-    "  link EXPERIMENT [options]     print the page's URL hash for these settings\n"
-    "  stories [STORY]               the guided stories (one per paper): each step's title, link\n"
-    "                                and settings; with STORY also each step's text and question\n"
-    "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
-    "            [--figures FDIR]    every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
-    "                                per panel and DIR/index.csv; --paper-trials uses the\n"
-    "                                paper's trial counts; panels run on N threads (default: cores);\n"
-    "                                --figures writes each of the paper's figures as one multi-panel\n"
-    "                                SVG laid out as in the paper, FDIR/<paper>-<figure>-seed<N>.svg\n"
-    "  bench [--seconds S] [--format text|json]\n"
-    "                                throughput of the benchmark workloads\n"
-    "  --version\n"
-    "\n"
     "run/link options:\n"
     "  --preset NAME                 start from a preset (see help EXPERIMENT)\n"
     "  --set KEY=VALUE               set one parameter (repeatable; applied after the preset)\n"
@@ -97,7 +68,8 @@ std::string usage() {
     "  --data FILE.json              a data file for the experiments that take one; it applies the\n"
     "                                setting that selects it (" + data_experiments() + ";\n"
     "                                the format: help EXPERIMENT)\n"
-    "  --jobs N                      threads (default: every core); results do not depend on N\n"
+    "  --jobs N                      threads (default: every core, at most " + std::to_string(kMaxJobs) +
+    "); results do not depend on N\n"
     "  --quiet                       no progress bar\n";
 }
 
@@ -190,7 +162,7 @@ RunOptions parse_run_options(const std::vector<std::string>& args, Command comma
     else if (inspect && a == "--point") o.point = parse_count(a, value(), 9999);
     else if (inspect && a == "--trial") o.trial = parse_count(a, value(), 999999);
     else if (command == Command::Run && a == "--figures") o.figures = value();
-    else if (command == Command::Run && a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), 256)));
+    else if (command == Command::Run && a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), kMaxJobs)));
     else if (command == Command::Run && a == "--shard") o.shard = value();
     else if (a == "--sweep") o.sets.emplace_back("sweep", value());
     else if (a == "--set") o.sets.push_back(parse_set(value()));
@@ -426,7 +398,7 @@ int cmd_reproduce(const std::vector<std::string>& args) {
     };
     if (a == "--out") o.out_dir = value();
     else if (a == "--seed") o.seed = parse_seed(value());
-    else if (a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), 64)));
+    else if (a == "--jobs") o.jobs = static_cast<int>(std::max(1LL, parse_count(a, value(), kMaxJobs)));
     else if (a == "--quiet") o.quiet = true;
     else if (a == "--paper-trials") o.sets.emplace_back("paper_trials", "true");
     else if (a == "--figures") o.figures = value();
@@ -506,6 +478,72 @@ int cmd_bench(const std::vector<std::string>& args) {
   return 0;
 }
 
+// The CLI's commands, once: the usage text, the dispatch and the unknown-command message read it.
+struct CliCommand {
+  const char* name;
+  std::string synopsis;  // the usage lines, each command's first line starting with its name
+  int (*handler)(const std::vector<std::string>& rest);
+};
+
+std::string usage();
+
+const std::vector<CliCommand>& cli_commands() {
+  static const std::vector<CliCommand> commands = {
+      {"list", "  list                          the experiments\n",
+       [](const std::vector<std::string>&) { return cmd_list(); }},
+      {"help", "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n",
+       [](const std::vector<std::string>& rest) {
+         if (rest.empty()) return std::fputs(usage().c_str(), stdout), 0;
+         return cmd_help(rest[0]);
+       }},
+      {"run",
+       "  run EXPERIMENT [options] [--jobs N] [--figures DIR]\n"
+       "                                run it and write the results table; --figures also writes\n"
+       "                                each plot as DIR/<experiment>-<preset|custom>-seed<N>-plot<K>.svg\n"
+       "                                and each heatmap as ...-heatmap<K>.svg (with its colour bar)\n"
+       "                                and ...-heatmap<K>.png (the matrix alone) (K = 1, 2, ...)\n"
+       "  run EXPERIMENT [options] --shard I/K --out PART.json\n"
+       "                                run only shard I of K of the run's work units and write their\n"
+       "                                partial results (JSON) for 'merge'\n",
+       cmd_run},
+      {"merge",
+       "  merge PART.json... [--out FILE] [--format csv|json] [--data FILE] [--figures DIR]\n"
+       "                                put the K shards of one run together: the same table one\n"
+       "                                process writes (format: --format, else the --out extension)\n",
+       cmd_merge},
+      {"inspect",
+       "  inspect EXPERIMENT [options] [--point K] [--trial T]\n"
+       "                                one trial of sweep point K (default 0) up close: per-token\n"
+       "                                table as CSV; --format json adds the attention matrices\n",
+       cmd_inspect},
+      {"link", "  link EXPERIMENT [options]     print the page's URL hash for these settings\n", cmd_link},
+      {"stories",
+       "  stories [STORY]               the guided stories (one per paper): each step's title, link\n"
+       "                                and settings; with STORY also each step's text and question\n",
+       cmd_stories},
+      {"reproduce",
+       "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
+       "            [--figures FDIR]    every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
+       "                                per panel and DIR/index.csv; --paper-trials uses the\n"
+       "                                paper's trial counts; panels run on N threads (default: cores);\n"
+       "                                --figures writes each of the paper's figures as one multi-panel\n"
+       "                                SVG laid out as in the paper, FDIR/<paper>-<figure>-seed<N>.svg\n",
+       cmd_reproduce},
+      {"bench",
+       "  bench [--seconds S] [--format text|json]\n"
+       "                                throughput of the benchmark workloads\n",
+       cmd_bench},
+  };
+  return commands;
+}
+
+// The usage text: every command's synopsis, then the options.
+std::string usage() {
+  std::string text = "usage: attnlab COMMAND [ARGS]\n\ncommands:\n";
+  for (const CliCommand& c : cli_commands()) text += c.synopsis;
+  return text + "  --version\n\n" + run_options_usage();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -518,19 +556,12 @@ int main(int argc, char** argv) {
     const std::string cmd = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (cmd == "--version") return std::printf("attnlab %s\n", kVersion), 0;
-    if (cmd == "list") return cmd_list();
-    if (cmd == "help") {
-      if (rest.empty()) return std::fputs(usage().c_str(), stdout), 0;
-      return cmd_help(rest[0]);
+    std::string names;
+    for (const CliCommand& c : cli_commands()) {
+      if (cmd == c.name) return c.handler(rest);
+      names += std::string(names.empty() ? "" : ", ") + c.name;
     }
-    if (cmd == "run") return cmd_run(rest);
-    if (cmd == "inspect") return cmd_inspect(rest);
-    if (cmd == "link") return cmd_link(rest);
-    if (cmd == "reproduce") return cmd_reproduce(rest);
-    if (cmd == "merge") return cmd_merge(rest);
-    if (cmd == "bench") return cmd_bench(rest);
-    if (cmd == "stories") return cmd_stories(rest);
-    throw UsageError{"unknown command '" + cmd + "' (commands: list, help, run, merge, inspect, link, reproduce, stories, bench)"};
+    throw UsageError{"unknown command '" + cmd + "' (commands: " + names + ")"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", readable_message(e.message).c_str());
     return 2;
