@@ -1,4 +1,5 @@
 #include "experiments/registry.hpp"
+#include "lab/find_named.hpp"
 
 #include "experiments/mirror/mirror_experiment.hpp"
 #include "experiments/multihead/acceptance_experiment.hpp"
@@ -36,12 +37,7 @@ std::vector<std::string> experiment_ids() {
 }
 
 std::unique_ptr<Experiment> make_experiment(const std::string& id) {
-  std::string known;
-  for (const auto& e : kEntries) {
-    if (id == e.id) return e.make();
-    known += (known.empty() ? "" : ", ") + std::string(e.id);
-  }
-  throw ParamError("unknown experiment '" + id + "'; experiments: " + known);
+  return find_named(kEntries, id, [](const Entry& e) { return std::string(e.id); }, "experiment", "experiments").make();
 }
 
 }  // namespace attnlab

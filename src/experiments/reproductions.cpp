@@ -1,4 +1,5 @@
 #include "experiments/reproductions.hpp"
+#include "lab/find_named.hpp"
 
 #include "lab/param.hpp"
 
@@ -53,12 +54,8 @@ std::vector<std::string> reproduction_names() {
 }
 
 const Reproduction& reproduction(const std::string& name) {
-  std::string known;
-  for (const auto& r : reproductions()) {
-    if (name == r.name) return r;
-    known += (known.empty() ? "" : ", ") + r.name;
-  }
-  throw ParamError("unknown reproduction '" + name + "'; reproductions: " + known);
+  return find_named(reproductions(), name, [](const Reproduction& r) { return std::string(r.name); }, "reproduction",
+                    "reproductions");
 }
 
 const std::vector<Panel>& reproduction_panels(const std::string& name) { return reproduction(name).panels; }

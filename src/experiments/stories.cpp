@@ -1,4 +1,5 @@
 #include "experiments/stories.hpp"
+#include "lab/find_named.hpp"
 
 #include "experiments/mirror/mirror_story.hpp"
 #include "experiments/multihead/multihead_story.hpp"
@@ -16,12 +17,7 @@ const std::vector<Story>& stories() {
 }
 
 const Story& story(const std::string& id) {
-  std::string known;
-  for (const Story& s : stories()) {
-    if (s.id == id) return s;
-    known += (known.empty() ? "" : ", ") + s.id;
-  }
-  throw ParamError("unknown story '" + id + "'; stories: " + known);
+  return find_named(stories(), id, [](const Story& s) { return s.id; }, "story", "stories");
 }
 
 }  // namespace attnlab

@@ -1,4 +1,5 @@
 #include "lab/experiment.hpp"
+#include "lab/find_named.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -72,13 +73,7 @@ void Experiment::absorb_preview(std::int64_t unit, const Partial& preview) {
 }
 
 const Preset& Experiment::preset(const std::string& name) const {
-  std::string known;
-  for (const auto& p : presets()) {
-    if (p.name == name) return p;
-    known += (known.empty() ? "" : ", ") + p.name;
-  }
-  throw ParamError("unknown preset '" + name + "' for " + info().id + "; presets: " +
-                   (known.empty() ? "(none)" : known));
+  return find_named(presets(), name, [](const Preset& p) { return p.name; }, "preset", "presets", " for " + info().id);
 }
 
 Params Experiment::make_params(const std::string& preset_name, const KeyValues& overrides) const {

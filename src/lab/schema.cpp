@@ -1,4 +1,5 @@
 #include "lab/schema.hpp"
+#include "lab/find_named.hpp"
 
 #include <cctype>
 #include <cerrno>
@@ -84,9 +85,7 @@ const ParamSpec* Schema::find(const std::string& key) const {
 
 const ParamSpec& Schema::at(const std::string& key) const {
   if (const ParamSpec* s = find(key)) return *s;
-  std::string known;
-  for (const auto& s : specs_) known += (known.empty() ? "" : ", ") + s.key;
-  throw ParamError("unknown parameter '" + key + "'; known parameters: " + known);
+  return find_named(specs_, key, [](const ParamSpec& s) { return s.key; }, "parameter", "known parameters");
 }
 
 ParamValue Schema::parse(const ParamSpec& spec, const std::string& text) const {
