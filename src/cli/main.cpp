@@ -28,6 +28,7 @@
 #include "lab/thread_pool_runner.hpp"
 #include "lab/url_hash.hpp"
 #include "lab/version.hpp"
+#include "lab/text.hpp"
 
 using namespace attnlab;
 
@@ -130,8 +131,7 @@ std::pair<std::string, std::string> parse_set(const std::string& kv) {
 
 // A count option: a plain non-negative integer up to `max`.
 long long parse_count(const std::string& option, const std::string& text, long long max) {
-  const bool digits = !text.empty() && text.size() <= 10 && text.find_first_not_of("0123456789") == std::string::npos;
-  const long long v = digits ? std::stoll(text) : -1;
+  const long long v = parse_digits(text, 10).value_or(-1);
   if (v < 0 || v > max)
     throw UsageError{"option " + option + ": '" + text + "' is not allowed; allowed: integer in [0, " +
                      std::to_string(max) + "]"};

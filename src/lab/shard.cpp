@@ -8,6 +8,7 @@
 
 #include "lab/partial_codec.hpp"
 #include "lab/run_record.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab {
 
@@ -19,10 +20,7 @@ constexpr int kMaxShards = 1000000;
 
 ShardSpec parse_shard_spec(const std::string& text) {
   const std::size_t slash = text.find('/');
-  auto number = [](const std::string& s) {
-    const bool digits = !s.empty() && s.size() <= 7 && s.find_first_not_of("0123456789") == std::string::npos;
-    return digits ? std::stoi(s) : -1;
-  };
+  auto number = [](const std::string& s) { return static_cast<int>(parse_digits(s, 7).value_or(-1)); };
   const int i = slash == std::string::npos ? -1 : number(text.substr(0, slash));
   const int k = slash == std::string::npos ? -1 : number(text.substr(slash + 1));
   if (i < 1 || k < 1 || i > k || k > kMaxShards)

@@ -5,6 +5,7 @@
 
 #include "lab/param.hpp"
 #include "lab/run_record.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab {
 
@@ -69,8 +70,7 @@ std::optional<StoryPosition> parse_story_position(const HashState& link, const s
   }
   if (!found) throw ParamError("link: 'story=" + id + "' is not allowed; allowed: " + known);
   const std::size_t count = found->steps.size();
-  const bool digits = !step.empty() && step.size() <= 3 && step.find_first_not_of("0123456789") == std::string::npos;
-  const long n = digits ? std::stol(step) : 0;
+  const long long n = parse_digits(step, 3).value_or(0);
   if (has_step && (n < 1 || static_cast<std::size_t>(n) > count))
     throw ParamError("link: 'step=" + step + "' is not allowed; allowed: integer in [1, " + std::to_string(count) +
                      "] (the steps of story '" + id + "')");

@@ -1,5 +1,6 @@
 #include "lab/text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace attnlab {
@@ -33,6 +34,13 @@ std::string first_characters(const std::string& s, std::size_t count) {
     if ((static_cast<unsigned char>(s[i]) >> 6) != 2 && seen++ == count) break;
   }
   return s.substr(0, i);
+}
+
+std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits) {
+  const bool digits = !text.empty() && text.size() <= std::min<std::size_t>(max_digits, 18) &&
+                      text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits) return std::nullopt;
+  return std::stoll(text);
 }
 
 }  // namespace attnlab

@@ -1,6 +1,7 @@
 // printf-style text for notes and read-outs, with up to four numbers (every argument a double, so
 // integers passed here are converted before formatting, never read as the wrong type).
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,5 +15,9 @@ std::vector<std::string> split(const std::string& s, char sep);
 // Characters (not bytes) of valid UTF-8 text, and its first `count` characters.
 std::size_t characters(const std::string& s);
 std::string first_characters(const std::string& s, std::size_t count);
+
+// A plain non-negative integer written with 1 to `max_digits` decimal digits and nothing else (no
+// sign, no space, no exponent), or nothing. Every count read from a link or an option goes through it.
+std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits);
 
 }  // namespace attnlab

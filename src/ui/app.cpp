@@ -12,6 +12,7 @@
 #include "ui/plot_widget.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::ui {
 
@@ -289,9 +290,9 @@ namespace {
 int link_index(const HashState& st, const std::string& key) {
   const std::string v = st.flag(key);
   if (v.empty()) return 0;
-  const bool digits = v.size() <= 7 && v.find_first_not_of("0123456789") == std::string::npos;
-  if (!digits) throw ParamError("link: '" + key + "=" + v + "' is not allowed; allowed: integer in [0, 9999999]");
-  return std::stoi(v);
+  const std::optional<long long> n = parse_digits(v, 7);
+  if (!n) throw ParamError("link: '" + key + "=" + v + "' is not allowed; allowed: integer in [0, 9999999]");
+  return static_cast<int>(*n);
 }
 }  // namespace
 
