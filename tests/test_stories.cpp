@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "experiments/registry.hpp"
@@ -24,26 +25,26 @@ std::unique_ptr<Experiment> prepared(const StorySettings& s) {
   return e;
 }
 
-// The run of the step's settings with `variant`'s parameters changed.
-Results variant_results(const StorySettings& settings, const KeyValues& variant) {
+// The results of the step's settings with `variant`'s parameters changed (appended to the step's
+// overrides: Schema::apply lets a later value win), run once per variant and kept in `runs`.
+const Results& variant_results(const StorySettings& settings, const KeyValues& variant,
+                               std::map<KeyValues, Results>& runs) {
+  auto found = runs.find(variant);
+  if (found != runs.end()) return found->second;
   StorySettings changed = settings;
-  for (const auto& [key, value] : variant) {
-    bool replaced = false;
-    for (auto& kv : changed.params) {
-      if (kv.first == key) kv.second = value, replaced = true;
-    }
-    if (!replaced) changed.params.push_back({key, value});
-  }
+  changed.params.insert(changed.params.end(), variant.begin(), variant.end());
   auto e = prepared(changed);
   run_to_completion(*e);
-  return e->results();
+  return runs.emplace(variant, e->results()).first->second;
 }
 
 // Every number the step's text states, against the run of the step's settings (or of its variant).
 void check_numbers(const StoryStep& step, const Results& step_results) {
+  std::map<KeyValues, Results> variant_runs;
   for (const StoryNumber& number : step.numbers) {
     INFO("number '" << number.text << "'");
-    const Results r = number.variant.empty() ? step_results : variant_results(step.settings, number.variant);
+    const Results& r =
+        number.variant.empty() ? step_results : variant_results(step.settings, number.variant, variant_runs);
     CHECK(contains(step.text, number.text));
     if (number.note.empty()) {
       const std::optional<double> value = read_cell(r.table, number.cell);

@@ -556,12 +556,12 @@ int main(int argc, char** argv) {
     const std::string cmd = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (cmd == "--version") return std::printf("attnlab %s\n", kVersion), 0;
-    std::string names;
+    std::vector<std::string> names;
     for (const CliCommand& c : cli_commands()) {
       if (cmd == c.name) return c.handler(rest);
-      names += std::string(names.empty() ? "" : ", ") + c.name;
+      names.push_back(c.name);
     }
-    throw UsageError{"unknown command '" + cmd + "' (commands: " + names + ")"};
+    throw UsageError{"unknown command '" + cmd + "' (commands: " + joined(names) + ")"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", readable_message(e.message).c_str());
     return 2;

@@ -3,7 +3,6 @@
 //   "unknown preset 'x' for mirror; presets: synthetic_figure, single_run_zero"
 // (`what` = "preset", `context` = " for mirror", `list_label` = "presets"; "(none)" when empty).
 #pragma once
-#include <iterator>
 #include <string>
 
 #include "lab/param.hpp"

@@ -84,7 +84,6 @@ const ParamSpec* Schema::find(const std::string& key) const {
 }
 
 const ParamSpec& Schema::at(const std::string& key) const {
-  if (const ParamSpec* s = find(key)) return *s;
   return find_named(specs_, key, [](const ParamSpec& s) { return s.key; }, "parameter", "known parameters");
 }
 
