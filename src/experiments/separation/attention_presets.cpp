@@ -37,7 +37,9 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
        "The paper's " + label + "c: readout width m from 1 to 80 at n = 200, d = 22. Softmax on D1 fires "
            "when some column has + signs at the planted coordinate and the constant column. Ours: in the "
            "lab's planted row that is 2 of 8 sign patterns (probability 1/4 each), so detection follows "
-           "1 - (3/4)^m (dashed); the paper's Lemmas D.4 and E.3 use probability 1/8 and a bound of 1/10. "
+           "1 - (3/4)^m (dashed); the paper's Lemma " +
+           (std::string(x) == "identity" ? "E.3 (X = I)" : "D.4 (X = 1)") + " uses probability 1/8 and a bound of "
+           "1/10. "
            "More columns also mean more chances for a false positive on D0.",
        self_settings(x, "200", "22", "m=1:80:1")},
       {f + "d", label + "d: success vs c",

@@ -68,7 +68,7 @@ Story make_story() {
       "planted token of Definition D.1 (the paper's Fig. 4c, 100 trials per point as in the paper). Softmax fires "
       "on D1 when some column has + signs at the planted coordinate and at the constant one. Ours: in the lab's "
       "planted row 2 of the 8 sign patterns do that, probability 1/4 each time, so detection follows 1 - (3/4)^m "
-      "(dashed; the paper's Lemma D.4 needs only probability 1/8 and proves a bound of 1/10): 95.0% measured at "
+      "(dashed; the paper's Lemma E.3, for X = I, needs only probability 1/8 and proves a bound of 1/10): 95.0% measured at "
       "m = 10 against 94.4%. But more columns "
       "also mean more chances to fire on D0: success peaks at 80.0% (m = 10) and falls to 24.0% at m = 80.";
   three.question = "Why does a wider readout help on D1 but hurt on D0? What would you change to keep D0 silent?";
