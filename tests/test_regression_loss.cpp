@@ -8,6 +8,7 @@
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
 #include "experiments/regression/solvers.hpp"
+#include "experiments/registry.hpp"
 #include "experiments/stories.hpp"
 
 using namespace attnlab;
@@ -66,6 +67,9 @@ TEST_CASE("the loss is the rescaled 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^
     written = story.steps[0].text.find("L(x) = 0.5 ||u(x) - alpha(x) b||^2") != std::string::npos;
   }
   CHECK(written);
+  // The experiment's description writes the same loss, alpha(x) as <u(x), 1>.
+  CHECK_THAT(make_experiment("regression")->info().summary,
+             Catch::Contains("1/2 ||u(x) - <u(x), 1> b||^2 + 1/2 ||W A x||^2"));
 }
 
 TEST_CASE("gradient and Hessian agree with central finite differences", "[regression][derivatives]") {

@@ -81,7 +81,7 @@ Schema mirror_schema() {
   add({"init", "initialisation", ParamType::Choice, 0, 0, "gaussian", "",
        "zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / ||W_mm||_p "
        "plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring tokens (inside the cone "
-       "of the local convergence theorem).",
+       "of the paper's local convergence result, Lemma 28 of its appendix; ours: the factor 5 and the noise).",
        kSpec, {"zero", "gaussian", "cone"}});
   add({"init_std", "init std", ParamType::Real, 0, 10, "1", "", "Standard deviation of a Gaussian W0.", kSpec});
   add({"iterations_rule", "iterations", ParamType::Choice, 0, 0, "paper", "",
@@ -886,7 +886,7 @@ Results MirrorExperiment::results() const {
   }
   r.plots = {own, all, norm, loss, prob};
   if (joint) {
-    // The spec's joint-toy figure (s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).
+    // The joint toy's plot (docs/mirror.md s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).
     Plot logit{"Logistic probability (joint training)", "iteration k",
                "mean_i sigma(Y_i x_{i,alpha_i}^T v_k), alpha_i the current argmax", true, false, true, 0, 1, {}};
     for (double p : ps_)

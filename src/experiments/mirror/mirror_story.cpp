@@ -60,7 +60,8 @@ Story make_story() {
   StoryStep three;
   three.title = "Each p its own solution";
   three.text =
-      "The paper's figure at 5 seeds instead of 100 (random W0): every run ends closest to the max-margin "
+      "The paper's synthetic-data figure (in its main text; the settings are the authors' code's) at 5 seeds "
+      "instead of 100 (random W0): every run ends closest to the max-margin "
       "solution of its own p among p' = 1.75, 2, 3, in 5 of 5 runs for each p (the 3 x 3 plot: run p against "
       "the SVM of p'). The band is the 10-90% range over seeds.";
   three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
@@ -74,7 +75,8 @@ Story make_story() {
   four.title = "Smaller p, sparser W";
   four.text =
       "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps): for p = 1.1, "
-      "69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. See the heatmaps of W_k / ||W_k||.";
+      "69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. See the heatmaps of W_k / ||W_k||. "
+      "Ours: this run and the 1% measure of sparsity.";
   four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
   four.shows = {};
@@ -87,11 +89,19 @@ Story make_story() {
   five.title = "Training W and v together";
   five.text =
       "The lab's two-sequence toy (ours), trained jointly in W and the value vector v from zero. Which tokens win now "
-      "depends on p: [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed, see the notes).";
+      "depends on p: [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed, see the notes). Ours: with the lab's "
+      "log-domain update v ends at (19.3, 342) for p = 1.75; with the authors' update (switch log_domain off) it "
+      "stops moving at (1.44, 20), with the same tokens.";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.settings = {"mirror", "joint_toy", {}, 1};
+  five.shows = {"log_domain"};
   five.run = true;
-  five.numbers = {{"[1, 0]", {}, "p=2: selected tokens [1, 0]"}, {"[0, 0]", {}, "p=3: selected tokens [0, 0]"}};
+  five.numbers = {{"[1, 0]", {}, "p=2: selected tokens [1, 0]"},
+                  {"[0, 0]", {}, "p=3: selected tokens [0, 0]"},
+                  {"(19.3, 342)", {}, "p=1.75: selected tokens [1, 0] (0-indexed); alpha changed 1 times, at k = 2; "
+                   "v = (19.3, 342)"},
+                  {"(1.44, 20)", {}, "p=1.75: selected tokens [1, 0] (0-indexed); alpha changed 1 times, at k = 2; "
+                   "v = (1.44, 20)", {{"log_domain", "false"}}}};
   s.steps.push_back(five);
   return s;
 }

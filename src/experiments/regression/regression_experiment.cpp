@@ -589,7 +589,7 @@ Results RegressionExperiment::results() const {
   if (std::any_of(methods_.begin(), methods_.end(), is_sampled)) {
     if (options_.sampling.rule == SamplingRule::Budget)
       r.notes.push_back("Ours: leverage-score sampling keeps row i with probability min(1, samples tau_i / d), not the "
-                        "paper's min(1, C tau_i log(d/delta) / eps1^2) (Lemma 6.4, Theorem F.1; sampling = paper).");
+                        "rule min(1, C tau_i log(d/delta) / eps1^2) that we read from Lemma 6.4 (sampling = paper).");
     if (options_.sampling.scores == LeverageScores::Sketch)
       r.notes.push_back("Ours: the leverage scores are sketched (a uniform-sample Gram matrix and a 16-column "
                         "Johnson-Lindenstrauss projection), not exact (leverage = exact).");

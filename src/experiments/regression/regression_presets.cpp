@@ -3,7 +3,7 @@
 namespace attnlab::regression {
 
 namespace {
-// The spec's reference run (s.5); presets change a few settings from it.
+// The lab's reference run (docs/regression.md s.5); presets change a few settings from it.
 KeyValues reference_settings() {
   return {{"source", "generate"}, {"function", "exp"},     {"n", "200"},       {"d", "10"},
           {"norm_A", "1"},        {"kappa", "30"},         {"density", "1"},   {"target", "planted"},

@@ -24,12 +24,13 @@ Story make_story() {
   StoryStep one;
   one.title = "Newton, exact and approximate";
   one.text =
-      "The loss is the paper's rescaled one, L(x) = 0.5 ||u(x) - alpha(x) b||^2 plus a regulariser, with "
-      "u(x) = exp(A x) and alpha(x) the sum of its entries: softmax regression with the normalisation moved onto "
-      "b. Three solvers start from the same point, at distance 1 from the "
-      "minimiser x*. Exact Newton converges after 4 iterations. The paper's method replaces the Hessian by the "
-      "cheaper A^T (B_diag + W^2) A; it converges after 9, with the measured quality eps0 = 0.0375 of its "
-      "approximation. Press Run and compare the slopes of the three curves (log scale).";
+      "The loss is the paper's rescaled one (Definition 1.2, with the regulariser 0.5 ||W A x||^2 of its Eq. (2)): "
+      "L(x) = 0.5 ||u(x) - alpha(x) b||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. Classical "
+      "softmax regression would be 0.5 ||u(x) / alpha(x) - b||^2; the paper (Section 1) names the place of the "
+      "normalisation factor as the difference. Three solvers start from the same point, at distance 1 from the "
+      "minimiser x*. Exact Newton converges after 4 iterations. The paper's method (Section 6.2, Algorithm 1) "
+      "replaces the Hessian by the cheaper A^T (B_diag + W^2) A; it converges after 9, with the measured quality "
+      "eps0 = 0.0375 of its approximation. Press Run and compare the slopes of the three curves (log scale).";
   one.question = "Each approximate step shrinks the error by about eps0. How many steps from distance 1 to 1e-13?";
   one.settings = {"regression", "reference", kThreeSolvers, 1};
   one.shows = {"r0", "w"};
@@ -52,8 +53,9 @@ Story make_story() {
   two.title = "Cheaper steps by sampling rows";
   two.text =
       "All six solvers of the lab. The leverage-sampled approximation keeps a weighted subset of the 200 rows of "
-      "A, so a step costs less: 89.52 rows per step on average (ours: the budget rule, which aims at about 100); its eps0 is about 0.5 (median 0.499) and it converges after 29 "
-      "iterations instead of 9. Adding back the exact rank-2 part gives eps0 0.444. One solver, A^T W^2 A, runs "
+      "A, so a step costs less. Ours: the budget rule keeps row i with probability min(1, 100 tau_i / d), aiming "
+      "at about 100 rows; measured, it keeps 89.52 rows per step on average. Its eps0 is about 0.5 (median 0.499) "
+      "and it converges after 29 iterations instead of 9. Adding back the exact rank-2 part gives eps0 0.444. One solver, A^T W^2 A, runs "
       "away: the next step looks at it.";
   two.question = "The theorem asks for eps0 < 1/2. Why does a contraction by eps0 / (1 - eps0) per step need it?";
   two.settings = {"regression", "reference", {}, 1};
@@ -105,7 +107,8 @@ Story make_story() {
   five.text =
       "With cosh, L(x) = L(-x): there are two minimisers, near x_true and near -x_true (d = 2, so the lab draws "
       "the loss as a map with every solver's path). Exact Newton reaches the other one, at distance 2.98 from "
-      "x*: the convergence result holds only near x*.";
+      "x*: the convergence result is local (Theorem F.1 assumes a start near x*, the good initialisation point of "
+      "Definition 6.1).";
   five.question = "Which start points lead each solver to which minimum? Change r0 and watch the paths.";
   five.settings = {"regression", "cosh_two_minima", {}, 1};
   five.shows = {"r0"};
