@@ -4,6 +4,7 @@
 
 #include "core/rng.hpp"
 #include "experiments/mirror/att_svm.hpp"
+#include "experiments/mirror/dataset.hpp"
 #include "experiments/mirror/mirror_map.hpp"
 #include "experiments/mirror/trainer.hpp"
 #include "core/statistics.hpp"
@@ -20,15 +21,6 @@ Eigen::MatrixXd random_matrix(int d, Rng& rng, bool with_zeros) {
   Eigen::MatrixXd W(d, d);
   for (Eigen::Index k = 0; k < W.size(); ++k) W.data()[k] = with_zeros && k % 5 == 0 ? 0.0 : rng.normal();
   return W;
-}
-std::vector<int> best_tokens(const Dataset& data) {
-  std::vector<int> alpha;
-  for (int i = 0; i < data.n(); ++i) {
-    Eigen::Index b = 0;
-    (data.Y[i] * (data.X[static_cast<std::size_t>(i)] * data.v)).maxCoeff(&b);
-    alpha.push_back(static_cast<int>(b));
-  }
-  return alpha;
 }
 }  // namespace
 
@@ -98,10 +90,31 @@ TEST_CASE("the gradient agrees with central finite differences", "[mirror][gradi
   }
 }
 
+TEST_CASE("best_scoring_tokens: each sequence's token of highest Y_i v^T x_it, the first on a tie", "[mirror][svm]") {
+  // By hand: v = e_1, so the score of token t is Y_i times its first coordinate.
+  Dataset toy;
+  toy.X = {(Eigen::MatrixXd(3, 2) << 0.1, 5.0, 0.7, 0.0, -0.2, 1.0).finished(),
+           (Eigen::MatrixXd(3, 2) << 0.3, 0.0, 0.9, 0.0, -0.4, 0.0).finished(),
+           (Eigen::MatrixXd(3, 2) << 0.5, 0.0, 0.5, 1.0, 0.1, 0.0).finished()};
+  toy.Y = Eigen::Vector3d(1.0, -1.0, 1.0);
+  toy.v = Eigen::Vector2d(1.0, 0.0);
+  CHECK(best_scoring_tokens(toy) == std::vector<int>{1, 2, 0});
+  // On random data, against the scores computed token by token.
+  const Dataset data = synthetic_dataset(7, 9, 5, 11);
+  const std::vector<int> alpha = best_scoring_tokens(data);
+  REQUIRE(alpha.size() == 7);
+  for (int i = 0; i < data.n(); ++i) {
+    const auto& X = data.X[static_cast<std::size_t>(i)];
+    const int a = alpha[static_cast<std::size_t>(i)];
+    REQUIRE((a >= 0 && a < data.T()));
+    for (int t = 0; t < data.T(); ++t) CHECK(data.Y[i] * X.row(a).dot(data.v) >= data.Y[i] * X.row(t).dot(data.v));
+  }
+}
+
 TEST_CASE("the SVM solver reaches violation and duality gap below 1e-9", "[mirror][svm]") {
   for (std::uint64_t seed : {1, 2, 3}) {
     const Dataset data = synthetic_dataset(6, 8, 10, seed);
-    const std::vector<int> alpha = best_tokens(data);
+    const std::vector<int> alpha = best_scoring_tokens(data);
     for (double p : {1.25, 1.75, 2.0, 3.0}) {
       INFO("seed " << seed << " p " << p);
       const SvmSolution s = solve_att_svm(data, alpha, data.v, p);
@@ -116,7 +129,7 @@ TEST_CASE("the SVM solver reaches violation and duality gap below 1e-9", "[mirro
 
 TEST_CASE("p = 2 SVM agrees with an independent QP solution", "[mirror][svm]") {
   const Dataset data = synthetic_dataset(5, 6, 4, 7);
-  const std::vector<int> alpha = best_tokens(data);
+  const std::vector<int> alpha = best_scoring_tokens(data);
   const SvmSolution s = solve_att_svm(data, alpha, data.v, 2.0);
   // Independent: projected gradient ascent on the dual QP max sum(l) - 1/2 ||sum l_j A_j||^2, l >= 0.
   std::vector<Eigen::VectorXd> A;
@@ -205,7 +218,7 @@ TEST_CASE("data files with numbers beyond range are refused with a message", "[m
 
 TEST_CASE("the SVM solved in pieces is the SVM solved in one go, bit for bit", "[mirror][svm]") {
   const Dataset data = synthetic_dataset(6, 8, 10, 3);
-  const std::vector<int> alpha = best_tokens(data);
+  const std::vector<int> alpha = best_scoring_tokens(data);
   for (double p : {1.75, 2.0}) {
     const SvmSolution whole = solve_att_svm(data, alpha, data.v, p, 3000, 1e-9);
     SvmSolver solver = SvmSolver::attention(data, alpha, data.v, p, 3000, 1e-9);

@@ -1,4 +1,4 @@
-// The native `attnlab` command: list, help, run, merge, inspect, link, reproduce, bench. Bad input exits with code 2 and one
+// The native `attnlab` command (its commands: the table cli_commands() below). Bad input exits with code 2 and one
 // line naming the parameter, the value and the allowed range.
 #include <unistd.h>
 
@@ -22,6 +22,7 @@
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "experiments/stories.hpp"
+#include "lab/find_named.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/shard.hpp"
@@ -556,12 +557,9 @@ int main(int argc, char** argv) {
     const std::string cmd = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (cmd == "--version") return std::printf("attnlab %s\n", kVersion), 0;
-    std::vector<std::string> names;
-    for (const CliCommand& c : cli_commands()) {
-      if (cmd == c.name) return c.handler(rest);
-      names.push_back(c.name);
-    }
-    throw UsageError{"unknown command '" + cmd + "' (commands: " + joined(names) + ")"};
+    const auto name_of = [](const CliCommand& c) { return std::string(c.name); };
+    if (const CliCommand* c = find_named_or_null(cli_commands(), cmd, name_of)) return c->handler(rest);
+    throw UsageError{"unknown command '" + cmd + "' (commands: " + known_names(cli_commands(), name_of) + ")"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", readable_message(e.message).c_str());
     return 2;

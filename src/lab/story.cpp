@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lab/find_named.hpp"
 #include "lab/param.hpp"
 #include "lab/run_record.hpp"
 #include "lab/text.hpp"
@@ -62,13 +63,9 @@ std::optional<StoryPosition> parse_story_position(const HashState& link, const s
     throw ParamError("link: 'exp=" + link.experiment + "' cannot be given with 'story'; a story's step names its experiment");
   if (!link.preset.empty())
     throw ParamError("link: 'preset=" + link.preset + "' cannot be given with 'story'; a story's step names its preset");
-  const Story* found = nullptr;
-  std::string known;
-  for (const Story& s : stories) {
-    if (s.id == id) found = &s;
-    known += (known.empty() ? "" : ", ") + s.id;
-  }
-  if (!found) throw ParamError("link: 'story=" + id + "' is not allowed; allowed: " + known);
+  const auto id_of = [](const Story& s) { return s.id; };
+  const Story* found = find_named_or_null(stories, id, id_of);
+  if (!found) throw ParamError("link: 'story=" + id + "' is not allowed; allowed: " + known_names(stories, id_of));
   const std::size_t count = found->steps.size();
   const long long n = parse_digits(step, 3).value_or(0);
   if (has_step && (n < 1 || static_cast<std::size_t>(n) > count))

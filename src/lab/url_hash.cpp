@@ -13,12 +13,10 @@ const char* const kFlagKeys[] = {"run", "embed", "hide", "theme", "view", "point
 }
 
 std::uint64_t parse_seed(const std::string& text) {
-  bool digits = !text.empty() && text.size() <= 10;
-  for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
-  const unsigned long long s = digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
-  if (!digits || s > 4294967295ULL)
+  const long long s = parse_digits(text, 10).value_or(-1);
+  if (s < 0 || s > 4294967295LL)
     throw ParamError("parameter 'seed': '" + text + "' is not allowed; allowed: integer in [0, 4294967295]");
-  return s;
+  return static_cast<std::uint64_t>(s);
 }
 
 std::string HashState::flag(const std::string& key) const {

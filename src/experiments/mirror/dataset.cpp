@@ -99,4 +99,14 @@ Dataset read_dataset_file(const std::string& text, std::uint64_t seed) {
   return data;
 }
 
+std::vector<int> best_scoring_tokens(const Dataset& data) {
+  std::vector<int> alpha;
+  for (int i = 0; i < data.n(); ++i) {
+    Eigen::Index best = 0;
+    (data.Y[i] * (data.X[static_cast<std::size_t>(i)] * data.v)).maxCoeff(&best);
+    alpha.push_back(static_cast<int>(best));
+  }
+  return alpha;
+}
+
 }  // namespace attnlab::mirror

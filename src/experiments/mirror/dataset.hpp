@@ -29,4 +29,8 @@ Dataset joint_toy_dataset();
 // field ("data file: X[2] has 5 tokens; X[0] has 8").
 Dataset read_dataset_file(const std::string& json, std::uint64_t seed);
 
+// The best-scoring token of each sequence, by gamma_it = Y_i v^T x_it (the first on a tie): the
+// cone initialisation's alpha (docs/mirror.md s.3).
+std::vector<int> best_scoring_tokens(const Dataset& data);
+
 }  // namespace attnlab::mirror

@@ -23,6 +23,7 @@
 #include "experiments/mirror/att_svm.hpp"
 #include "experiments/mirror/mirror_map.hpp"
 #include "experiments/mirror/trainer.hpp"
+#include "lab/partial_fields.hpp"
 #include "lab/sweep.hpp"
 #include "lab/text.hpp"
 
@@ -174,18 +175,6 @@ std::vector<double> compared_ps(double p) {
   return ps;
 }
 
-// The best-scoring token of each sequence, by gamma_it = Y_i v^T x_it: the cone initialisation's
-// alpha (docs/mirror.md s.3).
-std::vector<int> best_scoring_tokens(const Dataset& data) {
-  std::vector<int> alpha;
-  for (int i = 0; i < data.n(); ++i) {
-    Eigen::Index best = 0;
-    (data.Y[i] * (data.X[static_cast<std::size_t>(i)] * data.v)).maxCoeff(&best);
-    alpha.push_back(static_cast<int>(best));
-  }
-  return alpha;
-}
-
 // The two entries of W the single-run path plot follows (0-indexed), as the authors' plotter.ipynb
 // does (docs/mirror.md s.4): W[1,2] and W[3,4] when d >= 5 (its "Single Experiment" cell calls
 // plot_directions(result['Ws'], result['att-svm'], (1, 2), (3, 4), ...) on numpy arrays, and Ws holds
@@ -209,12 +198,6 @@ double logistic(double u) {
 // ---- a run's share of its unit's partial ------------------------------------------------------
 
 std::vector<double> flat(const Eigen::MatrixXd& M) { return std::vector<double>(M.data(), M.data() + M.size()); }
-
-Eigen::MatrixXd matrix(const std::vector<double>& v, Eigen::Index rows, const std::string& name) {
-  if (rows <= 0 || static_cast<Eigen::Index>(v.size()) % rows != 0)
-    throw std::runtime_error("partial result: field '" + name + "' does not fit " + std::to_string(rows) + " rows");
-  return Eigen::Map<const Eigen::MatrixXd>(v.data(), rows, static_cast<Eigen::Index>(v.size()) / rows);
-}
 
 // What results() reads of one run, and nothing more. A unit's Partial holds it as fields
 // "r<i>.<name>", i = the run's place in its unit. Curves have one entry per checkpoint reached, so
@@ -250,82 +233,51 @@ struct RunRecord {
   std::vector<double> v_final, v_svm_W;
   double v_svm_norm = 0.0;
 
+  // Every field a unit's Partial holds of the run, in order, listed once (lab/partial_fields.hpp):
+  // encode and decode walk it. Each tier is there only when the run has it.
+  template <class Record, class Io>
+  static void fields(Record& r, Io& io) {
+    io.flag("done", r.done);
+    io.flag("shown", r.shown);
+    io.numbers("loss", r.loss);
+    io.numbers("max_prob", r.max_prob);
+    io.numbers("norm", r.norm);
+    io.optional_numbers("path_wa", r.path_wa);
+    io.optional_numbers("path_wb", r.path_wb);
+    io.optional_numbers("logistic_prob", r.logistic_prob);
+    io.optional_numbers("path_v0", r.path_v0);
+    io.optional_numbers("path_v1", r.path_v1);
+    io.optional_numbers("path_v_norm", r.path_v_norm);
+    if (!r.done) return;
+    for (std::size_t qi = 0; qi < 3; ++qi) io.numbers("D_svm_" + label_p(kComparePs[qi]), r.D[qi]);
+    io.pack("own", r.own_final_D, r.own_gap, r.own_violation, r.sparsity, r.saturated, r.locally_optimal,
+            r.alpha_changes);
+    if (!r.shown) return;
+    io.numbers("alpha", r.alpha);
+    io.numbers("D_final_alpha", r.D_final_alpha);
+    io.numbers("D_current_alpha", r.D_current_alpha);
+    io.numbers("change_ks", r.change_ks);
+    io.matrix("final_W", r.final_W);
+    io.matrix("svm_W", r.svm_W);
+    io.number("svm_norm", r.svm_norm);
+    io.numbers("support", r.support);
+    io.numbers("final_s", r.final_s);
+    if (!io.present("v_final", r.has_v_svm)) return;
+    io.numbers("v_final", r.v_final);
+    io.numbers("v_svm_W", r.v_svm_W);
+    io.number("v_svm_norm", r.v_svm_norm);
+  }
+
   void encode(Partial& out, const std::string& prefix) const {
-    auto put = [&](const char* name, std::vector<double> v) { out.put(prefix + name, std::move(v)); };
-    auto put_optional = [&](const char* name, const std::vector<double>& v) {
-      if (!v.empty()) put(name, v);
-    };
-    put("done", {done ? 1.0 : 0.0});
-    put("shown", {shown ? 1.0 : 0.0});
-    put("loss", loss);
-    put("max_prob", max_prob);
-    put("norm", norm);
-    put_optional("path_wa", path_wa);
-    put_optional("path_wb", path_wb);
-    put_optional("logistic_prob", logistic_prob);
-    put_optional("path_v0", path_v0);
-    put_optional("path_v1", path_v1);
-    put_optional("path_v_norm", path_v_norm);
-    if (!done) return;
-    for (std::size_t qi = 0; qi < 3; ++qi) out.put(prefix + "D_svm_" + label_p(kComparePs[qi]), D[qi]);
-    put("own", {own_final_D, own_gap, own_violation, sparsity, saturated ? 1.0 : 0.0, locally_optimal ? 1.0 : 0.0,
-                alpha_changes});
-    if (!shown) return;
-    put("alpha", alpha);
-    put("D_final_alpha", D_final_alpha);
-    put("D_current_alpha", D_current_alpha);
-    put("change_ks", change_ks);
-    put("final_W", flat(final_W));
-    put("svm_W", flat(svm_W));
-    put("svm_norm", {svm_norm});
-    put("support", support);
-    put("final_s", final_s);
-    if (!has_v_svm) return;
-    put("v_final", v_final);
-    put("v_svm_W", v_svm_W);
-    put("v_svm_norm", {v_svm_norm});
+    PartialWriter io(out, prefix);
+    fields(*this, io);
   }
 
   // `d`: the dimension of every dataset of the run. Throws std::runtime_error naming a missing field.
   static RunRecord decode(const Partial& in, const std::string& prefix, int d) {
-    auto get = [&](const char* name) -> const std::vector<double>& { return in.values(prefix + name); };
-    auto get_optional = [&](const char* name) {
-      return in.has(prefix + name) ? in.values(prefix + name) : std::vector<double>{};
-    };
     RunRecord r;
-    r.done = in.value(prefix + "done") != 0.0;
-    r.shown = in.value(prefix + "shown") != 0.0;
-    r.loss = get("loss");
-    r.max_prob = get("max_prob");
-    r.norm = get("norm");
-    r.path_wa = get_optional("path_wa");
-    r.path_wb = get_optional("path_wb");
-    r.logistic_prob = get_optional("logistic_prob");
-    r.path_v0 = get_optional("path_v0");
-    r.path_v1 = get_optional("path_v1");
-    r.path_v_norm = get_optional("path_v_norm");
-    if (!r.done) return r;
-    for (std::size_t qi = 0; qi < 3; ++qi) r.D[qi] = in.values(prefix + "D_svm_" + label_p(kComparePs[qi]));
-    const std::vector<double>& own = get("own");
-    if (own.size() != 7) throw std::runtime_error("partial result: field '" + prefix + "own' needs 7 numbers");
-    r.own_final_D = own[0], r.own_gap = own[1], r.own_violation = own[2], r.sparsity = own[3];
-    r.saturated = own[4] != 0.0, r.locally_optimal = own[5] != 0.0, r.alpha_changes = own[6];
-    if (!r.shown) return r;
-    r.alpha = get("alpha");
-    r.D_final_alpha = get("D_final_alpha");
-    r.D_current_alpha = get("D_current_alpha");
-    r.change_ks = get("change_ks");
-    r.final_W = matrix(get("final_W"), d, prefix + "final_W");
-    r.svm_W = matrix(get("svm_W"), d, prefix + "svm_W");
-    r.svm_norm = in.value(prefix + "svm_norm");
-    r.support = get("support");
-    r.final_s = get("final_s");
-    r.has_v_svm = in.has(prefix + "v_final");
-    if (r.has_v_svm) {
-      r.v_final = get("v_final");
-      r.v_svm_W = get("v_svm_W");
-      r.v_svm_norm = in.value(prefix + "v_svm_norm");
-    }
+    PartialReader io(in, prefix, d);
+    fields(r, io);
     return r;
   }
 };
