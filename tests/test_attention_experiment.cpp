@@ -295,3 +295,18 @@ TEST_CASE("separation runs emit their 'Ours: ' notes", "[separation][claim]") {
   CHECK_FALSE(has(notes("separation.cross", "fig7c"), "classes do not divide n"));
   CHECK(has(notes("separation.cross", "fig7c"), "Theorem F.5"));
 }
+
+// tau_rule = paper and m_rule = paper: Theorems D.5 / E.4 and F.5's thresholds, Section 7.2.1's and
+// F.6's widths (the help texts of tau_rule and m_rule).
+TEST_CASE("the paper's threshold and width rules", "[separation][presets][claim]") {
+  const Results self = run("separation.self", "fig4a", {{"sweep", "n=200,1000"}, {"trials", "1"}}, 1);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const double n = cell(self.table, i, "n");
+    CHECK(cell(self.table, i, "tau") == Approx((0.8 + 0.1) * std::sqrt(std::log(n))).epsilon(1e-12));
+    CHECK(cell(self.table, i, "m") == 15);  // max(round(log(n / 0.01)), 15): log(1e5) = 11.5
+  }
+  const Results cross = run("separation.cross", "fig7a", {{"sweep", "n=200,1000"}, {"trials", "1"}}, 1);
+  CHECK(cell(cross.table, 0, "tau") == 0.9);
+  CHECK(cell(cross.table, 0, "m") == 10);  // round(log(200 / 0.01)) = round(9.90)
+  CHECK(cell(cross.table, 1, "m") == 12);  // round(log(1000 / 0.01)) = round(11.51)
+}
