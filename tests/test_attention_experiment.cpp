@@ -74,7 +74,7 @@ TEST_CASE("self-attention: the planted row detects D1 and success rises with d",
   const double want = 1.0 - std::pow(0.75, m);
   CHECK(std::fabs(cell(r.table, 1, "exp_d1") - want) < 4.0 * binomial_standard_error(want, 1000) + 2e-3);
   CHECK(cell(r.table, 1, "success_rate") > 0.95);
-  // spec s.5: at small d the near-uniform rows of D0 fire, so success is well below 1.
+  // docs/separation.md s.5: at small d the near-uniform rows of D0 fire, so success is well below 1.
   CHECK(cell(r.table, 0, "exp_d0") > 0.2);
   CHECK(cell(r.table, 0, "success_rate") < cell(r.table, 1, "success_rate") - 0.2);
 }
