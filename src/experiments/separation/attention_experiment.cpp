@@ -88,12 +88,12 @@ Schema attention_schema(AttentionModel model) {
        "value matrix is I_d.",
        kNetwork, {"identity", "ones"}});
   add({"a0", "D0 strength a0", ParamType::Real, 0, 3, "0.01", "",
-       self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1)."
-            : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1).",
+       self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1) (Def. D.1)."
+            : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1) (Def. F.1).",
        kDatasets, {}, false, true});
   add({"a1", "D1 strength a1", ParamType::Real, 0, 5, self ? "1.2" : "3", "",
-       self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7."
-            : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1.",
+       self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7 (Def. D.1)."
+            : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1 (Def. F.1).",
        kDatasets, {}, false, true});
   if (self) {
     add({"b", "class weight b", ParamType::Real, 0.01, 2, "0.2", "",
@@ -106,7 +106,8 @@ Schema attention_schema(AttentionModel model) {
          "(Theorems D.5, E.4).",
          kDatasets, {}, false, true});
     add({"lock_b", "lock b = 1 - c", ParamType::Boolean, 0, 0, "false", "",
-         "Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2.",
+         "Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2 "
+         "(Section 7.2.1).",
          kDatasets});
   }
   add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "paper", "",
@@ -120,7 +121,7 @@ Schema attention_schema(AttentionModel model) {
   add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
        "Ours: how log(n / delta) becomes an integer (the paper does not say; round by default).", kNetwork, {"round", "floor", "ceil"}});
   add({"delta", "delta", ParamType::Real, 1e-6, 0.5, "0.01", "",
-       "Enters the paper's readout width m = log(n / delta).", kNetwork, {}, true, true});
+       "Enters the paper's readout width m = log(n / delta) (Def. 3.7, Sections 7.2.1 and F.6).", kNetwork, {}, true, true});
   add({"tau_rule", "threshold rule", ParamType::Choice, 0, 0, "paper", "",
        self ? "paper: tau = (c + 0.1) sqrt(log n), the threshold of Theorems D.5 and E.4 (ours: Section 7.2 "
               "does not say which tau its figures used). fixed: the parameter tau. Sweeping tau always uses tau."
