@@ -74,7 +74,7 @@ TEST_CASE("self-attention: the planted row detects D1 and success rises with d",
   const double want = 1.0 - std::pow(0.75, m);
   CHECK(std::fabs(cell(r.table, 1, "exp_d1") - want) < 4.0 * binomial_standard_error(want, 1000) + 2e-3);
   CHECK(cell(r.table, 1, "success_rate") > 0.95);
-  // spec s.5: at small d the near-uniform rows of D0 fire, so success is well below 1.
+  // docs/separation.md s.5: at small d the near-uniform rows of D0 fire, so success is well below 1.
   CHECK(cell(r.table, 0, "exp_d0") > 0.2);
   CHECK(cell(r.table, 0, "success_rate") < cell(r.table, 1, "success_rate") - 0.2);
 }
@@ -222,4 +222,91 @@ TEST_CASE("the reference curve is the planted-row law of each point", "[separati
   CHECK(band.low <= 0.375);
   CHECK(band.high >= 0.375);
   CHECK(band.low > 0.25);
+}
+
+// The presets' texts name where the planted-row law changes q (attention_presets.cpp, FigureFacts):
+// the law at those points, on the presets' own settings, and the texts carry the same numbers.
+TEST_CASE("the Fig. 4 and 5 preset texts state the planted-row law's switch points", "[separation][self][claim]") {
+  auto law = [](const char* preset, const std::string& sweep) {
+    auto e = make_experiment("separation.self");
+    e->reset(e->make_params(preset, {{"sweep", sweep}, {"trials", "1"}}), 1);
+    run_to_completion(*e);
+    const Table t = e->results().table;
+    std::vector<double> q;  // 1 - (1 - theory)^(1/m)
+    for (std::size_t i = 0; i < t.rows.size(); ++i)
+      q.push_back(1.0 - std::pow(1.0 - cell(t, i, "theory_exp_d1"), 1.0 / cell(t, i, "m")));
+    return q;
+  };
+  auto text_of = [](const std::string& preset) {
+    for (const Preset& p : make_experiment("separation.self")->presets())
+      if (p.name == preset) return p.description;
+    return std::string();
+  };
+  struct Case {
+    const char *fig, *c_below, *c_at, *a1_zero_last, *a1_eighth, *a1_quarter, *text_zero, *text_quarter;
+  };
+  for (const Case& k : {Case{"fig4", "0.585", "0.59", "0.748", "0.784", "0.856", "0.78", "0.86"},
+                        Case{"fig5", "0.645", "0.65", "0.424", "0.46", "0.568", "0.46", "0.57"}}) {
+    INFO(k.fig);
+    const std::vector<double> c = law((std::string(k.fig) + "d").c_str(), std::string("c=") + k.c_below + "," + k.c_at);
+    CHECK(c[0] == Approx(3.0 / 8.0).epsilon(1e-9));
+    CHECK(c[1] == Approx(1.0 / 4.0).epsilon(1e-9));
+    CHECK(text_of(std::string(k.fig) + "d").find(std::string("below c = ") + k.c_at) != std::string::npos);
+    const std::vector<double> a = law((std::string(k.fig) + "f").c_str(), std::string("a1=") + k.a1_zero_last + "," +
+                                                                          k.a1_eighth + "," + k.a1_quarter + ",1.468,1.504,1.9,1.936");
+    const std::vector<double> want{0.0, 1.0 / 8.0, 1.0 / 4.0, 1.0 / 4.0, 3.0 / 8.0, 3.0 / 8.0, 1.0 / 2.0};
+    for (std::size_t i = 0; i < want.size(); ++i) CHECK(a[i] == Approx(want[i]).margin(1e-9));
+    const std::string f = text_of(std::string(k.fig) + "f");
+    CHECK(f.find(std::string("0 below a1 = ") + k.text_zero) != std::string::npos);
+    CHECK(f.find(std::string("1 - (3/4)^m from a1 = ") + k.text_quarter) != std::string::npos);
+    CHECK(f.find("q = 3/8 from 1.5, 1/2 from 1.94") != std::string::npos);
+  }
+}
+
+// Fig. 4f / 5f's texts: success is not monotone in a1, since linear attention fires on D1 at large a1.
+TEST_CASE("at large a1 linear attention fires on D1 and success falls", "[separation][self][claim]") {
+  for (const char* preset : {"fig4f", "fig5f"}) {
+    INFO(preset);
+    const Results r = run("separation.self", preset, {{"sweep", "a1=1,3"}, {"trials", "400"}}, 3);
+    const Interval at1 = wilson_interval(std::lround(cell(r.table, 0, "lin_d1") * 400), 400, 3.29);
+    const Interval at3 = wilson_interval(std::lround(cell(r.table, 1, "lin_d1") * 400), 400, 3.29);
+    CHECK(at3.low > at1.high);
+    CHECK(cell(r.table, 1, "success_rate") < cell(r.table, 0, "success_rate") - 0.2);
+  }
+}
+
+// Every run says which of the lab's choices it used: "Ours: " notes after the summary, naming the
+// truncated class stack only where the classes do not divide n (Fig. 7d, not Fig. 7c).
+TEST_CASE("separation runs emit their 'Ours: ' notes", "[separation][claim]") {
+  auto notes = [](const char* id, const char* preset) {
+    return run(id, preset, {{"trials", "2"}, {"sweep", "none"}}, 1).notes;
+  };
+  auto has = [](const std::vector<std::string>& v, const std::string& part) {
+    for (const auto& n : v)
+      if (n.rfind("Ours: ", 0) == 0 && n.find(part) != std::string::npos) return true;
+    return false;
+  };
+  const auto toy = notes("separation.toy", "fig3b");
+  CHECK(has(toy, "tau = 0.25 (the paper fixes no tau for the toy model"));
+  CHECK(has(toy, "one readout shared"));
+  CHECK(has(notes("separation.self", "fig4c"), "j3 drawn uniformly"));
+  CHECK(has(notes("separation.self", "fig4c"), "Theorems D.5 and E.4"));
+  CHECK(has(notes("separation.cross", "fig7d"), "classes do not divide n"));
+  CHECK_FALSE(has(notes("separation.cross", "fig7c"), "classes do not divide n"));
+  CHECK(has(notes("separation.cross", "fig7c"), "Theorem F.5"));
+}
+
+// tau_rule = paper and m_rule = paper: Theorems D.5 / E.4 and F.5's thresholds, Section 7.2.1's and
+// F.6's widths (the help texts of tau_rule and m_rule).
+TEST_CASE("the paper's threshold and width rules", "[separation][presets][claim]") {
+  const Results self = run("separation.self", "fig4a", {{"sweep", "n=200,1000"}, {"trials", "1"}}, 1);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const double n = cell(self.table, i, "n");
+    CHECK(cell(self.table, i, "tau") == Approx((0.8 + 0.1) * std::sqrt(std::log(n))).epsilon(1e-12));
+    CHECK(cell(self.table, i, "m") == 15);  // max(round(log(n / 0.01)), 15): log(1e5) = 11.5
+  }
+  const Results cross = run("separation.cross", "fig7a", {{"sweep", "n=200,1000"}, {"trials", "1"}}, 1);
+  CHECK(cell(cross.table, 0, "tau") == 0.9);
+  CHECK(cell(cross.table, 0, "m") == 10);  // round(log(200 / 0.01)) = round(9.90)
+  CHECK(cell(cross.table, 1, "m") == 12);  // round(log(1000 / 0.01)) = round(11.51)
 }

@@ -27,7 +27,7 @@ double logit(const RowGroups& q, const RowGroups& k, int j0, int j1, ScoreMatrix
 }
 }  // namespace
 
-TEST_CASE("self-attention logits match the closed forms of spec s.3", "[separation][attention]") {
+TEST_CASE("self-attention logits match the closed forms of docs/separation.md s.3", "[separation][attention]") {
   for (int n : {20, 23}) {  // 23: the stack of I_{d-2} is truncated
     AttentionSettings s = settings(AttentionModel::Self, n, 7, ScoreMatrix::Identity);
     const double a = 1.3, ln = std::log(double(n));

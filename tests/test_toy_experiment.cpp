@@ -37,7 +37,7 @@ TEST_CASE("paper claim: toy success follows 1 - 2^-m at n = 1000, tau = 0.25", "
   }
 }
 
-TEST_CASE("smaller tau lets softmax fire on D0 (spec s.5)", "[separation][toy]") {
+TEST_CASE("smaller tau lets softmax fire on D0 (docs/separation.md s.1)", "[separation][toy]") {
   const Results r = run({{"n", "1000"}, {"m_rule", "log_n"}, {"sweep", "tau=0.01,0.25"}, {"trials", "300"}}, 3);
   CHECK(cell(r.table, 0, "exp_d0") > 0.5);
   CHECK(cell(r.table, 0, "success_rate") < 0.5);
@@ -188,7 +188,7 @@ TEST_CASE("toy inspector: the bounds' explicit numbers", "[separation][toy]") {
   CHECK(lemma_bound(1, 1000).radius == Approx(4.0 / (n + 3.0) * h).epsilon(1e-12));
   CHECK(lemma_bound(0, 1000).radius == 0.25);
   CHECK(lemma_bound(0, 1000).lower);
-  CHECK(lemma_bound(2, 1000).radius > 1.0);  // Lemma 4.1 part 2 is vacuous at n = 1000 (spec s.1)
+  CHECK(lemma_bound(2, 1000).radius > 1.0);  // Lemma 4.1 part 2 is vacuous at n = 1000 (docs/separation.md s.1)
   // The inspected trial is the sweep's: its F on D1 agrees with a rerun of that trial alone.
   auto e = make_experiment("separation.toy");
   e->reset(e->make_params("", {{"n", "300"}, {"sweep", "m=3"}, {"trials", "50"}, {"shared_readout", "false"}}), 9);

@@ -7,7 +7,7 @@
 using namespace attnlab;
 using namespace attnlab::separation;
 
-TEST_CASE("D0 and D1 draws lie in the datasets of spec section 1", "[separation][toy]") {
+TEST_CASE("D0 and D1 draws lie in the datasets of docs/separation.md s.1", "[separation][toy]") {
   Rng rng(11);
   for (ToySampler sampler : {ToySampler::Uniform, ToySampler::TwoPoint, ToySampler::Adversarial}) {
     std::vector<double> v(500);

@@ -1,3 +1,5 @@
+// The self- and cross-attention networks of the paper's Appendices D-F (docs/separation.md s.2-s.4);
+// the choices marked ours in the help texts and the runs' "Ours: " notes are listed there too.
 #include "experiments/separation/attention_experiment.hpp"
 
 #include <algorithm>
@@ -18,7 +20,7 @@ const char* const kNetwork = "docs/separation.md s.2";
 
 }  // namespace
 
-// The planted-row law of one sweep point (docs/separation.md s.3 closed forms, s.5 claims). On D1 the row that
+// The planted-row law of one sweep point, ours (docs/separation.md s.3, "The planted-row law"). On D1 the row that
 // sees the planted token j3 (row j3 for self-attention, the query row j2 for cross-attention) puts
 // softmax weight w on j3 and u on each other token of j3's class; its output is then
 //   self:  sqrt(log n) (a1 w e_1 + b (w + (t - 1) u) e_class + c e_d)   (the constant column is
@@ -26,8 +28,8 @@ const char* const kNetwork = "docs/separation.md s.2";
 //   cross: w e_1 + (w + (t - 1) u) e_class,
 // and one readout column fires when its signs on those coordinates put the output above tau.
 // With q the share of sign patterns that fire, detection is 1 - (1 - q)^m: q = 1/4 in the paper's
-// settings (1 - (3/4)^m), 3/8 for self-attention with c < 0.65 at a1 = 1.2 (1 - (5/8)^m), 0 while
-// the planted token does not dominate (small a1). Left out: the rest of the row, spread over the
+// figure settings (1 - (3/4)^m), 3/8 for self-attention with c below about 0.6 at a1 = 1.2
+// (1 - (5/8)^m), 0 while the planted token does not dominate (small a1). Left out: the rest of the row, spread over the
 // other classes, which is what lets near-uniform rows fire at small d (the false positives).
 double planted_row_detection(const AttentionSettings& s) {
   const bool self = s.model == AttentionModel::Self;
@@ -68,59 +70,69 @@ Schema attention_schema(AttentionModel model) {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add({"n", "tokens n", ParamType::Integer, 2, 100000, self ? "1000" : "1000", "tokens",
-       "Number of tokens (rows of A). The paper asks for n to be a multiple of the number of classes.",
+       self ? "Number of tokens (rows of A). Def. D.1 asks for n to be a multiple of the number of classes."
+            : "Number of tokens (rows of A). Def. F.1 asks for n to be a multiple of the number of classes.",
        kDatasets, {}, true, true});
   add({"d", "dimension d", ParamType::Integer, self ? 3.0 : 2.0, 200, self ? "12" : "11", "",
        self ? "Columns of A: one planted column, d - 2 one-hot class columns, one constant column."
             : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns.",
        kDatasets, {}, false, true});
   add({"uneven_n", "uneven n", ParamType::Choice, 0, 0, "truncate", "",
-       std::string("Ours (when the classes do not divide n): truncate: token j belongs to class j mod ") + (self ? "(d - 2)" : "(d - 1)") +
+       std::string("Ours (Def. ") + (self ? "D.1" : "F.1") + " assumes the class count divides n): truncate: "
+           "token j belongs to class j mod " + (self ? "(d - 2)" : "(d - 1)") +
            ", so some classes have one token more. round_down: use the largest multiple of the class count "
            "not above n.",
        kDatasets, {"truncate", "round_down"}});
   add({"x", "score matrix X", ParamType::Choice, 0, 0, "identity", "",
-       "identity: X = I_d (Figs. 4 and 7). ones: X = the all-ones matrix (Fig. 5). The value matrix is I_d.",
+       "identity: X = I_d (Figs. 4 and 7; Appendix E). ones: X = the all-ones matrix (Fig. 5; Appendix D). The "
+       "value matrix is I_d.",
        kNetwork, {"identity", "ones"}});
   add({"a0", "D0 strength a0", ParamType::Real, 0, 3, "0.01", "",
-       self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1)."
-            : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1).",
+       self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1) (Def. D.1)."
+            : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1) (Def. F.1).",
        kDatasets, {}, false, true});
   add({"a1", "D1 strength a1", ParamType::Real, 0, 5, self ? "1.2" : "3", "",
-       self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7."
-            : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1.",
+       self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7 (Def. D.1)."
+            : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1 (Def. F.1).",
        kDatasets, {}, false, true});
   if (self) {
     add({"b", "class weight b", ParamType::Real, 0.01, 2, "0.2", "",
-         "The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b is free "
-         "(the paper's own c-sweep keeps b = 0.2), lock_b ties it to 1 - c.", kDatasets, {},
+         "The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b is "
+         "a parameter of its own (the paper's c sweep, Section 7.2.1, keeps b = 0.2), lock_b ties it to 1 - c.",
+         kDatasets, {},
          false, true});
     add({"c", "constant weight c", ParamType::Real, 0.01, 2, "0.8", "",
-         "The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n).",
+         "The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n) "
+         "(Theorems D.5, E.4).",
          kDatasets, {}, false, true});
     add({"lock_b", "lock b = 1 - c", ParamType::Boolean, 0, 0, "false", "",
-         "Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2.",
+         "Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2 "
+         "(Section 7.2.1).",
          kDatasets});
   }
   add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "paper", "",
-       self ? "paper: m = max(log(n / delta), 15), rounded by m_rounding. fixed: the parameter m. Sweeping m "
-              "always uses m."
-            : "paper: m = log(n / delta), rounded by m_rounding. fixed: the parameter m. Sweeping m always uses m.",
+       self ? "paper: m = max(log(n / delta), 15) (Section 7.2.1), rounded by m_rounding. fixed: the parameter m. "
+              "Sweeping m always uses m."
+            : "paper: m = log(n / delta) (Section F.6), rounded by m_rounding. fixed: the parameter m. Sweeping m "
+              "always uses m.",
        kNetwork, {"paper", "fixed"}});
   add({"m", "readout width m", ParamType::Integer, 1, 200, "15", "columns",
        "Number of Rademacher readout columns y_l in {+1, -1}^d.", kNetwork, {}, false, true});
   add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
-       "How log(n / delta) becomes an integer (the paper does not say).", kNetwork, {"round", "floor", "ceil"}});
+       "Ours: how log(n / delta) becomes an integer (the paper does not say; round by default).", kNetwork, {"round", "floor", "ceil"}});
   add({"delta", "delta", ParamType::Real, 1e-6, 0.5, "0.01", "",
-       "Enters the paper's readout width m = log(n / delta).", kNetwork, {}, true, true});
+       "Enters the paper's readout width m = log(n / delta) (Def. 3.7, Sections 7.2.1 and F.6).", kNetwork, {}, true, true});
   add({"tau_rule", "threshold rule", ParamType::Choice, 0, 0, "paper", "",
-       self ? "paper: tau = (c + 0.1) sqrt(log n). fixed: the parameter tau. Sweeping tau always uses tau."
-            : "paper: tau = 0.9. fixed: the parameter tau. Sweeping tau always uses tau.",
+       self ? "paper: tau = (c + 0.1) sqrt(log n), the threshold of Theorems D.5 and E.4 (ours: Section 7.2 "
+              "does not say which tau its figures used). fixed: the parameter tau. Sweeping tau always uses tau."
+            : "paper: tau = 0.9, the threshold of Theorem F.5 (ours: Section F.6 does not say which tau its "
+              "figures used). fixed: the parameter tau. Sweeping tau always uses tau.",
        kNetwork, {"paper", "fixed"}});
   add({"tau", "threshold tau", ParamType::Real, 0.001, 100, self ? "2" : "0.9", "",
        "Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed.", kNetwork, {}, true, true});
   add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
-       "Ours: one readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
+       "Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
+       "y for each (false).",
        "docs/separation.md s.4"});
   add(trials_spec());
   add(paper_trials_spec(100));
@@ -164,6 +176,8 @@ class AttentionExperiment final : public Experiment {
     const std::int64_t trials = trials_per_point(params, 100);
     std::vector<std::int64_t> costs = sweep_.reset(schema_, params, seed, "sweep", trials);
     seed_ = seed;
+    trials_ = trials;
+    tau_from_rule_ = params.text("tau_rule") == "paper" && sweep_.sweep().key != "tau";
     settings_.clear();
     double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
     widest_ = 0;
@@ -213,14 +227,9 @@ class AttentionExperiment final : public Experiment {
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
     r.plots = sweep_.plots(r.table, x,
-                           {"theory_exp_d1", "planted-row law 1 - (1 - q)^m (softmax on D1; q = 1/4: 1 - (3/4)^m)", false});
+                           {"theory_exp_d1", "ours: planted-row law 1 - (1 - q)^m (softmax on D1; q = 1/4: 1 - (3/4)^m)", false});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
-    r.notes.push_back(std::string("Ours: the dashed planted-row law 1 - (1 - q)^m is the lab's derivation for its planted "
-                                  "row, not the paper's bound") +
-                      (self ? " (Lemmas D.4 and E.3 use probability 1/8 and a bound of 1/10)"
-                            : " (q = 1/4 is the paper's Lemma F.4)") +
-                      "; j3 and j2 are drawn uniformly, one readout serves a trial's four evaluations, and the "
-                      "trials use the same random numbers at every sweep point.");
+    for (std::string& note : ours_notes()) r.notes.push_back(std::move(note));
     return r;
   }
 
@@ -237,6 +246,33 @@ class AttentionExperiment final : public Experiment {
   }
 
  private:
+  // The lab's departures that this run's settings use (docs/separation.md s.3, s.4).
+  std::vector<std::string> ours_notes() const {
+    if (settings_.empty()) return {};
+    const bool self = model_ == AttentionModel::Self;
+    std::string first = self ? "Ours: j3 drawn uniformly per input" : "Ours: j2 and j3 drawn uniformly per input";
+    if (settings_.front().shared_readout) first += ", one readout shared by the four evaluations of a trial";
+    if (trials_ != 100) first += ", " + std::to_string(trials_) + " trials per point (the paper: 100)";
+    std::vector<std::string> notes{first + "."};
+    std::vector<std::string> more;
+    if (tau_from_rule_)
+      more.push_back(self ? "tau = (c + 0.1) sqrt(log n) is Theorems D.5 and E.4's; Section 7.2 does not say which "
+                            "tau its figures used"
+                          : "tau = 0.9 is Theorem F.5's; Section F.6 does not say which tau its figures used");
+    int uneven = 0;
+    for (const AttentionSettings& s : settings_) uneven += s.n % class_count(model_, s.d) != 0;
+    if (uneven > 0)
+      more.push_back(std::string("at ") + std::to_string(uneven) + " of " + std::to_string(settings_.size()) +
+                     " points the " + (self ? "d - 2" : "d - 1") + " classes do not divide n (Def. " +
+                     (self ? "D.1" : "F.1") + " assumes they do): the stack of identities is cut off (uneven_n)");
+    if (!more.empty()) {
+      std::string second = "Ours: " + more[0];
+      for (std::size_t i = 1; i < more.size(); ++i) second += "; " + more[i];
+      notes.push_back(second + ".");
+    }
+    return notes;
+  }
+
   AttentionSettings settings_for(const Params& p) const {
     AttentionSettings s;
     s.model = model_;
@@ -285,6 +321,8 @@ class AttentionExperiment final : public Experiment {
   SuccessSweep sweep_;
   std::vector<AttentionSettings> settings_;
   std::uint64_t seed_ = 0;
+  std::int64_t trials_ = 0;     // per point (for the notes)
+  bool tau_from_rule_ = false;  // tau from the paper's theorems (for the notes)
   int widest_ = 0;
   bool share_widths_ = false;
 };

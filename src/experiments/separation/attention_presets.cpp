@@ -1,3 +1,5 @@
+// The paper's panels of Figs. 4, 5 and 7 as presets (docs/separation.md s.4); where each sentence's
+// claim comes from: docs/separation.md "Claims the lab states".
 #include "experiments/separation/attention_presets.hpp"
 
 namespace attnlab::separation {
@@ -16,10 +18,25 @@ KeyValues cross_settings(const char* n, const char* d, const char* sweep) {
           {"a1", "3"},       {"m_rule", "paper"}, {"tau_rule", "paper"}, {"sweep", sweep}};
 }
 
+// What differs between Fig. 4 (X = I, proved in the paper's Section E) and Fig. 5 (X = 1, Section D):
+// the lemma behind the planted row, and where the planted-row law (attention_experiment.cpp) changes
+// q at the panels' settings (n = 200, d = 22, b = 0.2; tested in tests/test_attention_experiment.cpp).
+struct FigureFacts {
+  const char* fig;
+  const char* x;
+  const char* lemma;       // the planted row's lemma: E.3 (X = I), D.4 (X = 1)
+  const char* weight;      // the planted token's softmax weight in its row at a1 = 1.2
+  const char* c_switch;    // below this c the law's q is 3/8 (at a1 = 1.2)
+  const char* a1_zero;     // the law is 0 below this a1 ...
+  const char* a1_quarter;  // ... and q = 1/4 from this a1 (1/8 between)
+  const char* linear_d1;   // from about this a1 linear attention fires on D1 too
+};
+
 // The six sweeps of Figs. 4 and 5, named after the captions: (a) n, (b) d, (c) m, (d) c, (e) a0,
 // (f) a1 (the bullet text of the paper swaps (d) and (f); docs/separation.md s.4).
-std::vector<Preset> self_figure(const char* fig, const char* x, const std::string& model_note) {
-  const std::string f = fig;
+std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_note) {
+  const std::string f = k.fig;
+  const char* x = k.x;
   const std::string label = "Fig. " + f.substr(3);
   return {
       {f + "a", label + "a: success vs n",
@@ -34,33 +51,35 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
            "success rises with d. " + model_note,
        self_settings(x, "256", "12", "d=4,6,10,18,34,66")},
       {f + "c", label + "c: success vs m",
-       "The paper's " + label + "c: readout width m from 1 to 80 at n = 200, d = 22. Softmax on D1 fires "
-           "when some column has + signs at the planted coordinate and the constant column. Ours: in the "
-           "lab's planted row that is 2 of 8 sign patterns (probability 1/4 each), so detection follows "
-           "1 - (3/4)^m (dashed); the paper's Lemma " +
-           (std::string(x) == "identity" ? "E.3 (X = I)" : "D.4 (X = 1)") + " uses probability 1/8 and a bound of "
-           "1/10. "
-           "More columns also mean more chances for a false positive on D0.",
+       "The paper's " + label + "c: readout width m from 1 to 80 at n = 200, d = 22. Ours: softmax on D1 "
+           "fires when some column has + signs at the planted coordinate and the constant column (2 of the 8 "
+           "sign patterns on planted, class, constant: probability 1/4 each), so detection follows "
+           "1 - (3/4)^m (dashed); the paper's Lemma " + k.lemma + " counts only the all-+ pattern "
+           "(probability 1/8) and proves a bound of 1/10. More columns also mean more chances for a false "
+           "positive on D0.",
        self_settings(x, "200", "22", "m=1:80:1")},
       {f + "d", label + "d: success vs c",
        "The paper's " + label + "d (caption letter; the paper's text calls it (f)): c from 0.5 to 0.9 "
            "with b = 0.2 and a1 = 1.2 fixed, n = 200, d = 22. c weights the constant column and sets tau "
-           "= (c + 0.1) sqrt(log n); b is not tied to 1 - c here, as in the paper's setting. Below c = 0.65 a "
-           "column also fires with signs (+, +, -) on (planted, class, constant), since a1 + b - c > c + 0.1: "
-           "q = 3/8 and detection follows 1 - (5/8)^m, not 1 - (3/4)^m (the dashed curve is computed per point).",
+           "= (c + 0.1) sqrt(log n) (Theorems D.5 and E.4); b is not tied to 1 - c here, as in the paper's "
+           "Section 7.2.1 (Def. D.1 asks b + c = 1). Ours, the planted-row law: with w = " + k.weight +
+           " the planted token's weight in its row, below c = " + k.c_switch + " a column also fires with "
+           "signs (+, +, -) on (planted, class, constant), since about (a1 + b) w - c > c + 0.1: q = 3/8 and "
+           "detection follows 1 - (5/8)^m, not 1 - (3/4)^m (the dashed curve is computed per point).",
        self_settings(x, "200", "22", "c=0.5:0.9:0.005")},
       {f + "e", label + "e: success vs a0",
        "The paper's " + label + "e: the D0 strength a0 from 0.01 to 0.8 at n = 200, d = 22. The paper's "
-           "D0 needs a0 < 0.1; as a0 grows D0 itself starts to carry a planted token and softmax fires "
+           "D0 needs a0 < 0.1 (Def. D.1); as a0 grows D0 itself starts to carry a planted token and softmax fires "
            "on it, so success falls.",
        self_settings(x, "200", "22", "a0=0.01:0.8:0.01")},
       {f + "f", label + "f: success vs a1",
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
-           "from 0.1 to 3 at n = 200, d = 22. Below about 0.7 the planted token does not dominate its "
-           "softmax row and the dashed planted-row law (ours) is 0; from about a1 = 1 it is 1 - (3/4)^m, and as a1 "
-           "grows more sign patterns fire (q = 3/8 from about 1.5, 1/2 from about 1.9). Success is not monotone in a1: beyond "
-           "about 1.5 the planted score a1^2 log n outweighs a whole row of linear scores, so linear "
-           "attention fires on D1 too and success falls again.",
+           "from 0.1 to 3 at n = 200, d = 22. Ours, the dashed planted-row law: 0 below a1 = " + k.a1_zero +
+           ", where the planted token does not dominate its softmax row; 1 - (3/4)^m from a1 = " + k.a1_quarter +
+           " (q = 1/8 between), and as a1 grows more sign patterns fire (q = 3/8 from 1.5, 1/2 from 1.94). "
+           "Success is not monotone in a1: from about a1 = " + k.linear_d1 + " linear attention's planted row "
+           "also weights j3 enough that, with the constant column already near tau, it fires on D1 too, and "
+           "success falls again.",
        self_settings(x, "200", "22", "a1=0.1:3:0.036")},
   };
 }
@@ -69,10 +88,10 @@ std::vector<Preset> self_figure(const char* fig, const char* x, const std::strin
 
 std::vector<Preset> self_attention_presets() {
   std::vector<Preset> presets = self_figure(
-      "fig4", "identity",
+      {"fig4", "identity", "E.3", "0.91", "0.59", "0.78", "0.86", "1.2"},
       "X = I: the scores are log n (a^2 [both tokens are j3] + b^2 [same class] + c^2), so only the "
       "planted row j3 concentrates on itself.");
-  for (Preset& p : self_figure("fig5", "ones",
+  for (Preset& p : self_figure({"fig5", "ones", "D.4", "1.00", "0.65", "0.46", "0.57", "1.5"},
                                "X = 1: the scores are s_j0 s_j1 with s_j = sqrt(log n)(b + c + a [j = j3]), so "
                                "every row concentrates on the planted token j3."))
     presets.push_back(std::move(p));
@@ -86,7 +105,8 @@ std::vector<Preset> cross_attention_presets() {
       "(1 + a) / (n + a), nearly uniform.";
   return {
       {"fig7a", "Fig. 7a: success vs n",
-       "The paper's Fig. 7a: n from 200 to 1000, d = 11, a1 = 3, tau = 0.9. " + claim,
+       "The paper's Fig. 7a: n from 200 to 1000, d = 11, a1 = 3, tau = 0.9 (Theorem F.5; Section F.6 gives no "
+       "tau). " + claim,
        cross_settings("1000", "11", "n=200:1000:10")},
       {"fig7b", "Fig. 7b: success vs d",
        "The paper's Fig. 7b: d in {2, 3, 5, 6, 9, 11, 21, 26, 41, 51} at n = 200. At d = 2 or 3 the "
@@ -99,13 +119,14 @@ std::vector<Preset> cross_attention_presets() {
        "detection follows 1 - (3/4)^m (dashed).",
        cross_settings("200", "11", "m=1:80:1")},
       {"fig7d", "Fig. 7d: success vs a1",
-       "The paper's Fig. 7d: a1 from 0.1 to 3 at n = 200, d = 12 (11 classes do not divide 200: the "
-       "stack is truncated). Look for the sharp transition near a1 = 1, where n^a1 overtakes the n - 1 "
+       "The paper's Fig. 7d: a1 from 0.1 to 3 at n = 200, d = 12. Ours: 11 classes do not divide 200 "
+       "(Def. F.1 assumes they do), so the stack is truncated (uneven_n). Look for the sharp transition near a1 = 1, where n^a1 overtakes the n - 1 "
        "other tokens.",
        cross_settings("200", "12", "a1=0.1:3:0.036")},
       {"fig7e", "Fig. 7e: success vs a0",
        "The paper's Fig. 7e: the D0 strength a0 from 0.01 to 0.9 at n = 200, d = 12. While n^a0 is small "
-       "next to n the query row stays near uniform and D0 stays silent; success falls as a0 approaches 1.",
+       "next to n the query row stays near uniform and D0 stays silent; success falls as a0 approaches 1. "
+       "Ours: the stack of 11 classes is truncated at n = 200, as in Fig. 7d.",
        cross_settings("200", "12", "a0=0.01:0.9:0.01")},
   };
 }

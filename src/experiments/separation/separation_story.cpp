@@ -1,5 +1,6 @@
-// The separation paper as a guided story (docs/separation.md s.1-s.4). Every number the texts
-// state is measured by a run of the step's settings (seed 1) and checked in tests/test_stories.cpp.
+// The separation paper as a guided story (docs/separation.md s.1-s.4; each claim's source is in its
+// section "Claims the lab states"). Every number the texts state is measured by a run of the step's
+// settings (seed 1) and checked in tests/test_stories.cpp.
 #include "experiments/separation/separation_story.hpp"
 
 namespace attnlab::separation {
@@ -19,12 +20,14 @@ Story make_story() {
   StoryStep one;
   one.title = "Two datasets, two networks";
   one.text =
-      "The paper's toy model: n = 1000 scores. In dataset D0 every score lies between log n and 1.4 log n; D1 is "
-      "the same, except that one score, at a random place, is 4 log n. A network turns the scores into attention "
-      "weights (softmax or linear), reads them with m random sign patterns and fires when one pattern agrees with "
-      "the weights by more than tau = 0.25. It succeeds when it fires on D1 and stays silent on D0. Press Run: the "
-      "x-axis is m, from 1 to 12. Look at the success curve against the dashed theory 1 - 2^-m, and at the four "
-      "rates below it. Softmax fires on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (theory: 99.6%).";
+      "The paper's toy model (Definition 3.8; n = 1000 as in its Fig. 3b). In dataset D0 every score lies "
+      "between log n and 1.4 log n; D1 is the same, except that one score, at a random place, is 4 log n. A "
+      "network turns the scores into attention weights (softmax or linear), reads them with m random sign "
+      "patterns and fires when one pattern agrees with the weights by more than tau (Definition 3.5; ours: tau = "
+      "0.25, the paper fixes none for this model). It succeeds when it fires on D1 and stays silent on D0. Press "
+      "Run: the x-axis is m, from 1 to 12. Look at the success curve against the dashed theory 1 - 2^-m (the "
+      "proof of Lemma 5.2), and at the four rates below it. Softmax fires on 47.2% of D1 inputs at m = 1 and on "
+      "99.5% at m = 8 (theory: 99.6%).";
   one.question = "Softmax puts almost all its weight on the strong score. Why does one more sign pattern halve the "
                  "chance of missing it?";
   one.settings = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "1000"}}, 1};
@@ -44,10 +47,10 @@ Story make_story() {
   two.title = "A threshold keeps them apart";
   two.text =
       "Now the x-axis is the threshold tau, from 0.02 to 0.3 (m = log n = 7). With a low threshold the networks "
-      "fire where they should not: at tau = 0.04 softmax fires on 69.0% of D0 inputs, linear on 50.7% of D0 (and "
-      "on 51.0% of D1), and success is only 24.7%. From tau = 0.16 on nothing fires on D0 and success is 99.0%, "
-      "what softmax scores on D1. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 is "
-      "our reading of Lemmas 4.2 and 5.2 (softmax's score on D1 is at least 1/4).";
+      "fire where they should not: at tau = 0.04 softmax fires on 69.0% of D0 inputs, linear on 50.7% of D0 and "
+      "on 51.0% of D1, and success is only 24.7%. From tau = 0.16 on nothing fires on D0 and success is 99.0%, "
+      "what softmax scores on D1. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 "
+      "is ours, read from Lemmas 4.2 and 5.2 (softmax's score on D1 is at least 1/4).";
   two.question = "Linear attention spreads its weight evenly over n tokens. Why does its score against a sign "
                  "pattern shrink as n grows, and what does that mean for a fixed tau?";
   two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
@@ -65,12 +68,13 @@ Story make_story() {
   three.title = "A real self-attention layer (Fig. 4c)";
   three.text =
       "The paper then builds a full self-attention layer on n = 200 tokens of d = 22 dimensions, with the "
-      "planted token of Definition D.1 (the paper's Fig. 4c, 100 trials per point as in the paper). Softmax fires "
-      "on D1 when some column has + signs at the planted coordinate and at the constant one. Ours: in the lab's "
-      "planted row 2 of the 8 sign patterns do that, probability 1/4 each time, so detection follows 1 - (3/4)^m "
-      "(dashed; the paper's Lemma E.3, for X = I, needs only probability 1/8 and proves a bound of 1/10): 95.0% measured at "
-      "m = 10 against 94.4%. But more columns "
-      "also mean more chances to fire on D0: success peaks at 80.0% (m = 10) and falls to 24.0% at m = 80.";
+      "planted token of Definition D.1 (the paper's Fig. 4c: X = I, 100 trials per point as in its Section "
+      "7.2.1). Ours: in the planted row, 2 of the 8 sign patterns on (planted, class, constant) put the output "
+      "above tau, the two with + at the planted and the constant coordinates, so a column fires with probability "
+      "1/4 and detection follows 1 - (3/4)^m (dashed; the paper's Lemma E.3 counts only the all-+ pattern, "
+      "probability 1/8, and proves a bound of 1/10): 95.0% measured at m = 10 against 94.4%. But more columns "
+      "also mean more chances to fire on D0: success peaks at 80.0% (m = 10) and falls to 24.0% at m = 80 "
+      "(Wilson 95% [16.7%, 33.2%]).";
   three.question = "Why does a wider readout help on D1 but hurt on D0? What would you change to keep D0 silent?";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
   three.shows = {"n", "d"};
@@ -78,16 +82,18 @@ Story make_story() {
   three.numbers = {{"95.0%", {"exp_d1", "m", 10}, ""},
                    {"94.4%", {"theory_exp_d1", "m", 10}, ""},
                    {"80.0%", {"success_rate", "m", 10}, ""},
-                   {"24.0%", {"success_rate", "m", 80}, ""}};
+                   {"24.0%", {"success_rate", "m", 80}, ""},
+                   {"16.7%", {"ci_low", "m", 80}, ""},
+                   {"33.2%", {"ci_high", "m", 80}, ""}};
   s.steps.push_back(three);
 
   StoryStep four;
   four.title = "Cross-attention: a sharp switch (Fig. 7d)";
   four.text =
-      "In cross-attention only one query row sees the planted key, with score (1 + a1) log n against log n for "
-      "the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis is the strength a1 "
-      "(n = 200, 100 trials per point). Success is 2.0% at a1 = 0.712 and 88.0% at a1 = 1; look for where n^a1 "
-      "overtakes n - 1.";
+      "In cross-attention (Definition F.1) only one query row sees the planted key, with score (1 + a1) log n "
+      "against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
+      "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6). Success is 2.0% at a1 = "
+      "0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1; look for where n^a1 overtakes n - 1.";
   four.question = "Linear attention gives the planted key (1 + a1) / (n + a1) of the weight. Why can no a1 below "
                   "n make it dominate?";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
@@ -100,22 +106,29 @@ Story make_story() {
       {"success_rate", "a1", 1},
       "success at a1 = 1",
       true};
-  four.numbers = {{"2.0%", {"success_rate", "a1", 0.712}, ""}, {"88.0%", {"success_rate", "a1", 1}, ""}};
+  four.numbers = {{"2.0%", {"success_rate", "a1", 0.712}, ""},
+                  {"0.6%", {"ci_low", "a1", 0.712}, ""},
+                  {"7.0%", {"ci_high", "a1", 0.712}, ""},
+                  {"88.0%", {"success_rate", "a1", 1}, ""}};
   s.steps.push_back(four);
 
   StoryStep five;
   five.title = "More dimensions, fewer false alarms (Fig. 5b)";
   five.text =
       "With X = 1 every row of self-attention looks at the planted token. The x-axis is the dimension d (n = 256, "
-      "100 trials per point). At small d the near-uniform rows of D0 average only a few class signs and fire too "
-      "often: success is 10.0% at d = 4 and 99.0% at d = 66. The tab 'Reproduce the paper' runs all 19 panels of "
+      "100 trials per point, as in the paper's Section 7.2). At small d the near-uniform rows of D0 average only a "
+      "few class signs and fire too often: success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = "
+      "66. The tab 'Reproduce the paper' runs all 19 panels of "
       "Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.settings = {"separation.self", "fig5b", {{"trials", "100"}}, 1};
   five.shows = {"n"};
   five.run = true;
-  five.numbers = {{"10.0%", {"success_rate", "d", 4}, ""}, {"99.0%", {"success_rate", "d", 66}, ""}};
+  five.numbers = {{"10.0%", {"success_rate", "d", 4}, ""},
+                  {"5.5%", {"ci_low", "d", 4}, ""},
+                  {"17.4%", {"ci_high", "d", 4}, ""},
+                  {"99.0%", {"success_rate", "d", 66}, ""}};
   s.steps.push_back(five);
   return s;
 }

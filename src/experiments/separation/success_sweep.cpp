@@ -12,7 +12,8 @@ const char* const kComponentRates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};
 
 ParamSpec trials_spec() {
   return {"trials", "trials per point", ParamType::Integer, 1, 1000000, "1000", "trials",
-          "Independent trials at each sweep point. 100 trials give about +-0.05 noise; 1000 give +-0.015.",
+          "Independent trials at each sweep point. Ours: 1000 by default (the paper: 1000 for Fig. 3, 100 for "
+          "Figs. 4, 5 and 7; paper_trials). 100 trials give about +-0.05 noise; 1000 give +-0.015.",
           "docs/separation.md s.4", {}, true};
 }
 

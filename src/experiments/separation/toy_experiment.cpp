@@ -1,3 +1,5 @@
+// The toy model of the paper's Sections 3-5 (docs/separation.md s.1); the choices marked ours in
+// the help texts and the runs' "Ours: " notes are listed there too.
 #include "experiments/separation/toy_experiment.hpp"
 
 #include <algorithm>
@@ -17,28 +19,29 @@ Schema toy_schema() {
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   const std::string sec1 = "docs/separation.md s.1";
   add({"n", "tokens n", ParamType::Integer, 2, 100000, "1000", "tokens",
-       "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n.", sec1, {},
+       "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. 3.8).", sec1, {},
        true, true});
   add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "log_n", "",
-       "log_n: m = log n rounded by m_rounding (the paper's Fig. 3). fixed: use the parameter m. "
+       "log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter m. "
        "Sweeping m always uses m.",
        sec1, {"log_n", "fixed"}});
   add({"m", "readout width m", ParamType::Integer, 1, 200, "7", "columns",
        "Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau.", sec1, {}, false, true});
   add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
-       "How m = log n becomes an integer (the paper does not say; round is this project's choice).", sec1,
+       "Ours: how m = log n becomes an integer (the paper does not say; round by default).", sec1,
        {"round", "floor", "ceil"}});
   add({"tau", "threshold tau", ParamType::Real, 0.01, 0.5, "0.25", "",
-       "Readout threshold phi_tau(z) = max(z - tau, 0). The paper fixes no tau for the toy model; the default "
-       "1/4 is ours (Lemma 4.2 puts softmax's score on D1 at >= 1/4). Smaller tau lets D0 fire (false "
-       "positives).",
+       "Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes no "
+       "tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
+       "Smaller tau lets D0 fire (false positives).",
        sec1, {}, false, true});
   add({"sampler", "dataset sampler", ParamType::Choice, 0, 0, "uniform", "",
-       "Ours (the paper gives no distribution): uniform: v_i ~ U[log n, 1.4 log n]. two_point: v_i in "
-       "{log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at log n.",
+       "Ours (Def. 3.8 gives only the ranges, no distribution): uniform: v_i ~ U[log n, 1.4 log n]. "
+       "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at log n.",
        sec1, {"uniform", "two_point", "adversarial"}});
   add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
-       "Ours: one readout y for the four evaluations of a trial (true), or a fresh y for each (false).",
+       "Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
+       "y for each (false).",
        "docs/separation.md s.4"});
   add(trials_spec());
   add(paper_trials_spec(1000));
@@ -51,19 +54,26 @@ Schema toy_schema() {
 std::vector<Preset> toy_presets() {
   return {
       {"fig3a", "Fig. 3a: success vs n",
-       "The paper's Fig. 3a: n from 100 to 2000, m = log n, 1000 trials per point. Success rises towards 1; "
-       "what failures remain come from softmax not firing on D1 (probability 2^-m).",
+       "The paper's Fig. 3a: n from 100 to 2000, m = log n, 1000 trials per point (Section 7.1). Success "
+       "rises towards 1; what failures remain come from softmax not firing on D1 (probability 2^-m, the proof "
+       "of Lemma 5.2). Ours: tau = 0.25 (the paper fixes none for the toy model).",
        {{"sweep", "n=100:2000:10"}, {"m_rule", "log_n"}, {"tau", "0.25"}, {"trials", "1000"}}},
       {"fig3b", "Fig. 3b: success vs m",
-       "The paper's Fig. 3b: n = 1000, m from 1 to 100. Softmax puts almost all weight on the planted token, "
-       "so it fires exactly when one of the m signs at that token is +1: success follows 1 - 2^-m.",
+       "The paper's Fig. 3b: n = 1000, m from 1 to 100 (Section 7.1). Softmax puts almost all weight on the "
+       "planted token, so it fires exactly when one of the m signs at that token is +1: success follows "
+       "1 - 2^-m (Lemma 4.2, part 3, and the proof of Lemma 5.2). Ours: tau = 0.25 (the paper fixes none for "
+       "the toy model).",
        {{"n", "1000"}, {"sweep", "m=1:100:1"}, {"tau", "0.25"}, {"trials", "1000"}}},
       {"tau_sweep", "Teaching: success vs tau",
-       "n = 1000, m = log n, tau from 0.01 to 0.5. Below about 0.1 both networks start to fire on D0, and "
+       "Ours, not a panel of the paper: n = 1000, m = log n, tau from 0.01 to 0.5. Below about 0.1 both networks start to fire on D0, and "
        "linear attention on D1 too (false positives): success drops. The threshold is what keeps the datasets "
        "apart; above it only softmax on D1 fires.",
        {{"n", "1000"}, {"m_rule", "log_n"}, {"sweep", "tau=0.01:0.5:0.01"}, {"trials", "1000"}}},
   };
+}
+
+const char* sampler_name(ToySampler s) {
+  return s == ToySampler::TwoPoint ? "two_point" : s == ToySampler::Adversarial ? "adversarial" : "uniform";
 }
 
 ToySampler sampler_from(const std::string& s) {
@@ -98,6 +108,9 @@ class ToyExperiment final : public Experiment {
     std::vector<std::int64_t> costs = sweep_.reset(schema_, params, seed, "sweep", trials);
     settings_.clear();
     widest_ = 0;
+    trials_ = trials;
+    m_from_rule_ = params.text("m_rule") != "fixed" && sweep_.sweep().key != "m";
+    rounding_ = params.text("m_rounding");
     double work = 0.0;  // readout look-ups and exponentials, about a nanosecond each natively
     for (const Params& p : sweep_.points()) {
       settings_.push_back(settings_for(p));
@@ -148,14 +161,28 @@ class ToyExperiment final : public Experiment {
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
     r.plots = sweep_.plots(r.table, x, {"theory", "theory 1 - 2^-m", true});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
-    r.notes.push_back(
-        "Ours: the datasets' sampler, the default tau = 0.25 and the rounding of m = log n (the paper fixes none of "
-        "them for the toy model), one readout shared by a trial's four evaluations, and the same random numbers "
-        "for trial t at every sweep point.");
+    for (std::string& note : ours_notes()) r.notes.push_back(std::move(note));
     return r;
   }
 
  private:
+  // The lab's departures that this run's settings use (docs/separation.md s.1, s.4).
+  std::vector<std::string> ours_notes() const {
+    if (settings_.empty()) return {};
+    const ToySettings& s = settings_.front();
+    const bool swept_tau = sweep_.sweep().key == "tau";
+    std::string threshold = swept_tau ? "tau swept" : "tau = " + format_number(s.tau);
+    std::vector<std::string> notes{"Ours: " + threshold + " (the paper fixes no tau for the toy model; tau <= 1/4 "
+                                   "is our reading of Lemmas 4.2 and 5.2) and the sampler " +
+                                   sampler_name(s.sampler) + " (Def. 3.8 gives only the ranges)."};
+    std::string how;
+    if (m_from_rule_) how = "m = log n rounded (" + rounding_ + ")";
+    if (s.shared_readout) how += std::string(how.empty() ? "" : ", ") + "one readout shared by the four evaluations of a trial";
+    if (trials_ != 1000) how += std::string(how.empty() ? "" : ", ") + std::to_string(trials_) + " trials per point (the paper: 1000)";
+    if (!how.empty()) notes.push_back("Ours: " + how + ".");
+    return notes;
+  }
+
   ToySettings settings_for(const Params& p) const {
     ToySettings s;
     s.n = static_cast<int>(p.integer("n"));
@@ -175,6 +202,9 @@ class ToyExperiment final : public Experiment {
   std::vector<ToySettings> settings_;
   int widest_ = 0;
   bool share_widths_ = false;
+  std::int64_t trials_ = 0;    // per point (for the notes)
+  bool m_from_rule_ = false;  // m = log n rounded by rounding_ (for the notes)
+  std::string rounding_;
 };
 
 }  // namespace
