@@ -141,8 +141,9 @@ class LowerBoundExperiment final : public Experiment {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084), Sections 2.3 and 11",
              "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly, so any statistical-query learner "
-             "(gradient descent included) needs d^Omega(m) queries. Gradient descent's sign accuracy falls as |S| "
-             "grows; Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "
+             "needs d^Omega(|S|) queries or a tolerance of d^-Omega(|S|) (Theorem 11.2); Remark 11.13 names noisy "
+             "gradient descent among them. Adam on exact minibatch gradients is not formally such a learner, yet its "
+             "sign accuracy falls as |S| grows; Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "
              "d examples. The cryptographic bound (learning with rounding) is not shown; the notes say why."};
     presets_ = {{"parities", "Lower bound, |S| = 1..3", "The gadget checked exactly, Adam and GF(2) for |S| = 1, 2, 3.",
                  {{"max_S", "3"}, {"verify_d", "6"}, {"train_d", "10"}}}};
@@ -188,7 +189,8 @@ class LowerBoundExperiment final : public Experiment {
       r.notes.push_back(line + ".");
     }
     r.notes.push_back("Gaussian elimination over GF(2) is not a statistical-query algorithm: it uses the exact labels, "
-                      "which is why it escapes the d^Omega(m) lower bound that gradient descent is subject to.");
+                      "which is why it escapes the d^Omega(|S|) lower bound of Theorem 11.2 (whose learners include "
+                      "noisy gradient descent, Remark 11.13).");
     r.notes.push_back(kNoLwrIllustration);
     return r;
   }

@@ -16,8 +16,9 @@ Story make_story() {
   s.id = "multihead";
   s.paper = "Provably Learning a Multi-head Attention Layer";
   s.authors = "Chen, Li";
-  s.result = "A layer of m attention heads can be learned from random examples at a cost exponential in m, and no "
-             "method of a broad class can do much better; plain gradient descent still wins on random instances.";
+  s.result = "A layer of m attention heads can be learned from random examples at a cost exponential in m, and in the "
+             "worst case no statistical-query method can do much better; plain gradient descent still wins on random "
+             "instances.";
   s.figure = {"multihead.acceptance", "versus_m", {{"samples", "20000"}}, 1};
   s.figure_plot = 0;
   s.figure_caption = "How often the learner can certify a row against the number of heads m (log scale): about "
@@ -64,9 +65,10 @@ Story make_story() {
   three.title = "The lower bound: parities";
   three.text =
       "Why not faster? The paper builds a layer of 8|S| + 8 heads that computes a parity of the input bits in S; "
-      "statistical-query learners, gradient descent among them, need d^Omega(|S|) steps for those. Adam's sign "
-      "accuracy is 1.000 for |S| = 1 and 0.517 for |S| = 3, a coin toss. Gaussian elimination over GF(2), which "
-      "is not such a learner, finds S from 12 examples.";
+      "statistical-query learners need d^Omega(|S|) queries (or a tolerance of d^-Omega(|S|)) for those "
+      "(Theorem 11.2); Remark 11.13 names noisy gradient descent among them. Adam on exact minibatch gradients is "
+      "not formally such a learner, yet its sign accuracy is 1.000 for |S| = 1 and 0.517 for |S| = 3, a coin "
+      "toss. Gaussian elimination over GF(2), which is not such a learner either, finds S from 12 examples.";
   three.question = "Gaussian elimination uses the exact labels. Why does a little noise in the labels stop it?";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "5000"}, {"adam_steps", "400"}}, 1};
   three.run = true;
