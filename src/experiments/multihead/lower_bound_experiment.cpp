@@ -29,7 +29,8 @@ const char* const kSpec = "docs/multihead.md s.4";
 Schema lower_bound_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"max_S", "largest |S|", ParamType::Integer, 1, 4, "3", "", "Parities on |S| = 1 .. this (8|S| + 8 heads).",
+  add({"max_S", "largest |S|", ParamType::Integer, 1, 4, "3", "",
+       "Parities on |S| = 1 .. this (8|S| + 8 heads: ours, the paper's 8dM + 8 of Lemma 11.7 specialised to a parity).",
        kSpec});
   add({"verify_d", "d for the exact check", ParamType::Integer, 3, 8, "6", "",
        "The gadget is checked on all 4^d inputs of two tokens.", kSpec});
@@ -140,7 +141,9 @@ class LowerBoundExperiment final : public Experiment {
   LowerBoundExperiment() : schema_(lower_bound_schema()) {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084), Sections 2.3 and 11",
-             "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly, so any statistical-query learner "
+             "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly (ours: the paper's layer of Lemma "
+             "11.7 has 8dM + 8 heads for any function of <w, z_1 - z_2>, w in {-M..M}^d; a parity needs knots only "
+             "over -|S|..|S|), so any statistical-query learner "
              "needs d^Omega(|S|) queries or a tolerance of d^-Omega(|S|) (Theorem 11.2); Remark 11.13 names noisy "
              "gradient descent among them. Adam on exact minibatch gradients is not formally such a learner, yet its "
              "sign accuracy falls as |S| grows; Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "

@@ -64,8 +64,9 @@ Story make_story() {
   StoryStep three;
   three.title = "The lower bound: parities";
   three.text =
-      "Why not faster? The paper builds a layer of 8|S| + 8 heads that computes a parity of the input bits in S; "
-      "statistical-query learners need d^Omega(|S|) queries (or a tolerance of d^-Omega(|S|)) for those "
+      "Why not faster? The paper builds a layer of 8dM + 8 heads (proof of Lemma 11.7) that computes a function of "
+      "<w, z_1 - z_2> for w in {-M, ..., M}^d; for the parity of the bits in S the lab needs 8|S| + 8 heads (ours: "
+      "knots only where that parity's inner product can fall). Statistical-query learners need d^Omega(|S|) queries (or a tolerance of d^-Omega(|S|)) for those "
       "(Theorem 11.2); Remark 11.13 names noisy gradient descent among them. Adam on exact minibatch gradients is "
       "not formally such a learner, yet its sign accuracy is 1.000 for |S| = 1 and 0.517 for |S| = 3, a coin "
       "toss. Gaussian elimination over GF(2), which is not such a learner either, finds S from 12 examples.";
