@@ -566,7 +566,7 @@ class MultiheadExperiment final : public Experiment {
     info_ = {"multihead", "Learning a multi-head attention layer",
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084)",
              "A hidden layer F(X) = sum_i softmax(X Theta_i X^T) X W_i labels random +-1 inputs. The paper proves "
-             "it can be learned from (kd)^Theta(m) examples: a crude estimate of W_sum, then certified examples whose "
+             "it can be learned from (kd)^Theta(m) examples in (kd)^O(m^3) time (Theorem 1.2): a crude estimate of W_sum, then certified examples whose "
              "output is explained by one attention pattern shared by all heads carve out Theta. Gradient descent "
              "(Adam), which has no such guarantee, is the baseline, and on random instances it wins by far."};
     presets_ = {

@@ -43,7 +43,8 @@ Story make_story() {
   two.title = "Why every head costs more";
   two.text =
       "A row is certified only when all m heads attend alike, which gets rarer with every head. With one head "
-      "10.7% of rows are certified; with three heads 0.0013%. That is the (kd)^m in the paper's cost.";
+      "10.7% of rows are certified; with three heads 0.0013%. The paper's learner needs (kd)^Theta(m) examples and (kd)^O(m^3) time (Theorem 1.2); "
+      "how steeply the rate falls per head here, at kd = 36, is our measurement, not a constant of the paper.";
   two.question = "Each head makes a certified row about a hundred times rarer. How many more examples would "
                  "m = 4 need than m = 1 for as many certified rows?";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "50000"}}, 1};
