@@ -17,7 +17,7 @@ Story make_story() {
   s.paper = "Provably Learning a Multi-head Attention Layer";
   s.authors = "Chen, Li";
   s.result = "A layer of m attention heads can be learned from random examples at a cost exponential in m, and in the "
-             "worst case no statistical-query method can do much better; plain gradient descent still wins on random "
+             "worst case no statistical-query method can do much better (Theorems 1.2, 1.3); Adam still wins on random "
              "instances.";
   s.figure = {"multihead.acceptance", "versus_m", {{"samples", "20000"}}, 1};
   s.figure_plot = 0;
@@ -27,11 +27,12 @@ Story make_story() {
   StoryStep one;
   one.title = "Learning one head, two ways";
   one.text =
-      "A hidden layer F(X) = softmax(X Theta X^T) X W labels random +-1 inputs. The paper's learner estimates W, "
-      "keeps only the rows it can certify (their output is explained by one attention pattern), reads Theta off "
-      "them and regresses W. Press Run: it recovers Theta to 0.0449 (relative error). Adam, plain gradient descent, "
-      "gets to 2.48e-06 from fewer examples.";
-  one.question = "The paper proves its learner works; nobody has proved it for gradient descent. Which would you "
+      "A hidden layer F(X) = softmax(X Theta X^T) X W labels random +-1 inputs. The lab's version of the paper's learner "
+      "estimates W, keeps only the rows it can certify (their output is explained by one attention pattern), reads "
+      "Theta off them and regresses W (ours: rows certified on simplex edges with a 2 eps slab, certify-then-refit "
+      "of W, the span by SVD). Press Run: it recovers Theta to 0.0449 (relative error). Adam gets to 2.48e-06 "
+      "from fewer examples.";
+  one.question = "The paper proves its learner works (Theorem 1.2); nobody has proved it for Adam. Which would you "
                  "trust on an instance built to be hard?";
   one.settings = {"multihead", "one_head", kSmallOneHead, 1};
   one.shows = {"cert_samples", "adam_steps"};
@@ -43,8 +44,8 @@ Story make_story() {
   two.title = "Why every head costs more";
   two.text =
       "A row is certified only when all m heads attend alike, which gets rarer with every head. With one head "
-      "10.7% of rows are certified; with three heads 0.0013%. The paper's learner needs (kd)^Theta(m) examples and (kd)^O(m^3) time (Theorem 1.2); "
-      "how steeply the rate falls per head here, at kd = 36, is our measurement, not a constant of the paper.";
+      "10.7% of rows are certified; with three heads 0.0013%. The paper's learner needs (kd)^Theta(m) "
+      "examples and (kd)^O(m^3) time (Theorem 1.2); how steeply the rate falls per head here, at kd = 36, is our measurement, not a constant of the paper.";
   two.question = "Each head makes a certified row about a hundred times rarer. How many more examples would "
                  "m = 4 need than m = 1 for as many certified rows?";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "50000"}}, 1};
@@ -80,7 +81,7 @@ Story make_story() {
   s.steps.push_back(three);
 
   StoryStep four;
-  four.title = "Hard attention slows gradient descent";
+  four.title = "Hard attention slows Adam";
   four.text =
       "With a large Theta (norm 15, d = 8) attention is nearly one-hot. Certified rows vanish: 0 of 300000 here, "
       "so the paper's learner cannot even start. Gradients through softmax vanish too: after 1000 steps Adam's "
