@@ -500,11 +500,15 @@ TEST_CASE("two heads: at 7 eps K's minimum-norm point is not 0 and lies far from
   CHECK(norm7 > 0.3 * hull);    // not Theta = 0: measured 0.6138, 35% of 1.732
   CHECK(far7 > 3.0 * far2);     // loose at 7 eps: 0.66 against 0.174
   CHECK(far7 > 0.5);
-  bool stated = false, old = false;
+  bool stated = false, old = false, ball = false;
   for (const auto& note : notes) {
+    // The ball of Eq. (102) the lab leaves out: ||Theta||_F <= 2 ||Theta_1||_F = 6 holds both minimum-norm points.
+    ball = ball || (note.rfind("Ours: K is the slabs alone", 0) == 0 && note.find("= 6 (") != std::string::npos &&
+                    note.find("Both minimum-norm points lie inside") != std::string::npos);
     stated = stated || note.find("7 eps is 50% of that, so the paper's slabs leave K") != std::string::npos;
     old = old || note.find("makes Theta = 0 feasible") != std::string::npos;
   }
   CHECK(stated);
   CHECK_FALSE(old);
+  CHECK(ball);
 }

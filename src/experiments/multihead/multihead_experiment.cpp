@@ -709,6 +709,18 @@ std::vector<std::string> describe_enclosure(const RunSettings& run, const std::v
                     (at(1, 1) > 0.0 ? "move towards Theta = 0, which is still outside K (some right-hand sides exceed "
                                       "7 eps)."
                                     : "reach Theta = 0 (every right-hand side is within 7 eps)."));
+  if (programmes >= 2 && at(0, 0) == 1.0 && at(1, 0) == 1.0) {
+    double largest = 0.0;  // ||Theta_1||_F, the largest head (measured with the hidden heads)
+    for (const auto& T : run.truth.Theta) largest = std::max(largest, T.norm());
+    const bool inside = std::max(at(0, 1), at(1, 1)) <= 2.0 * largest;
+    notes.push_back(printf_text("Ours: K is the slabs alone; the paper's K (Eq. 102) is also cut by the ball ||Theta||_F <= "
+                                "2 ||Theta_1||_F = %.4g (measured with the hidden heads), which the lab leaves out. ",
+                                2.0 * largest) +
+                    (inside ? "Both minimum-norm points lie inside that ball, so they are the same for the paper's K; "
+                              "the width probes can be wider than over the paper's K."
+                            : "A minimum-norm point lies outside that ball, so the paper's K would give another one; "
+                              "the width probes can be wider than over the paper's K."));
+  }
   // Probes: a width per direction, max - min.
   std::vector<double> widths[3], index[3];
   std::string random_list;
