@@ -577,8 +577,8 @@ class MultiheadExperiment final : public Experiment {
          "too, from far fewer examples.",
          {{"d", "12"}, {"k", "3"}, {"m", "1"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "100000"}}},
         {"two_heads", "(d, k, m) = (12, 3, 2), eps 0.05",
-         "Two heads: a row is certified only when both heads attend alike, about 100 times rarer than with one "
-         "head, so the pipeline needs 6e5 examples (spec: Theta ~2%, W ~0.4%). The head search is a 2-D grid along "
+         "Two heads: a row is certified only when both heads attend alike, far more rarely than with one head "
+         "(the notes give the rate), so the pipeline needs 6e5 examples (spec: Theta ~2%, W ~0.4%). The head search is a 2-D grid along "
          "the recovered direction, with two symmetric minima (the heads can be swapped).",
          {{"d", "12"}, {"k", "3"}, {"m", "2"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "600000"}}},
         {"large", "(16, 4, 2): long", "d = 16, k = 4, m = 2 from 3e6 certification examples (spec: ~1.3%). A long "
