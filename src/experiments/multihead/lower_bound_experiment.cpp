@@ -143,11 +143,11 @@ class LowerBoundExperiment final : public Experiment {
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084), Sections 2.3 and 11",
              "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly (ours: the paper's layer of Lemma "
              "11.7 has 8dM + 8 heads for any function of <w, z_1 - z_2>, w in {-M..M}^d; a parity needs knots only "
-             "over -|S|..|S|), so any statistical-query learner "
-             "needs d^Omega(|S|) queries or a tolerance of d^-Omega(|S|) (Theorem 11.2); Remark 11.13 names noisy "
-             "gradient descent among them. Adam on exact minibatch gradients is not formally such a learner, yet its "
-             "sign accuracy falls as |S| grows; Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "
-             "d examples. The cryptographic bound (learning with rounding) is not shown; the notes say why."};
+             "over -|S|..|S|), so any statistical-query learner needs d^Omega(|S|) queries or a tolerance of "
+             "d^-Omega(|S|) (Theorem 11.2); Remark 11.13 names noisy gradient descent among them. Adam on exact "
+             "minibatch gradients is not formally such a learner, yet its sign accuracy falls as |S| grows; Gaussian "
+             "elimination over GF(2), which is not a statistical-query algorithm, finds S from about d examples. The "
+             "cryptographic bound (learning with rounding) is not shown; the notes say why."};
     presets_ = {{"parities", "Lower bound, |S| = 1..3", "The gadget checked exactly, Adam and GF(2) for |S| = 1, 2, 3.",
                  {{"max_S", "3"}, {"verify_d", "6"}, {"train_d", "10"}}}};
   }

@@ -566,10 +566,11 @@ class MultiheadExperiment final : public Experiment {
   MultiheadExperiment() : schema_(multihead_schema()) {
     info_ = {"multihead", "Learning a multi-head attention layer",
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084)",
-             "A hidden layer F(X) = sum_i softmax(X Theta_i X^T) X W_i labels random +-1 inputs. The paper proves "
-             "it can be learned from (kd)^Theta(m) examples in (kd)^O(m^3) time (Theorem 1.2): a crude estimate of "
-             "W_sum, then certified examples whose output is explained by one attention pattern shared by all heads carve out Theta. Adam, which has no "
-             "such guarantee, is the baseline, and on random instances it wins by far."};
+             "A hidden layer F(X) = sum_i softmax(X Theta_i X^T) X W_i labels random +-1 inputs. The paper proves it "
+             "can be learned from (kd)^Theta(m) examples in (kd)^O(m^3) time (Theorem 1.2): a crude estimate of "
+             "W_sum, then certified examples whose output is explained by one attention pattern shared by all heads "
+             "carve out Theta. Adam, which has no such guarantee, is the baseline, and on random instances it wins "
+             "by far."};
     presets_ = {
         {"one_head", "(d, k, m) = (12, 3, 1)",
          "One head. The pipeline certifies rows whose output lies on a simplex edge, reads Theta off the "
@@ -577,9 +578,9 @@ class MultiheadExperiment final : public Experiment {
          "too, from far fewer examples.",
          {{"d", "12"}, {"k", "3"}, {"m", "1"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "100000"}}},
         {"two_heads", "(d, k, m) = (12, 3, 2), eps 0.05",
-         "Two heads: a row is certified only when both heads attend alike, far more rarely than with one head "
-         "(the notes give the rate), so the pipeline needs 6e5 examples (spec: Theta ~2%, W ~0.4%). The head search is a 2-D grid along "
-         "the recovered direction, with two symmetric minima (the heads can be swapped).",
+         "Two heads: a row is certified only when both heads attend alike, far more rarely than with one head (the "
+         "notes give the rate), so the pipeline needs 6e5 examples (spec: Theta ~2%, W ~0.4%). The head search is a "
+         "2-D grid along the recovered direction, with two symmetric minima (the heads can be swapped).",
          {{"d", "12"}, {"k", "3"}, {"m", "2"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "600000"}}},
         {"large", "(16, 4, 2): long", "d = 16, k = 4, m = 2 from 3e6 certification examples (spec: ~1.3%). A long "
          "run: about a minute natively.",
