@@ -287,6 +287,14 @@ TEST_CASE("the acceptance experiment sweeps m and reports falling rates", "[mult
   CHECK(t.rows[1][high] > 1.19e-3);
   CHECK(t.rows[0][low] > 20 * t.rows[1][high]);
   CHECK(t.rows[0][rate] > 0.05);
+  // The notes give each rate with its Wilson interval and the fall from one m to the next.
+  int intervals = 0, falls = 0;
+  for (const auto& note : e->results().notes) {
+    intervals += note.find("rows accepted (rate ") != std::string::npos && note.find(", Wilson 95% [") != std::string::npos;
+    falls += note.rfind("From m = 1 to m = 2 the rate falls ", 0) == 0;
+  }
+  CHECK(intervals == 2);
+  CHECK(falls == 1);
 }
 
 TEST_CASE("the multihead curves grow while a unit runs", "[multihead][units]") {
