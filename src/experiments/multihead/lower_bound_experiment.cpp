@@ -30,7 +30,7 @@ Schema lower_bound_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add({"max_S", "largest |S|", ParamType::Integer, 1, 4, "3", "",
-       "Parities on |S| = 1 .. this (8|S| + 8 heads: ours, the paper's 8dM + 8 specialised).",
+       "Parities on |S| = 1 .. this (8|S| + 8 heads: ours, the paper's 8dM + 8 of Lemma 11.7 specialised to a parity).",
        kSpec});
   add({"verify_d", "d for the exact check", ParamType::Integer, 3, 8, "6", "",
        "The gadget is checked on all 4^d inputs of two tokens.", kSpec});
@@ -141,11 +141,13 @@ class LowerBoundExperiment final : public Experiment {
   LowerBoundExperiment() : schema_(lower_bound_schema()) {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
              "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084), Sections 2.3 and 11",
-             "The paper's parity layer has 8dM + 8 heads (proof of Lemma 11.7); ours: the lab's gadget, 8|S| + 8 heads on "
-             "two tokens, computes a parity of 2|S| bits exactly. Statistical-query algorithms (noisy gradient "
-             "descent among them, Remark 11.13) need d^Omega(m) queries for such layers. Adam's sign accuracy falls "
-             "as |S| grows (Adam with exact gradients is not formally such an algorithm); Gaussian elimination over GF(2), which is not a statistical-query algorithm, finds S from about "
-             "d examples. The cryptographic bound (learning with rounding) is not shown; the notes say why."};
+             "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly (ours: the paper's layer of Lemma "
+             "11.7 has 8dM + 8 heads for any function of <w, z_1 - z_2>, w in {-M..M}^d; a parity needs knots only "
+             "over -|S|..|S|), so any statistical-query learner needs d^Omega(|S|) queries or a tolerance of "
+             "d^-Omega(|S|) (Theorem 11.2); Remark 11.13 names noisy gradient descent among them. Adam on exact "
+             "minibatch gradients is not formally such a learner, yet its sign accuracy falls as |S| grows; Gaussian "
+             "elimination over GF(2), which is not a statistical-query algorithm, finds S from about d examples. The "
+             "cryptographic bound (learning with rounding) is not shown; the notes say why."};
     presets_ = {{"parities", "Lower bound, |S| = 1..3", "The gadget checked exactly, Adam and GF(2) for |S| = 1, 2, 3.",
                  {{"max_S", "3"}, {"verify_d", "6"}, {"train_d", "10"}}}};
   }
@@ -190,7 +192,8 @@ class LowerBoundExperiment final : public Experiment {
       r.notes.push_back(line + ".");
     }
     r.notes.push_back("Gaussian elimination over GF(2) is not a statistical-query algorithm: it uses the exact labels, "
-                      "which is why it escapes the d^Omega(m) lower bound that gradient descent is subject to.");
+                      "which is why it escapes the d^Omega(|S|) lower bound of Theorem 11.2 (whose learners include "
+                      "noisy gradient descent, Remark 11.13).");
     r.notes.push_back(kNoLwrIllustration);
     return r;
   }
