@@ -136,6 +136,7 @@ void App::stop_workers() { scheduler_.stop(pool_.get()); }
 
 void App::reset() {
   stop_workers();
+  scheduler_ = UnitScheduler();  // forgets the last run's reruns
   started_ = false;
   state_ = RunState::Idle;
   error_.clear();
@@ -172,6 +173,9 @@ void App::advance(const Budget& budget) {
         scheduler_.start({{experiment_.get(), UnitScheduler::spec_json(*experiment_, params_, seed_, data_text_)}});
       if (!scheduler_.tick(*pool_).empty()) results_ = experiment_->results(), ++results_version_;
     } else {
+      // On this thread; if the workers all failed mid-run, the units they had not returned are
+      // computed here (step() runs every unit not yet absorbed).
+      if (scheduler_.active()) stop_workers();
       experiment_->step(budget);
       results_ = experiment_->results();
       ++results_version_;
@@ -230,6 +234,7 @@ std::string App::status_text() const {
          "% of the run, computed on opening); press Run for the full run";
   if (!error_.empty()) s += ". Error: " + error_;
   if (state_ == RunState::Running) s += ". " + compute_text();
+  if (!scheduler_.rerun_text().empty()) s += ". " + scheduler_.rerun_text();
   return s;
 }
 

@@ -63,6 +63,7 @@ void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
     note_finished_panels();
     return;
   }
+  if (scheduler_.active()) scheduler_.stop(pool);  // the workers all failed: the rest runs here
   const double deadline = now_seconds() + seconds;
   while (!finished()) {
     Panel& p = panels_[current_];
@@ -99,7 +100,8 @@ std::string ReproductionView::status_text() const {
   else
     std::snprintf(buf, sizeof buf, "Reproducing: %zu of %zu panels done, %.0f%% of the work", done, panels_.size(),
                   100.0 * progress());
-  return buf;
+  const std::string reruns = scheduler_.rerun_text();
+  return reruns.empty() ? std::string(buf) : std::string(buf) + ". " + reruns;
 }
 
 std::string ReproductionView::json() const {

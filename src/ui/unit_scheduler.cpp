@@ -30,6 +30,8 @@ void UnitScheduler::start(std::vector<Run> runs) {
   generation_ = ++g_last_generation;
   runs_ = std::move(runs);
   seconds_.assign(runs_.size(), 0.0);
+  reruns_ = 0;
+  last_rerun_.clear();
   pending_.clear();
   in_flight_.clear();
   for (std::size_t r = 0; r < runs_.size(); ++r)
@@ -66,6 +68,11 @@ std::vector<std::size_t> UnitScheduler::tick(WorkerPool& pool) {
         if (in_flight_.count(key)) in_flight_[key] = ev.fraction;
         if (!ev.partial.empty()) e.absorb_preview(ev.unit, decode_partial(ev.partial)), changed.push_back(r);
         break;
+      case WorkerEvent::Kind::Rerun:
+        ++reruns_;
+        last_rerun_ = ev.message;
+        if (in_flight_.count(key)) in_flight_[key] = 0.0;
+        break;
       case WorkerEvent::Kind::Error:
         throw std::runtime_error(e.info().id + ", unit " + std::to_string(ev.unit) + ": " + ev.message);
     }
@@ -78,6 +85,12 @@ std::vector<std::size_t> UnitScheduler::tick(WorkerPool& pool) {
   }
   if (pending_.empty() && in_flight_.empty()) runs_.clear();  // every unit is in
   return changed;
+}
+
+std::string UnitScheduler::rerun_text() const {
+  if (reruns_ == 0) return "";
+  if (reruns_ == 1) return "A worker stopped; its unit ran again";
+  return "Workers stopped; " + std::to_string(reruns_) + " units ran again";
 }
 
 double UnitScheduler::progress() const {

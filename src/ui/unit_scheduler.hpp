@@ -14,14 +14,15 @@
 namespace attnlab::ui {
 
 struct WorkerEvent {
-  enum class Kind { Done, Progress, Error } kind = Kind::Done;
+  // Rerun: the unit's worker was lost and the pool runs the unit again (message: why).
+  enum class Kind { Done, Progress, Error, Rerun } kind = Kind::Done;
   int generation = 0;
   std::string run_key;
   std::int64_t unit = 0;
   std::string partial;  // Done: the unit's partial; Progress: a preview or ""
   double fraction = 0.0;
   double seconds = 0.0;  // Done: the unit's computing time on its worker
-  std::string message;   // Error
+  std::string message;   // Error, Rerun
 };
 
 class WorkerPool {
@@ -59,6 +60,11 @@ class UnitScheduler {
   // Computing time of run `run`'s finished units, summed over the workers (kept after the runs
   // finish, until the next start()).
   double compute_seconds(std::size_t run) const { return run < seconds_.size() ? seconds_[run] : 0.0; }
+  // Units that ran again because their worker was lost, since start(), and the last such message.
+  int reruns() const { return reruns_; }
+  const std::string& last_rerun() const { return last_rerun_; }
+  // For the status line: "A worker stopped; its unit ran again" (or how many), "" when none did.
+  std::string rerun_text() const;
 
   // The settings a worker needs to compute units of `experiment`'s run.
   static std::string spec_json(const Experiment& experiment, const Params& params, std::uint64_t seed,
@@ -68,6 +74,8 @@ class UnitScheduler {
   int generation_ = 0;
   std::vector<Run> runs_;
   std::vector<double> seconds_;
+  int reruns_ = 0;
+  std::string last_rerun_;
   std::deque<std::pair<std::size_t, std::int64_t>> pending_;              // (run, unit) not yet posted
   std::map<std::pair<std::size_t, std::int64_t>, double> in_flight_;    // -> fraction done
 };

@@ -62,8 +62,9 @@ class BrowserWorkerPool final : public ui::WorkerPool {
     for (const auto& e : events) {
       ui::WorkerEvent ev;
       const std::string type = e.value("type", "");
-      ev.kind = type == "done" ? ui::WorkerEvent::Kind::Done
+      ev.kind = type == "done"       ? ui::WorkerEvent::Kind::Done
                 : type == "progress" ? ui::WorkerEvent::Kind::Progress
+                : type == "rerun"    ? ui::WorkerEvent::Kind::Rerun
                                      : ui::WorkerEvent::Kind::Error;
       ev.generation = e.value("generation", 0);
       ev.run_key = e.value("runKey", "");

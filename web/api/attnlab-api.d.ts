@@ -93,6 +93,9 @@ export interface Progress {
   /** Work units finished so far, and how many the run has (docs/design.md "The run: prepare, units, merge, results"). */
   unitsDone: number;
   units: number;
+  /** With threads: units that ran again because their worker was lost, and why the last one was. */
+  reruns?: number;
+  notice?: string;
   record?: RunRecord;
 }
 
@@ -100,7 +103,9 @@ export interface RunHandle {
   /**
    * The final record; rejects with AttnLabError (bad input, including a bad `threads`; always
    * before any worker starts) or an Error named 'AbortError' (cancelled: with threads, once no
-   * worker computes for this run any more), or an Error if the workers could not start.
+   * worker computes for this run any more), or an Error if the workers could not start or one unit's
+   * worker was lost again and again (docs/design.md "A lost worker"). A run whose workers are all lost
+   * mid-run finishes on this thread.
    */
   result: Promise<RunRecord>;
   /** Stops the run between slices (with threads: every worker stops within a slice). */

@@ -239,6 +239,9 @@ function makeLab(m, where) {
    * run: {stopped(), reason(), onWake(fn), onProgress?, setFraction(f), epoch}.
    */
   async function computeOnWorkers(session, threads, spec, run) {
+    // Returns {allIn: true} when every unit is in; {allIn: false, reruns, notice} when every worker
+    // was lost mid-run and none can start again: the caller then computes the rest on this thread
+    // (docs/design.md "A lost worker").
     const count = session.unitCount();
     const cost = Array.from({ length: count }, (_, u) => session.unitCost(u));
     const totalCost = cost.reduce((a, b) => a + b, 0);
@@ -253,7 +256,7 @@ function makeLab(m, where) {
     pool.onchange = wake;
     run.onWake(wake);
     const running = new Map();  // unit -> fraction done
-    let next = 0, done = 0, doneCost = 0, lastRecord = -Infinity, reusable = true;
+    let next = 0, done = 0, doneCost = 0, lastRecord = -Infinity, reusable = true, reruns = 0, notice = '';
     const check = (error) => { if (error) throw new AttnLabError(error); };
     try {
       for (;;) {
@@ -270,13 +273,22 @@ function makeLab(m, where) {
           } else if (ev.type === 'progress') {
             running.set(ev.unit, Math.min(1, Math.max(0, ev.fraction || 0)));
             if (ev.preview) check(session.absorbPreview(ev.unit, ev.preview));
+          } else if (ev.type === 'rerun') {
+            reruns++;
+            notice = ev.message;
+            running.set(ev.unit, 0);
+          } else if (ev.type === 'error' && ev.lost) {
+            throw new Error(`threads: unit ${ev.unit}: ${ev.message}`);
           } else if (ev.type === 'error') {
             const workerFailed = pool.failure !== '' && ev.message === pool.failure;
             throw workerFailed ? new Error(`a worker failed: ${ev.message}`) : new AttnLabError(ev.message);
           }
           changed = true;
         }
-        if (done < count && pool.state === 'failed') throw new Error(`threads: the workers could not start: ${pool.failure}`);
+        if (done < count && pool.state === 'failed') {
+          if (reruns > 0) { reusable = false; return { allIn: false, reruns, notice }; }  // no new worker starts
+          throw new Error(`threads: the workers could not start: ${pool.failure}`);
+        }
         while (next < count && pool.post(runKey, spec, next, generation)) running.set(next++, 0);
         if (changed || done === count) {
           let inFlight = 0;
@@ -284,7 +296,8 @@ function makeLab(m, where) {
           const fraction = done === count ? 1 : Math.min((doneCost + inFlight) / totalCost, 1 - 1e-9);
           run.setFraction(fraction);
           if (run.onProgress) {
-            const report = { fraction, unitsDone: done, units: count };
+            const report = { fraction, unitsDone: done, units: count, reruns };
+            if (notice) report.notice = notice;
             const now = Date.now();
             if (done === count || now - lastRecord >= 100) {
               report.record = JSON.parse(session.json());
@@ -293,7 +306,7 @@ function makeLab(m, where) {
             run.onProgress(report);
           }
         }
-        if (done === count) return;
+        if (done === count) return { allIn: true };
         if (!dirty) await new Promise((resolve) => { wakeUp = resolve; });
       }
     } catch (e) {
@@ -323,6 +336,7 @@ function makeLab(m, where) {
       if (!(sliceMs > 0 && sliceMs <= 10000)) throw new AttnLabError(`sliceMs must be in (0, 10000]; got ${sliceMs}`);
       const n = threadsArg(threads);
       const session = openSession(id, { preset, params, seed, data });
+      let lost = null;  // what computeOnWorkers says when its workers were lost
       try {
         if (n > 0) {
           signal?.addEventListener('abort', onAbort);
@@ -331,12 +345,13 @@ function makeLab(m, where) {
           if (startedIn !== epoch) cancelled = true;  // close() came first
           // Every parameter as text (the record's), so the workers need no preset.
           const spec = { id, params: JSON.parse(session.json()).params, seed, data };
-          await computeOnWorkers(session, n, spec, {
+          lost = await computeOnWorkers(session, n, spec, {
             stopped, reason, onProgress, onWake: (fn) => { wake = fn; }, setFraction: (f) => { fraction = f; },
             epoch: startedIn,
           });
           throwIfFailed(session);
-          return finish(session);
+          if (lost.allIn) return finish(session);
+          // else: the workers were lost; the units not absorbed yet run below, on this thread
         }
         const count = session.unitCount();
         let unitsDone = 0;
@@ -352,6 +367,7 @@ function makeLab(m, where) {
             while (unitsDone < count && session.unitFinished(unitsDone)) unitsDone++;  // in unit order here
             const now = Date.now();
             const report = { fraction, unitsDone, units: count };
+            if (lost) Object.assign(report, { reruns: lost.reruns, notice: lost.notice });
             if (done || now - lastRecord >= 100) {
               report.record = JSON.parse(session.json());
               lastRecord = now;

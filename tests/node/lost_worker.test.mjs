@@ -1,0 +1,153 @@
+// A run survives a lost worker (docs/design.md "A lost worker"): the pool notices a worker that
+// exits or falls silent, runs its units again elsewhere and starts a replacement, so a threaded run
+// of the JS API finishes with the bytes of a run without the fault; a unit that is lost again and
+// again ends the run with an Error naming it. Env: ATTNLAB_NODE_MODULE (attnlab_node.cjs).
+// Its own file: it replaces worker_threads.Worker for the JS API (syncBuiltinESMExports).
+import test from 'node:test';
+import assert from 'node:assert';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { createAttnLab } from '../../web/api/attnlab-api.mjs';
+
+const require = createRequire(import.meta.url);
+const workerThreads = require('node:worker_threads');
+const modulePath = process.env.ATTNLAB_NODE_MODULE;
+assert.ok(modulePath, 'ATTNLAB_NODE_MODULE must name attnlab_node.cjs');
+const workerScript = fileURLToPath(new URL('../../web/workers/unit_worker.js', import.meta.url));
+
+// The faults: `fault(worker, msg)` sees every 'run' message posted to a new Worker (the default
+// does nothing), and a worker stops on the spot when it starts computing unit `killsUnit` (it
+// computes its units in posting order, so that is when the units before it are back).
+const OriginalWorker = workerThreads.Worker;
+let fault = () => {};
+let killsUnit = -1;
+let started = 0;
+let refuseNew = false;  // new workers cannot start (as when the browser refuses more)
+workerThreads.Worker = class FaultyWorker extends OriginalWorker {
+  constructor(...args) {
+    if (refuseNew) throw new Error('no more workers here');
+    super(...args);
+    started++;
+    this.queue = [];
+    this.on('message', (m) => {
+      if (!['done', 'error', 'cancelled'].includes(m.type)) return;
+      this.queue = this.queue.filter((u) => u !== m.unit);
+      if (this.queue[0] === killsUnit) this.terminate();
+    });
+  }
+  postMessage(msg, ...rest) {
+    if (msg && msg.type === 'run') {
+      fault(this, msg);
+      this.queue.push(msg.unit);
+      if (this.queue[0] === killsUnit) { this.terminate(); return undefined; }
+    }
+    return super.postMessage(msg, ...rest);
+  }
+};
+syncBuiltinESMExports();
+
+const lab = await createAttnLab({ factory: require(modulePath) });
+test.after(() => lab.close());
+await lab.run('separation.toy', { params: { trials: 10, sweep: 'm=1:2:1' }, threads: 1 });  // loads unit_pool.js
+const { AttnLabUnitPool } = globalThis;
+
+// Eight units of about 0.2 s each: long enough to lose a worker in the middle of one.
+const RUN = { id: 'separation.toy', options: { preset: 'fig3b', params: { sweep: 'm=1:8:1', trials: 20000 }, seed: 4 } };
+
+test('a worker that exits mid-run: its unit runs again, the bytes equal a run without the fault', async () => {
+  const clean = lab.runCsv(RUN.id, RUN.options);
+  const before = started;
+  let killed = false;
+  fault = (worker, msg) => {  // one worker dies while computing unit 1 or later
+    if (!killed && msg.unit >= 1) {
+      killed = true;
+      setTimeout(() => worker.terminate(), 50);
+    }
+  };
+  const reports = [];
+  const csv = await lab.runCsv(RUN.id, { ...RUN.options, threads: 2, onProgress: (p) => reports.push(p) });
+  fault = () => {};
+  assert.strictEqual(csv, clean);
+  const last = reports[reports.length - 1];
+  assert.ok(last.reruns >= 1, `the progress report counts the rerun (${JSON.stringify(last)})`);
+  assert.match(last.notice, /a worker stopped \(the worker exited.*\); its unit \d+ runs again/);
+  assert.ok(killed && started > before, 'a replacement worker was started');
+});
+
+test('a unit whose worker is lost every time ends the run with an Error naming it', async () => {
+  killsUnit = 2;
+  await assert.rejects(lab.runCsv(RUN.id, { ...RUN.options, threads: 2 }),
+    (e) => /^threads: unit 2: its worker was lost 3 times \(last: the worker exited/.test(e.message));
+  killsUnit = -1;
+  // The lab still works afterwards, on new workers.
+  assert.strictEqual(await lab.runCsv(RUN.id, { ...RUN.options, threads: 2 }), lab.runCsv(RUN.id, RUN.options));
+});
+
+test('when a lost worker cannot be replaced, the rest of the run is computed on this thread', async () => {
+  const clean = lab.runCsv(RUN.id, RUN.options);
+  await lab.close();  // no idle workers kept from the runs above: this run starts one
+  const fresh = await createAttnLab({ factory: require(modulePath) });
+  try {
+    killsUnit = 1;
+    const before = started;
+    let reruns = 0;
+    const pending = fresh.runCsv(RUN.id, { ...RUN.options, threads: 1, onProgress: (p) => { reruns = p.reruns ?? reruns; } });
+    const t = setInterval(() => { if (started > before) refuseNew = true; }, 1);  // the run's one worker, no other
+    const csv = await pending;
+    clearInterval(t);
+    assert.strictEqual(csv, clean);
+    assert.strictEqual(started, before + 1, 'no replacement could start');
+    assert.ok(reruns >= 1, 'the lost units were counted before the run went on here');
+  } finally {
+    killsUnit = -1;
+    refuseNew = false;
+    await fresh.close();
+  }
+});
+
+// The watchdog: a worker that stays silent (its messages never reach the pool) is lost after
+// WATCHDOG_FACTOR x the longest silence measured, at least WATCHDOG_FLOOR_MS.
+test('the pool notices a silent worker, reruns its unit on a replacement, and the partials are the same', async () => {
+  const floor = AttnLabUnitPool.WATCHDOG_FLOOR_MS;
+  AttnLabUnitPool.WATCHDOG_FLOOR_MS = 400;
+  let spawned = 0;
+  const spawn = (handlers) => {
+    const w = new OriginalWorker(workerScript, { workerData: { module: modulePath } });
+    const mute = spawned++ === 0;  // the first worker answers 'ready', then never again
+    let ready = false;
+    w.on('message', (msg) => { if (!mute || !ready) { ready = ready || msg.type === 'ready'; handlers.message(msg); } });
+    w.on('error', handlers.error);
+    return w;
+  };
+  const pool = new AttnLabUnitPool(spawn, 1);
+  try {
+    const spec = { id: RUN.id, params: { sweep: 'm=1:2:1', trials: '200' }, seed: 4 };
+    await new Promise((resolve) => { const t = setInterval(() => { if (pool.state === 'ready') { clearInterval(t); resolve(); } }, 10); });
+    const t0 = Date.now();
+    assert.ok(pool.post('r', spec, 0, 1));
+    const events = [];
+    await new Promise((resolve, reject) => {
+      const t = setInterval(() => {
+        events.push(...pool.takeEvents());
+        if (events.some((e) => e.type === 'done')) { clearInterval(t); resolve(); }
+        if (Date.now() - t0 > 20000) { clearInterval(t); reject(new Error('no rerun within 20 s: ' + JSON.stringify(events))); }
+      }, 20);
+    });
+    const rerun = events.find((e) => e.type === 'rerun');
+    assert.ok(rerun, 'a rerun event');
+    assert.match(rerun.message, /no answer for \d+\.\d s, the watchdog's limit 0\.4 s/);
+    assert.ok(Date.now() - t0 >= 400, 'not before the watchdog limit');
+    assert.strictEqual(pool.reruns, 1);
+    assert.strictEqual(spawned, 2, 'one replacement');
+    const raw = lab.module;
+    const s = new raw.Session(spec.id, '', spec.params, spec.seed);
+    try {
+      assert.strictEqual(s.startUnit(0), '');
+      while (!s.advanceUnit(1)) { /* to the end */ }
+      assert.strictEqual(events.find((e) => e.type === 'done').partial, s.finishUnit(), 'the rerun computed the same partial');
+    } finally { s.delete(); }
+  } finally {
+    pool.terminate();
+    AttnLabUnitPool.WATCHDOG_FLOOR_MS = floor;
+  }
+});
