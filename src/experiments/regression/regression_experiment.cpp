@@ -80,8 +80,9 @@ class RegressionExperiment final : public Experiment {
     if (!run_.reference.found) throw ParamError("the minimiser x* was not found: " + run_.reference.message);
     const bool file_start = from_data && problem.x0.size();
     if (!file_start) problem.x0 = run_.reference.x + params.real("r0") * random_unit(problem.d(), seed);
-    if (run_.facts.norm * problem.x0.norm() > kMaxExponent)
-      throw ParamError("parameter 'r0': the start has ||A|| ||x0|| = " + format_number(run_.facts.norm * problem.x0.norm()) +
+    const double start_exponent = run_.facts.norm * problem.x0.norm();
+    if (start_exponent > kMaxExponent)
+      throw ParamError("parameter 'r0': the start has ||A|| ||x0|| = " + format_number(start_exponent) +
                        ", which would overflow exp/cosh/sinh; allowed: a start with ||A|| ||x0|| <= 700");
     run_.theory = check_theory(problem, run_.reference, run_.facts);
 
@@ -104,17 +105,19 @@ class RegressionExperiment final : public Experiment {
   // The problem's notes: its sizes and measured facts, x*, and the theorem's conditions.
   void describe_problem(bool from_data) {
     const Problem& problem = run_.problem;
+    const MatrixFacts& facts = run_.facts;
     const Reference& reference = run_.reference;
-    run_.notes.push_back(std::string(from_data ? "Loaded problem: " : "Problem: ") + to_string(problem.function) +
-                         printf_text(", n = %.0f, d = %.0f, ||A|| = %.4g, ", problem.n(), problem.d(), run_.facts.norm) +
-                         printf_text("kappa(A) = %.4g, nnz(A) = %.0f, ||b|| = %.3g, ", run_.facts.condition(),
-                                     double(run_.facts.nonzeros), problem.b.norm()) +
-                         printf_text("w in [%.4g, %.4g].", problem.w.minCoeff(), problem.w.maxCoeff()));
-    run_.notes.push_back(printf_text("x*: damped exact Newton, ||x*|| = %.6g, ||grad L(x*)|| = %.2g after %.0f steps, L* = %.10g.",
-                                     reference.x.norm(), reference.grad_norm, reference.iterations, reference.loss));
+    std::vector<std::string>& notes = run_.notes;
+    notes.push_back(std::string(from_data ? "Loaded problem: " : "Problem: ") + to_string(problem.function) +
+                    printf_text(", n = %.0f, d = %.0f, ||A|| = %.4g, ", problem.n(), problem.d(), facts.norm) +
+                    printf_text("kappa(A) = %.4g, nnz(A) = %.0f, ||b|| = %.3g, ", facts.condition(),
+                                double(facts.nonzeros), problem.b.norm()) +
+                    printf_text("w in [%.4g, %.4g].", problem.w.minCoeff(), problem.w.maxCoeff()));
+    notes.push_back(printf_text("x*: damped exact Newton, ||x*|| = %.6g, ||grad L(x*)|| = %.2g after %.0f steps, L* = %.10g.",
+                                reference.x.norm(), reference.grad_norm, reference.iterations, reference.loss));
     if (problem.function != Hyperbolic::Exp && problem.x0.norm() == 0.0)
-      run_.notes.push_back("Warning: x0 = 0 is a critical point of L for cosh and sinh; Newton-type solvers stay there.");
-    for (const std::string& line : run_.theory.lines) run_.notes.push_back(line);
+      notes.push_back("Warning: x0 = 0 is a critical point of L for cosh and sinh; Newton-type solvers stay there.");
+    for (const std::string& line : run_.theory.lines) notes.push_back(line);
   }
 
   ExperimentInfo info_;

@@ -149,8 +149,8 @@ Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
   for (std::size_t k = 0; k < traces.size(); ++k) {
     const double bound = 2.0 * median_eps0(traces[k]);
     if (bound < 1.0)
-      ratio.series.push_back({std::string("bound 2 eps0, ") + method_key(c.methods[k]), SeriesStyle::Reference, {0.0, c.last},
-                              {bound, bound}, {}, {}});
+      ratio.series.push_back({std::string("bound 2 eps0, ") + method_key(c.methods[k]), SeriesStyle::Reference,
+                              {0.0, c.last}, {bound, bound}, {}, {}});
   }
   return ratio;
 }
@@ -160,12 +160,12 @@ Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
 Plot sampling_plot(const Curves& c, const SamplingSettings& settings) {
   Plot sampling{"Leverage sampling: A^T D~ A against A^T D A", "iteration t",
                 "eps = max |lambda((A^T D A)^-1 A^T D~ A) - 1|", false, true, false, 0, 1, {}};
+  const std::vector<double> shown(c.iterations.begin(), c.iterations.begin() + c.newton_range);
   for (Method m : c.methods)
     if (is_sampled(m)) {
       std::vector<double> y = c.column(std::string(method_key(m)) + "_sampling_eps");
       y.resize(c.newton_range);
-      sampling.series.push_back({method_label(m), SeriesStyle::LineMarkers,
-                                 std::vector<double>(c.iterations.begin(), c.iterations.begin() + c.newton_range), y, {}, {}});
+      sampling.series.push_back({method_label(m), SeriesStyle::LineMarkers, shown, y, {}, {}});
     }
   if (!sampling.series.empty() && settings.rule == SamplingRule::Paper) {
     const double eps1 = settings.eps1;
@@ -184,8 +184,8 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
   plots.push_back(c.per_method("Loss gap", "L(x_t) - L*", "_loss_gap", true, c.newton_range));
   plots.push_back(digits_plot(c));
   plots.push_back(contraction_plot(c, traces));
-  plots.push_back(
-      c.per_method("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0", true, c.newton_range));
+  plots.push_back(c.per_method("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0",
+                               true, c.newton_range));
   Plot sampling = sampling_plot(c, run.options.sampling);
   if (!sampling.series.empty()) plots.push_back(sampling);
   for (Method m : run.methods)

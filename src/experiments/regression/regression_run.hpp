@@ -30,11 +30,6 @@ struct RegressionRun {
   Eigen::Array2d lo, hi;           // d = 2 only: the grid's lowest and highest corner (x_1, x_2)
 };
 
-// ---- one solver's run: a work unit (docs/design.md "The run: prepare, units, merge, results") ---------------------------
-// The solvers share only the prepared problem, x* and x0 (read-only), and every iteration draws
-// from its own stream Rng::for_stream(seed, 1000003 method + t) (Solver::step), so one solver's
-// trace does not depend on which others run, in which order, or where: one unit per solver.
-
 // What results() needs of one solver, and all its unit sends: the trace per iteration (entry 0 is
 // the start), the final state, and the timings, which only the notes show (they differ run to
 // run; the table must not).

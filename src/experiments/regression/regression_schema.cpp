@@ -17,8 +17,10 @@ constexpr Method kAllMethods[kMethods] = {Method::Newton,  Method::ApproxDiag,  
 // The other choice parameters' tables (`function` is hyperbolic_from's, in problem.cpp).
 constexpr Choice<WeightRule> kWeightRuleChoices[] = {
     {"uniform", WeightRule::Uniform}, {"practical", WeightRule::Practical}, {"paper", WeightRule::PaperConstants}};
-constexpr Choice<SamplingRule> kSamplingRuleChoices[] = {{"budget", SamplingRule::Budget}, {"paper", SamplingRule::Paper}};
-constexpr Choice<LeverageScores> kLeverageChoices[] = {{"sketch", LeverageScores::Sketch}, {"exact", LeverageScores::Exact}};
+constexpr Choice<SamplingRule> kSamplingRuleChoices[] = {{"budget", SamplingRule::Budget},
+                                                         {"paper", SamplingRule::Paper}};
+constexpr Choice<LeverageScores> kLeverageChoices[] = {{"sketch", LeverageScores::Sketch},
+                                                       {"exact", LeverageScores::Exact}};
 
 }  // namespace
 

@@ -45,6 +45,11 @@ Trace from_partial(const Partial& p) {
 }
 
 // [SECTION] Unit task
+// One solver's run: a work unit (docs/design.md "The run: prepare, units, merge, results"):
+// the solvers share only the prepared problem, x* and x0 (read-only), and every iteration draws
+// from its own stream Rng::for_stream(seed, 1000003 method + t) (Solver::step), so one solver's
+// trace does not depend on which others run, in which order, or where: one unit per solver.
+
 namespace {
 
 // One solver's trace so far, as its unit sends it.
