@@ -50,7 +50,7 @@ except ImportError:
     sys.exit("regression_scipy.py needs SciPy: install Debian's python3-scipy (apt-get install python3-scipy) "
              "and run it with /usr/bin/python3")
 
-# name in the bench -> preset, sizes (the presets in regression_presets.cpp)
+# name in the bench -> preset, sizes (the presets in regression_schema.cpp)
 PROBLEMS = {
     "reference": dict(preset="reference", n=200, d=10, kappa=30.0, samples=100.0, max_iterations=3000),
     "large": dict(preset="large_sparse", n=100000, d=50, kappa=10.0, samples=2000.0, max_iterations=200),

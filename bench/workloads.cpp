@@ -12,7 +12,7 @@
 #include "experiments/multihead/learners.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/regression/generator.hpp"
-#include "experiments/regression/regression_experiment.hpp"
+#include "experiments/regression/regression_schema.hpp"
 #include "experiments/regression/solvers.hpp"
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/toy_model.hpp"

@@ -8,7 +8,7 @@
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
 #include "experiments/regression/problem_file.hpp"
-#include "experiments/regression/regression_experiment.hpp"
+#include "experiments/regression/regression_schema.hpp"
 #include "experiments/regression/solvers.hpp"
 #include "lab/runner.hpp"
 

@@ -10,6 +10,7 @@
 #include "core/rng.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
+#include "experiments/regression/regression_schema.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::regression {
@@ -45,7 +46,7 @@ Schema icl_schema() {
   add({"kappa", "condition number", ParamType::Real, 1, 1e6, "30", "", "Target condition number of A.", kSpec, {},
        true});
   add({"target", "target b", ParamType::Choice, 0, 0, "simplex", "",
-       "planted, simplex or unit, as in the regression experiment.", kSpec, {"planted", "simplex", "unit"}});
+       "planted, simplex or unit, as in the regression experiment.", kSpec, choice_names(kTargetChoices)});
   add({"x_norm", "||x||", ParamType::Real, 0, 50, "1", "",
        "The point x_t where the step starts (a random direction of this norm).", kSpec});
   add({"perturb", "what moves", ParamType::Choice, 0, 0, "x", "",
@@ -111,8 +112,7 @@ class IclExperiment final : public Experiment {
                        "; allowed: n >= d");
     s.norm = params.real("norm_A");
     s.condition = params.real("kappa");
-    const std::string& t = params.text("target");
-    s.target = t == "planted" ? TargetKind::Planted : t == "unit" ? TargetKind::Unit : TargetKind::Simplex;
+    s.target = choice_value(kTargetChoices, params.text("target"), "target");
     problem_ = generate(s, seed);
     Rng rng = Rng::for_stream(seed, 11);
     x_ = Eigen::VectorXd(s.d);

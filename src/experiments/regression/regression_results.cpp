@@ -1,0 +1,370 @@
+// Index of this file
+// [SECTION] Reductions
+// [SECTION] Table
+// [SECTION] Curves
+// [SECTION] Notes
+// [SECTION] Figures
+// [SECTION] Results
+
+#include "experiments/regression/regression_results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/det_math.hpp"
+#include "lab/text.hpp"
+
+namespace attnlab::regression {
+
+namespace {
+
+// [SECTION] Reductions
+
+// The median eps0 of a solver's steps (NaN when it measured none, e.g. exact Newton).
+double median_eps0(const Trace& s) {
+  std::vector<double> eps;
+  for (double e : s.eps0)
+    if (std::isfinite(e)) eps.push_back(e);
+  if (eps.empty()) return double(NAN);
+  std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
+  return eps[eps.size() / 2];
+}
+
+// The median ratio ||x_{t+1} - x*|| / ||x_t - x*|| over the steps from t = 1 on that stay above
+// the rounding floor (1e-12): the measured linear rate the preset texts quote.
+double median_contraction(const Trace& s) {
+  std::vector<double> ratios;
+  for (std::size_t i = 2; i < s.size(); ++i)
+    if (s.distance[i - 1] > 0.0 && s.distance[i] > 1e-12 && std::isfinite(s.distance[i]))
+      ratios.push_back(s.distance[i] / s.distance[i - 1]);
+  if (ratios.empty()) return double(NAN);
+  std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
+  return ratios[ratios.size() / 2];
+}
+
+}  // namespace
+
+// [SECTION] Table
+
+Table results_table(const std::vector<Method>& methods, const std::vector<Trace>& traces) {
+  Table t;
+  t.columns = {"t"};
+  for (Method m : methods) {
+    // Wall-clock times are not in the table (they differ run to run); the notes report them.
+    for (const char* c : {"distance", "loss_gap", "grad_norm", "ratio", "eps0"})
+      t.columns.push_back(std::string(method_key(m)) + "_" + c);
+    if (is_sampled(m))
+      for (const char* c : {"kept", "expected_rows", "sampling_eps"}) t.columns.push_back(std::string(method_key(m)) + "_" + c);
+  }
+  std::size_t rows = 0;
+  for (const Trace& s : traces) rows = std::max(rows, s.size());
+  const double nan = NAN;
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::vector<double> row{double(i)};
+    for (std::size_t k = 0; k < traces.size(); ++k) {
+      const Trace& s = traces[k];
+      const bool sampled = is_sampled(methods[k]);
+      if (i >= s.size()) {
+        row.insert(row.end(), sampled ? 8 : 5, nan);
+        continue;
+      }
+      const double ratio = i > 0 && s.distance[i - 1] > 0.0 ? s.distance[i] / s.distance[i - 1] : nan;
+      row.insert(row.end(), {s.distance[i], s.loss_gap[i], s.grad_norm[i], ratio, s.eps0[i]});
+      if (sampled) row.insert(row.end(), {s.kept[i], s.expected_rows[i], s.sampling_eps[i]});
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+// [SECTION] Curves
+
+namespace {
+
+// What every curve reads: the table's columns by name and the range of iterations shown. The
+// Newton-type solvers finish in tens of iterations, gradient descent may take thousands: the main
+// plots show the Newton-type range, and gradient descent gets its own plot over all of it.
+struct Curves {
+  const std::vector<Method>& methods;  // unit k ran methods[k]
+  const Table& table;                  // results_table's
+  std::vector<double> iterations;      // the column t
+  std::size_t rows = 0;                // the table's rows: the longest trace
+  std::size_t newton_range = 0;        // the rows the main plots show
+  double last = 1.0;                   // the last iteration they show: reference lines end there
+
+  Curves(const std::vector<Method>& methods_in, const std::vector<Trace>& traces, const Table& table_in)
+      : methods(methods_in), table(table_in) {
+    iterations = column("t");
+    rows = table.rows.size();
+    newton_range = 10;
+    for (std::size_t k = 0; k < traces.size(); ++k)
+      if (methods[k] != Method::GradientDescent) newton_range = std::max(newton_range, traces[k].size() + 2);
+    newton_range = std::min(newton_range, rows);
+    last = newton_range > 1 ? double(newton_range - 1) : 1.0;
+  }
+
+  std::vector<double> column(const std::string& name) const {
+    std::vector<double> v;
+    const int k = table.column(name);
+    for (const auto& row : table.rows) v.push_back(row[static_cast<std::size_t>(k)]);
+    return v;
+  }
+
+  // One series per solver: its column `suffix` over the first `range` iterations.
+  Plot per_method(const char* title, const char* y_label, const char* suffix, bool log_y, std::size_t range) const {
+    Plot p{title, "iteration t", y_label, false, log_y, false, 0, 1, {}};
+    for (Method m : methods) {
+      std::vector<double> y = column(std::string(method_key(m)) + suffix);
+      y.resize(range);
+      // A diverging solver's values leave the page: they stop at 1e6 times the start (the
+      // divergence itself is reported as the solver's state in the notes).
+      if (log_y && !y.empty() && std::isfinite(y[0]) && y[0] > 0.0)
+        for (double& v : y)
+          if (v > 1e6 * y[0]) v = NAN;
+      p.series.push_back({method_label(m), SeriesStyle::LineMarkers,
+                          std::vector<double>(iterations.begin(), iterations.begin() + range), y, {}, {}});
+    }
+    return p;
+  }
+};
+
+// Correct digits -log10 ||x_t - x*||: exact Newton doubles them per step, linear rates add a constant.
+Plot digits_plot(const Curves& c) {
+  Plot digits = c.per_method("Correct digits", "-log10 ||x_t - x*||", "_distance", false, c.newton_range);
+  for (Series& series : digits.series)
+    for (double& v : series.y) v = v > 0.0 ? -dmath::log10(v) : NAN;
+  return digits;
+}
+
+// The contraction ratio against the theorem's rate and each approximation's own bound 2 eps0
+// (median over its steps), where it holds (eps0 < 1/2).
+Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
+  Plot ratio = c.per_method("Contraction ratio", "||x_{t+1} - x*|| / ||x_t - x*||", "_ratio", false, c.newton_range);
+  ratio.fixed_y = true;
+  ratio.y_min = 0.0;
+  ratio.y_max = 1.2;
+  ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, c.last}, {0.4, 0.4}, {}, {}});
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const double bound = 2.0 * median_eps0(traces[k]);
+    if (bound < 1.0)
+      ratio.series.push_back({std::string("bound 2 eps0, ") + method_key(c.methods[k]), SeriesStyle::Reference,
+                              {0.0, c.last}, {bound, bound}, {}, {}});
+  }
+  return ratio;
+}
+
+// The sampler's own claim (docs/regression.md s.3, Lemma 6.4): A^T D~ A against A^T D A at every
+// step. Empty (no series) when no sampled solver runs.
+Plot sampling_plot(const Curves& c, const SamplingSettings& settings) {
+  Plot sampling{"Leverage sampling: A^T D~ A against A^T D A", "iteration t",
+                "eps = max |lambda((A^T D A)^-1 A^T D~ A) - 1|", false, true, false, 0, 1, {}};
+  const std::vector<double> shown(c.iterations.begin(), c.iterations.begin() + c.newton_range);
+  for (Method m : c.methods)
+    if (is_sampled(m)) {
+      std::vector<double> y = c.column(std::string(method_key(m)) + "_sampling_eps");
+      y.resize(c.newton_range);
+      sampling.series.push_back({method_label(m), SeriesStyle::LineMarkers, shown, y, {}, {}});
+    }
+  if (!sampling.series.empty() && settings.rule == SamplingRule::Paper) {
+    const double eps1 = settings.eps1;
+    sampling.series.push_back({"the paper's eps1", SeriesStyle::Reference, {0.0, c.last}, {eps1, eps1}, {}, {}});
+  }
+  return sampling;
+}
+
+}  // namespace
+
+std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trace>& traces, const Table& table) {
+  const Curves c(run.methods, traces, table);
+  std::vector<Plot> plots;
+  plots.push_back(c.per_method("Distance to the minimiser", "||x_t - x*||", "_distance", true, c.newton_range));
+  plots.push_back(c.per_method("Gradient norm", "||grad L(x_t)||", "_grad_norm", true, c.newton_range));
+  plots.push_back(c.per_method("Loss gap", "L(x_t) - L*", "_loss_gap", true, c.newton_range));
+  plots.push_back(digits_plot(c));
+  plots.push_back(contraction_plot(c, traces));
+  plots.push_back(c.per_method("Quality of each Hessian approximation", "eps0 = max |lambda(H^-1 H~) - 1|", "_eps0",
+                               true, c.newton_range));
+  Plot sampling = sampling_plot(c, run.options.sampling);
+  if (!sampling.series.empty()) plots.push_back(sampling);
+  for (Method m : run.methods)
+    if (m == Method::GradientDescent && c.rows > c.newton_range) {
+      Plot gd{"Gradient descent over all its iterations", "iteration t", "||x_t - x*||", false, true, false, 0, 1, {}};
+      gd.series.push_back({method_label(m), SeriesStyle::Line, c.iterations, c.column("gd_distance"), {}, {}});
+      plots.push_back(gd);
+    }
+  return plots;
+}
+
+// [SECTION] Notes
+
+namespace {
+
+// One solver's state and speed: iterations, time per iteration and to 1e-10, its median eps0 with
+// the local rate bound it gives, its median contraction, the flags it met and its message.
+std::string solver_note(const std::string& label, const Trace& s) {
+  const int its = static_cast<int>(s.size()) - 1;
+  std::string line = label + ": " + s.state +
+                     printf_text(" after %.0f iterations, %.3g ms per iteration", its,
+                         its > 0 ? 1e3 * s.seconds / its : 0.0);
+  if (!std::isnan(s.seconds_to_1e10)) line += printf_text(", ||x - x*|| <= 1e-10 after %.3g ms", 1e3 * s.seconds_to_1e10);
+  const double eps = median_eps0(s);
+  if (!std::isnan(eps)) {
+    // Near x* the error maps as e -> (I - H~^-1 H) e, whose eigenvalues 1 - 1/mu (mu an eigenvalue
+    // of H^-1 H~, |mu - 1| <= eps0) are at most eps0 / (1 - eps0) in size: below 2 eps0 while
+    // eps0 <= 1/2, and no contraction at all is promised once eps0 >= 1/2 (docs/regression.md s.3).
+    line += printf_text(", median eps0 %.3g", eps);
+    if (eps < 0.5)
+      line += printf_text(" (local rate bound eps0 / (1 - eps0) = %.3g <= 2 eps0 = %.3g)", eps / (1.0 - eps), 2.0 * eps);
+    else if (eps < 1.0)
+      line += printf_text(" (eps0 >= 1/2: the local factor eps0 / (1 - eps0) = %.3g is not below 1, no contraction)",
+                          eps / (1.0 - eps));
+    else
+      line += " (eps0 >= 1: no local rate bound)";
+    const double contraction = median_contraction(s);
+    if (!std::isnan(contraction)) line += printf_text(", median contraction %.3g per step", contraction);
+  }
+  const unsigned flags = static_cast<unsigned>(s.flags);
+  if (flags & kFallbackLdlt) line += "; Cholesky failed, LDLT used";
+  if (flags & kJitter) line += "; LDLT failed, jitter added";
+  if (flags & kClampedD) line += printf_text("; %.0f negative entries of D clamped to 0", s.clamped);
+  if (!s.message.empty()) line += "; " + s.message;
+  return line + ".";
+}
+
+// One sampled solver's sampling, summed up for its note (docs/regression.md s.3 SubSample; Lemma 6.4 / Theorem
+// F.1 for the paper's rule): rows kept and expected per step against the law's bound, and how often
+// A^T D~ A was within (1 +- eps1) of A^T D A.
+std::string sampling_note(const std::string& label, const Trace& s, const SamplingSettings& settings, int n, int d) {
+  double kept = 0, expected = 0, steps = 0, within = 0, measured = 0;
+  std::vector<double> eps;
+  for (std::size_t i = 1; i < s.kept.size(); ++i) {
+    if (std::isnan(s.kept[i])) continue;
+    kept += s.kept[i], expected += s.expected_rows[i], ++steps;
+    if (std::isnan(s.sampling_eps[i])) continue;
+    eps.push_back(s.sampling_eps[i]), ++measured;
+    within += s.sampling_eps[i] <= settings.eps1;
+  }
+  if (steps == 0) return "";
+  const bool paper = settings.rule == SamplingRule::Paper;
+  std::string line = label + (paper ? printf_text(": the paper's sampling rule as we read Lemma 6.4 (ours: its p_i and C) with C = %.3g, delta = %.3g, "
+                                                  "eps1 = %.3g", settings.C, settings.delta, settings.eps1)
+                                    : std::string(": sampling with the budget rule (ours)"));
+  line += settings.scores == LeverageScores::Exact ? ", exact leverage scores" : ", sketched leverage scores (ours)";
+  line += printf_text(": %.4g rows kept per step on average, %.4g expected (sum of p_i)", kept / steps, expected / steps);
+  line += paper ? printf_text("; the law's bound C d log(d/delta) / eps1^2 = %.4g", settings.expected_rows_bound(d))
+                : printf_text("; the budget %.4g", settings.expected_rows_bound(d));
+  if (expected / steps > 0.5 * n) line += printf_text(" (more than half of the n = %.0f rows: little is saved at this n)", n);
+  if (!eps.empty()) {
+    std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
+    line += printf_text("; A^T D~ A against A^T D A: median eps %.3g", eps[eps.size() / 2]);
+    if (paper)
+      line += printf_text(", within 1 +- eps1 at %.0f of %.0f steps (the lemma: each with probability >= %.3g)", within,
+                          measured, 1.0 - settings.delta);
+  }
+  return line + ".";
+}
+
+}  // namespace
+
+std::vector<std::string> results_notes(const RegressionRun& run, const std::vector<Trace>& traces) {
+  std::vector<std::string> notes;
+  // Solver states and speed.
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const Trace& s = traces[k];
+    const std::string label = method_label(run.methods[k]);
+    if (s.size() == 0) {
+      notes.push_back(label + ": waiting to start.");
+      continue;
+    }
+    notes.push_back(solver_note(label, s));
+    if (is_sampled(run.methods[k])) {
+      const std::string note = sampling_note(label, s, run.options.sampling, run.problem.n(), run.problem.d());
+      if (!note.empty()) notes.push_back(note);
+    }
+  }
+  for (const std::string& n : run.notes) notes.push_back(n);
+  if (std::any_of(run.methods.begin(), run.methods.end(), is_sampled)) {
+    if (run.options.sampling.rule == SamplingRule::Budget)
+      notes.push_back("Ours: leverage-score sampling keeps row i with probability min(1, samples tau_i / d), not the "
+                      "rule min(1, C tau_i log(d/delta) / eps1^2) that we read from Lemma 6.4 (sampling = paper).");
+    if (run.options.sampling.scores == LeverageScores::Sketch)
+      notes.push_back("Ours: the leverage scores are sketched (a uniform-sample Gram matrix and a 16-column "
+                      "Johnson-Lindenstrauss projection), not exact (leverage = exact).");
+  }
+  return notes;
+}
+
+// [SECTION] Figures
+
+void compute_contour(RegressionRun& run) {
+  const double reach = std::max(1e-3, 1.3 * (run.problem.x0 - run.reference.x).cwiseAbs().maxCoeff());
+  run.lo = run.reference.x.array() - reach;
+  run.hi = run.reference.x.array() + reach;
+  run.contour = Heatmap{"log10(L(x) - L*) around x* (d = 2), with each solver's iterates", "x_1", "x_2",
+                        kContourGrid, kContourGrid, {}, 0.0, 1.0, "", {}, {}};
+  double low = INFINITY, high = -INFINITY;
+  for (int i = 0; i < kContourGrid; ++i)
+    for (int j = 0; j < kContourGrid; ++j) {
+      Eigen::VectorXd x(2);
+      x << run.lo[0] + (j + 0.5) / kContourGrid * (run.hi[0] - run.lo[0]),
+          run.hi[1] - (i + 0.5) / kContourGrid * (run.hi[1] - run.lo[1]);
+      const Point at = evaluate(run.problem, x);
+      const double v = at.finite ? dmath::log10(std::max(at.loss - run.reference.loss, 0.0) +
+                                              1e-16 * std::max(1.0, std::fabs(run.reference.loss)))
+                                 : NAN;
+      run.contour.values.push_back(v);
+      if (std::isfinite(v)) low = std::min(low, v), high = std::max(high, v);
+    }
+  run.contour.low = std::isfinite(low) ? low : 0.0;
+  run.contour.high = std::isfinite(high) && high > low ? high : run.contour.low + 1.0;
+  run.contour.note = "x_1 left to right, x_2 bottom to top";
+  run.contour.value_label = "log10(L(x) - L*)";
+  auto cell = [&](const Eigen::VectorXd& x, double& row, double& col) {
+    col = (x[0] - run.lo[0]) / (run.hi[0] - run.lo[0]) * kContourGrid;
+    row = (run.hi[1] - x[1]) / (run.hi[1] - run.lo[1]) * kContourGrid;
+  };
+  double row = 0, col = 0;
+  cell(run.reference.x, row, col);
+  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x*"});
+  cell(run.problem.x0, row, col);
+  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x0"});
+}
+
+namespace {
+
+// The run's contour with each solver's iterates drawn as a path.
+Heatmap contour_with_paths(const RegressionRun& run, const std::vector<Trace>& traces) {
+  Heatmap h = run.contour;
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    Heatmap::Path path{method_label(run.methods[k]), {}, {}};
+    for (std::size_t i = 0; i < traces[k].path_x1.size(); ++i) {
+      path.cols.push_back((traces[k].path_x1[i] - run.lo[0]) / (run.hi[0] - run.lo[0]) * kContourGrid);
+      path.rows.push_back((run.hi[1] - traces[k].path_x2[i]) / (run.hi[1] - run.lo[1]) * kContourGrid);
+    }
+    h.paths.push_back(std::move(path));
+  }
+  return h;
+}
+
+}  // namespace
+
+std::vector<Heatmap> results_figures(const RegressionRun& run, const std::vector<Trace>& traces) {
+  std::vector<Heatmap> heatmaps;
+  if (!run.methods.empty() && run.problem.d() == 2) heatmaps.push_back(contour_with_paths(run, traces));
+  return heatmaps;
+}
+
+// [SECTION] Results
+
+Results regression_results(const RegressionRun& run, const std::vector<Trace>& traces) {
+  Results r;
+  r.table = results_table(run.methods, traces);
+  r.plots = results_plots(run, traces, r.table);
+  r.notes = results_notes(run, traces);
+  r.heatmaps = results_figures(run, traces);
+  return r;
+}
+
+}  // namespace attnlab::regression
