@@ -26,8 +26,8 @@ namespace {
 
 // Mean and 10% / 90% quantiles of the finite values.
 struct Summary {
-  double mean = NAN, low = NAN, high = NAN;
-  int count = 0;
+  double mean = NAN, low = NAN, high = NAN;  // NaN without finite values
+  int count = 0;                             // the finite values
 };
 Summary summarise(std::vector<double> v) {
   v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
@@ -57,31 +57,10 @@ const RunRecord* shown_record(const PreparedRun& run, const MergedRecords& recor
 
 // [SECTION] Table
 
-// Every run's checkpoints, the union in increasing order: the table's k's.
-std::vector<int> checkpoint_union(const PreparedRun& run) {
-  std::vector<int> ks;
-  for (const RunPlan& plan : run.runs) ks.insert(ks.end(), plan.checkpoints.begin(), plan.checkpoints.end());
-  std::sort(ks.begin(), ks.end());
-  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
-  return ks;
-}
-
-std::vector<std::string> table_columns(const PreparedRun& run) {
-  std::vector<std::string> columns{"k"};
-  for (double p : run.ps) {
-    for (double q : kComparePs) {
-      const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
-      columns.insert(columns.end(), {c, c + "_low", c + "_high"});
-    }
-    columns.insert(columns.end(), {"norm_" + label_p(p), "loss_" + label_p(p), "max_prob_" + label_p(p)});
-    if (run.setup.settings.joint) columns.push_back("logistic_prob_" + label_p(p));
-  }
-  return columns;
-}
-
-// The runs of p that reached their checkpoint at iteration k, with its index c.
-std::vector<std::pair<const RunRecord*, std::size_t>> reached_at(const PreparedRun& run, const MergedRecords& records,
-                                                                 double p, int k) {
+// The columns of p in the row of k, appended to `row`.
+void append_columns_of_p(const PreparedRun& run, const MergedRecords& records, double p, int k,
+                         std::vector<double>& row) {
+  // The runs of this p that reached their checkpoint at iteration k, with its index c.
   std::vector<std::pair<const RunRecord*, std::size_t>> reached;
   for (std::size_t i = 0; i < run.runs.size(); ++i) {
     if (!records[i] || run.runs[i].p != p) continue;
@@ -90,13 +69,6 @@ std::vector<std::pair<const RunRecord*, std::size_t>> reached_at(const PreparedR
     const auto c = static_cast<std::size_t>(at - own.begin());
     if (at != own.end() && *at == k && c < records[i]->norm.size()) reached.emplace_back(&*records[i], c);
   }
-  return reached;
-}
-
-// The columns of p in the row of k, appended to `row`.
-void append_columns_of_p(const PreparedRun& run, const MergedRecords& records, double p, int k,
-                         std::vector<double>& row) {
-  const std::vector<std::pair<const RunRecord*, std::size_t>> reached = reached_at(run, records, p, k);
   for (std::size_t qi = 0; qi < 3; ++qi) {
     std::vector<double> values;
     for (const auto& [rec, c] : reached)
@@ -332,14 +304,22 @@ std::optional<Plot> value_path_plot(double p, const RunRecord& first) {
 
 // [SECTION] Results
 
-// One row per checkpoint of any run (the union: a shorter run's last iterate, k = 1500 for p =
-// 1.75, is a row of its own; columns of runs without that checkpoint are blank there); columns per
-// MD p: mean D against each SVM p', the norm ||W_k||_p, the loss, the max softmax probability and,
-// for joint training, the logistic probability (means over finished seeds).
 Table results_table(const PreparedRun& run, const MergedRecords& records) {
+  std::vector<int> ks;
+  for (const RunPlan& plan : run.runs) ks.insert(ks.end(), plan.checkpoints.begin(), plan.checkpoints.end());
+  std::sort(ks.begin(), ks.end());
+  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
   Table t;
-  t.columns = table_columns(run);
-  for (int k : checkpoint_union(run)) {
+  t.columns = {"k"};
+  for (double p : run.ps) {
+    for (double q : kComparePs) {
+      const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
+      t.columns.insert(t.columns.end(), {c, c + "_low", c + "_high"});
+    }
+    t.columns.insert(t.columns.end(), {"norm_" + label_p(p), "loss_" + label_p(p), "max_prob_" + label_p(p)});
+    if (run.setup.settings.joint) t.columns.push_back("logistic_prob_" + label_p(p));
+  }
+  for (int k : ks) {
     std::vector<double> row{double(k)};
     for (double p : run.ps) append_columns_of_p(run, records, p, k, row);
     t.rows.push_back(std::move(row));

@@ -18,9 +18,11 @@ using MergedRecords = std::vector<std::optional<RunRecord>>;
 // The whole results: the table, its curves, then per p its notes and its shown run's figures.
 Results mirror_results(const PreparedRun& run, const MergedRecords& records);
 
-// One row per checkpoint of any run; columns per p: mean D against each SVM p' (with the 10-90%
-// range), the norm, the loss, the max softmax probability and, for joint training, the logistic
-// probability.
+// One row per checkpoint of any run (the union: a shorter run's last iterate, k = 1500 for p =
+// 1.75, is a row of its own; columns of runs without that checkpoint are blank there); columns per
+// MD p: mean D against each SVM p' (with the 10% and 90% quantiles), the norm ||W_k||_p, the loss,
+// the max softmax probability and, for joint training, the logistic probability (means over
+// finished seeds).
 Table results_table(const PreparedRun& run, const MergedRecords& records);
 // The curves of the table: D against the own-p SVM, the 3 x 3, the norm, the loss, the softmax
 // concentration and, for joint training, the logistic probability.
