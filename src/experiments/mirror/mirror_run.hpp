@@ -33,13 +33,13 @@ struct RunPlan {
 
 // What prepare() fixes for every run; each unit keeps its own copy.
 struct RunSetup {
-  TrainerSettings settings;                  // settings.p is set per run
-  std::string data_kind;                     // synthetic, joint_toy or file
-  std::shared_ptr<const Dataset> file_data;  // the loaded data file (data = file)
-  int n = 6, T = 8, d = 10;                  // synthetic sizes
-  std::uint64_t seed = 1;                    // the run's seed
+  TrainerSettings settings;                   // settings.p is set per run
+  std::string data_kind;                      // synthetic, joint_toy or file
+  std::shared_ptr<const Dataset> file_data;   // the loaded data file (data = file)
+  int n = 6, T = 8, d = 10;                   // synthetic sizes
+  std::uint64_t seed = 1;                     // the run's seed
   bool init_zero = false, init_cone = false;  // W0 = 0; W0 in the cone of the own-p SVM
-  double init_std = 1.0;                     // standard deviation of W0's Gaussian entries
+  double init_std = 1.0;                      // standard deviation of W0's Gaussian entries
   SvmTokens svm_tokens = SvmTokens::Authors;  // the tokens of the 3 x 3's SVMs
 };
 
