@@ -1,0 +1,398 @@
+// `mirror` (docs/mirror.md): results() as named parts (mirror_results.hpp).
+//
+// Index of this file
+// [SECTION] Helpers
+// [SECTION] Table
+// [SECTION] Plots
+// [SECTION] Notes
+// [SECTION] Figures of the shown run
+// [SECTION] Results
+#include "experiments/mirror/mirror_results.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+
+#include "core/det_math.hpp"
+#include "experiments/mirror/mirror_map.hpp"
+#include "lab/text.hpp"
+
+namespace attnlab::mirror {
+
+namespace {
+
+// [SECTION] Helpers
+
+// Mean and 10% / 90% quantiles of the finite values.
+struct Summary {
+  double mean = NAN, low = NAN, high = NAN;  // NaN without finite values
+  int count = 0;                             // the finite values
+};
+Summary summarise(std::vector<double> v) {
+  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+  Summary s;
+  s.count = static_cast<int>(v.size());
+  if (v.empty()) return s;
+  double sum = 0.0;
+  for (double x : v) sum += x;
+  s.mean = sum / static_cast<double>(v.size());
+  std::sort(v.begin(), v.end());
+  const double last = static_cast<double>(v.size() - 1);
+  s.low = v[static_cast<std::size_t>(0.1 * last)];
+  s.high = v[static_cast<std::size_t>(std::ceil(0.9 * last))];
+  return s;
+}
+
+// The done run of p that the heatmaps, path plots and token notes show (seed index 0), or null.
+const RunRecord* shown_record(const PreparedRun& run, const MergedRecords& records, double p) {
+  const RunRecord* first = nullptr;  // seed 1's run (seed index 0), which the heatmaps show
+  for (std::size_t i = 0; i < run.runs.size(); ++i) {
+    const std::optional<RunRecord>& rec = records[i];
+    if (run.runs[i].p != p || !rec || !rec->done) continue;
+    if (rec->shown) first = &*rec;
+  }
+  return first;
+}
+
+// [SECTION] Table
+
+// The columns of p in the row of k, appended to `row`.
+void append_columns_of_p(const PreparedRun& run, const MergedRecords& records, double p, int k,
+                         std::vector<double>& row) {
+  // The runs of this p that reached their checkpoint at iteration k, with its index c.
+  std::vector<std::pair<const RunRecord*, std::size_t>> reached;
+  for (std::size_t i = 0; i < run.runs.size(); ++i) {
+    if (!records[i] || run.runs[i].p != p) continue;
+    const std::vector<int>& own = run.runs[i].checkpoints;
+    const auto at = std::lower_bound(own.begin(), own.end(), k);
+    const auto c = static_cast<std::size_t>(at - own.begin());
+    if (at != own.end() && *at == k && c < records[i]->norm.size()) reached.emplace_back(&*records[i], c);
+  }
+  for (std::size_t qi = 0; qi < 3; ++qi) {
+    std::vector<double> values;
+    for (const auto& [rec, c] : reached)
+      if (rec->done) values.push_back(rec->D[qi][c]);
+    const Summary s = summarise(values);
+    row.insert(row.end(), {s.mean, s.low, s.high});
+  }
+  std::vector<double> norms, losses, probs, logits;
+  for (const auto& [rec, c] : reached) {
+    norms.push_back(rec->norm[c]);
+    losses.push_back(rec->loss[c]);
+    probs.push_back(rec->max_prob[c]);
+    if (c < rec->logistic_prob.size()) logits.push_back(rec->logistic_prob[c]);
+  }
+  row.insert(row.end(), {summarise(norms).mean, summarise(losses).mean, summarise(probs).mean});
+  if (run.setup.settings.joint) row.push_back(summarise(logits).mean);
+}
+
+// [SECTION] Plots
+
+std::vector<double> table_column(const Table& t, const std::string& name) {
+  std::vector<double> v;
+  const int k = t.column(name);
+  for (const auto& row : t.rows) v.push_back(row[static_cast<std::size_t>(k)]);
+  return v;
+}
+
+// A curve over the rows where it has a value: a run's curve passes over the rows of other runs'
+// checkpoints (e.g. p = 3's over k = 1500 and 2000) instead of breaking there.
+Series curve(const Table& t, const std::string& name, SeriesStyle style, const std::string& y_name, bool band) {
+  const std::vector<double> kx = table_column(t, "k");
+  const std::vector<double> y = table_column(t, y_name);
+  const std::vector<double> low = band ? table_column(t, y_name + "_low") : std::vector<double>{};
+  const std::vector<double> high = band ? table_column(t, y_name + "_high") : std::vector<double>{};
+  Series out{name, style, {}, {}, {}, {}};
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    if (std::isnan(y[i])) continue;
+    out.x.push_back(kx[i]);
+    out.y.push_back(y[i]);
+    if (band) out.y_low.push_back(low[i]), out.y_high.push_back(high[i]);
+  }
+  return out;
+}
+
+// [SECTION] Notes
+
+// The first note of p: how far its runs got, which SVM is closest, SVM quality, sparsity, tokens
+// changes. None while no run of p is done.
+std::optional<std::string> runs_note(const PreparedRun& run, const MergedRecords& records, double p) {
+  int done = 0, own_closest = 0, saturated = 0, not_optimal = 0;
+  double changes = 0.0;
+  double worst_gap = 0.0, worst_violation = 0.0;
+  std::vector<double> final_D, sparsity;
+  for (std::size_t i = 0; i < run.runs.size(); ++i) {
+    const std::optional<RunRecord>& rec = records[i];
+    if (run.runs[i].p != p || !rec || !rec->done) continue;
+    ++done;
+    saturated += rec->saturated;
+    std::size_t best = 0;
+    for (std::size_t qi = 0; qi < 3; ++qi)
+      if (rec->D[qi].back() < rec->D[best].back()) best = qi;
+    own_closest += kComparePs[best] == p;
+    final_D.push_back(rec->own_final_D);
+    worst_gap = std::max(worst_gap, rec->own_gap);
+    worst_violation = std::max(worst_violation, rec->own_violation);
+    not_optimal += !rec->locally_optimal;
+    changes += rec->alpha_changes;
+    sparsity.push_back(rec->sparsity);
+  }
+  if (!done) return std::nullopt;
+  std::string line = label_p(p) + printf_text(": %.0f runs done; final D_k against the own-p SVM: mean %.3g", done,
+                                              summarise(final_D).mean);
+  line += printf_text("; own-p SVM the closest of p' = 1.75, 2, 3 in %.0f of %.0f runs", own_closest, done);
+  line += printf_text("; SVM duality gap <= %.2g, violation <= %.2g", worst_gap, worst_violation);
+  line += printf_text("; %.0f%% of entries of W_k below 1%% of the largest", 100.0 * summarise(sparsity).mean);
+  if (done > 1)
+    line += printf_text(" (per run %.0f%% to %.0f%%)", 100.0 * *std::min_element(sparsity.begin(), sparsity.end()),
+                        100.0 * *std::max_element(sparsity.begin(), sparsity.end()));
+  if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
+  if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
+  line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
+  return line + ".";
+}
+
+// Whose tokens the 3 x 3's SVMs were solved on; a note beginning "Ours: " where not the authors'.
+std::vector<std::string> svm_tokens_notes(const PreparedRun& run) {
+  if (run.setup.svm_tokens == SvmTokens::ThisRun)
+    return {"Ours: the 3 x 3 comparison solves each p' SVM on this run's selected tokens; the authors' code takes the "
+            "same seed's p' run's tokens (svm_tokens = authors)."};
+  std::vector<std::string> notes{"The 3 x 3 comparison solves each p' SVM on the tokens the same seed's p' run selected, "
+                                 "as the authors' code does; the diagonal is each run against its own SVM."};
+  std::string missing;
+  for (double q : kComparePs)
+    if (std::find(run.ps.begin(), run.ps.end(), q) == run.ps.end())
+      missing += (missing.empty() ? "" : ", ") + format_number(q);
+  if (!missing.empty())
+    notes.push_back("Ours: the sweep has no run of p' = " + missing +
+                    ", so the SVM of that p' is solved on each run's own tokens.");
+  return notes;
+}
+
+// The tokens the shown run of p selected, when alpha changed, and v for joint training.
+std::string tokens_note(double p, const RunRecord& first) {
+  std::string tokens = label_p(p) + ": selected tokens [";
+  for (std::size_t i = 0; i < first.alpha.size(); ++i)
+    tokens += (i ? ", " : "") + std::to_string(static_cast<int>(first.alpha[i]));
+  tokens += "] (0-indexed)";
+  if (first.change_ks.empty()) {
+    tokens += "; alpha never changed during training";
+  } else {
+    tokens += printf_text("; alpha changed %.0f times, at k = ", double(first.change_ks.size()));
+    for (std::size_t i = 0; i < first.change_ks.size() && i < 8; ++i)
+      tokens += (i ? ", " : "") + format_number(first.change_ks[i]);
+    if (first.change_ks.size() > 8) tokens += ", ...";
+  }
+  if (first.has_v_svm)
+    tokens += printf_text("; v = (%.3g, %.3g), ||v_mm||_p = %.3g", first.v_final[0],
+                          first.v_final.size() > 1 ? first.v_final[1] : 0.0, first.v_svm_norm);
+  return tokens + ".";
+}
+
+// [SECTION] Figures of the shown run
+
+// |M| on a colour scale from 0 to its largest entry.
+Heatmap magnitude_heatmap(const std::string& title, const Eigen::MatrixXd& M) {
+  Heatmap h{title, "column", "row", static_cast<int>(M.rows()), static_cast<int>(M.cols()), {}, 0.0, 1.0, "", {}, {}};
+  for (Eigen::Index i = 0; i < M.rows(); ++i)
+    for (Eigen::Index j = 0; j < M.cols(); ++j) h.values.push_back(std::fabs(M(i, j)));
+  h.high = std::max(1e-300, M.cwiseAbs().maxCoeff());
+  h.note = "|entries|; colour scale 0 to the largest";
+  return h;
+}
+
+// The own-p SVM's direction W_mm / ||W_mm||_p of the shown run.
+Eigen::MatrixXd svm_direction(const RunRecord& first) { return first.svm_W / std::max(1e-300, first.svm_norm); }
+
+// Heatmaps of the first seed's final direction against its SVM, and its softmax at the end.
+void shown_heatmaps(const PreparedRun& run, double p, const RunRecord& first, std::vector<Heatmap>& out) {
+  const Eigen::MatrixXd& W = first.final_W;
+  const Eigen::MatrixXd Wn = W / std::max(1e-300, entrywise_norm(W, p));
+  const Eigen::MatrixXd Sn = svm_direction(first);
+  Heatmap wk = magnitude_heatmap("|W_k| / ||W_k||_p at the end, " + label_p(p) + " (seed 1)", Wn);
+  const double top = Wn.cwiseAbs().maxCoeff();
+  wk.note = printf_text("%.0f of %.0f entries below 1%% of the largest", double((Wn.cwiseAbs().array() < 0.01 * top).count()),
+                        double(Wn.size()));
+  out.push_back(wk);
+  out.push_back(magnitude_heatmap("|W_mm| / ||W_mm||_p, " + label_p(p), Sn));
+  out.push_back(magnitude_heatmap("|W_k / ||W_k|| - W_mm / ||W_mm|||, " + label_p(p), Wn - Sn));
+  // The softmax of every sequence at the end (rows: sequences, columns: tokens); the selected
+  // token and the SVM's support tokens are marked.
+  if (!first.final_s.empty()) {
+    const int T = run.data_T, n = static_cast<int>(first.final_s.size()) / T;
+    Heatmap soft{"softmax s_it at the end, " + label_p(p) + " (rows: sequences, columns: tokens)", "token t",
+                 "sequence i", n, T, first.final_s, 0.0, 1.0, "ringed: support tokens of the SVM", {}, {}};
+    for (std::size_t k = 0; k + 1 < first.support.size(); k += 2)
+      soft.marks.push_back({static_cast<int>(first.support[k]), static_cast<int>(first.support[k + 1]), ""});
+    out.push_back(soft);
+  }
+}
+
+// The path of two entries of W_k / ||W_k|| against the SVM's direction (docs/mirror.md s.4: W[1,2] and
+// W[3,4] of a single run, read 1-indexed; (W00, W01) for the d = 2 joint toy).
+std::optional<Plot> path_plot(const PreparedRun& run, double p, const RunRecord& first) {
+  const auto e = path_entries(run.data_d);
+  if (!e || first.path_wa.empty()) return std::nullopt;
+  const Eigen::MatrixXd Sn = svm_direction(first);
+  const std::string a = printf_text("W[%.0f,%.0f]", double(e->ra), double(e->ca));
+  const std::string b = printf_text("W[%.0f,%.0f]", double(e->rb), double(e->cb));
+  Plot path{"Path of (" + a + ", " + b + ") / ||W_k||_p, " + label_p(p) + " (seed 1, 0-indexed)", a + " / ||W||_p",
+            b + " / ||W||_p", false, false, false, 0, 1, {}};
+  Series walk{"W_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+  for (std::size_t c = 0; c < first.path_wa.size(); ++c) {
+    const double nrm = first.norm[c];
+    if (nrm > 0.0) walk.x.push_back(first.path_wa[c] / nrm), walk.y.push_back(first.path_wb[c] / nrm);
+  }
+  path.series.push_back(walk);
+  path.series.push_back({"SVM direction (final alpha)", SeriesStyle::Reference, {0.0, Sn(e->ra, e->ca)},
+                         {0.0, Sn(e->rb, e->cb)}, {}, {}});
+  return path;
+}
+
+// D_k of the shown run against the own-p SVM of the final alpha and of the alpha current at
+// each checkpoint; the checkpoints after which alpha had changed are marked (docs/mirror.md s.5, s.6).
+std::optional<Plot> current_alpha_plot(const PreparedRun& run, const MergedRecords& records, double p,
+                                       const RunRecord& first) {
+  if (first.D_current_alpha.empty()) return std::nullopt;
+  Plot current{"Seed 1, " + label_p(p) + ": D_k against the SVM of the current and of the final alpha",
+               "iteration k", "D_psi(W_mm/||W_mm||, W_k/||W_k||)", true, true, false, 0, 1, {}};
+  std::vector<int> own_ks;  // the shown run's checkpoints
+  for (std::size_t i = 0; i < run.runs.size(); ++i)
+    if (records[i] && &*records[i] == &first) own_ks = run.runs[i].checkpoints;
+  Series final_alpha{"SVM of the final alpha", SeriesStyle::Line, {}, {}, {}, {}};
+  Series current_alpha{"SVM of the current alpha", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+  double low = INFINITY, high = -INFINITY;
+  for (std::size_t c = 0; c < first.D_current_alpha.size() && c < own_ks.size(); ++c) {
+    final_alpha.x.push_back(own_ks[c]), final_alpha.y.push_back(first.D_final_alpha[c]);
+    current_alpha.x.push_back(own_ks[c]), current_alpha.y.push_back(first.D_current_alpha[c]);
+    for (double v : {first.D_final_alpha[c], first.D_current_alpha[c]})
+      if (std::isfinite(v) && v > 0.0) low = std::min(low, v), high = std::max(high, v);
+  }
+  current.series = {final_alpha, current_alpha};
+  // A vertical mark at each step where alpha changed (segments apart, split by NaN).
+  if (std::isfinite(low) && !first.change_ks.empty()) {
+    Series changed{"alpha changed", SeriesStyle::Reference, {}, {}, {}, {}};
+    for (double k : first.change_ks) {
+      if (k <= 0.0) continue;
+      changed.x.insert(changed.x.end(), {k, k, NAN});
+      changed.y.insert(changed.y.end(), {low, high, NAN});
+    }
+    current.series.push_back(changed);
+  }
+  return current;
+}
+
+// Joint training: the (v0, v1) path against the v-SVM ray.
+std::optional<Plot> value_path_plot(double p, const RunRecord& first) {
+  if (!first.has_v_svm || first.path_v0.size() <= 1) return std::nullopt;
+  Plot vpath{"Path of (v0, v1) / ||v||_p, " + label_p(p), "v0 / ||v||_p", "v1 / ||v||_p", false, false, false, 0, 1,
+             {}};
+  Series walk{"v_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+  for (std::size_t c = 0; c < first.path_v0.size(); ++c) {
+    const double nrm = first.path_v_norm[c];
+    if (nrm > 0.0) walk.x.push_back(first.path_v0[c] / nrm), walk.y.push_back(first.path_v1[c] / nrm);
+  }
+  vpath.series.push_back(walk);
+  const double vn = std::max(1e-300, first.v_svm_norm);
+  vpath.series.push_back({"v-SVM direction", SeriesStyle::Reference, {0.0, first.v_svm_W[0] / vn},
+                          {0.0, first.v_svm_W[1] / vn}, {}, {}});
+  return vpath;
+}
+
+}  // namespace
+
+// [SECTION] Results
+
+Table results_table(const PreparedRun& run, const MergedRecords& records) {
+  std::vector<int> ks;
+  for (const RunPlan& plan : run.runs) ks.insert(ks.end(), plan.checkpoints.begin(), plan.checkpoints.end());
+  std::sort(ks.begin(), ks.end());
+  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+  Table t;
+  t.columns = {"k"};
+  for (double p : run.ps) {
+    for (double q : kComparePs) {
+      const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
+      t.columns.insert(t.columns.end(), {c, c + "_low", c + "_high"});
+    }
+    t.columns.insert(t.columns.end(), {"norm_" + label_p(p), "loss_" + label_p(p), "max_prob_" + label_p(p)});
+    if (run.setup.settings.joint) t.columns.push_back("logistic_prob_" + label_p(p));
+  }
+  for (int k : ks) {
+    std::vector<double> row{double(k)};
+    for (double p : run.ps) append_columns_of_p(run, records, p, k, row);
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
+  Plot own{"Directional Bregman divergence to the SVM of the run's own p", "iteration k",
+           "D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90%", true, true, false, 0, 1, {}};
+  Plot all{"Each p against every SVM p' (the paper's 3 x 3)", "iteration k", "mean D_k", true, true, false, 0, 1, {}};
+  Plot norm{"Norm growth ||W_k||_p", "iteration k", "mean ||W_k||_p; dashed: (eta k)^(1/(p-1))", true, true, false, 0,
+            1, {}};
+  Plot loss{"Training loss", "iteration k", "mean L(W_k)", true, true, false, 0, 1, {}};
+  Plot prob{"Softmax concentration", "iteration k", "mean max_t s_it", true, false, true, 0, 1, {}};
+  for (double p : run.ps) {
+    for (double q : kComparePs) {
+      const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
+      if (q == p) own.series.push_back(curve(t, "MD " + label_p(p), SeriesStyle::LineMarkers, c, true));
+      all.series.push_back(curve(t, "MD " + label_p(p) + " vs SVM " + label_p(q),
+                                 q == p ? SeriesStyle::LineMarkers : SeriesStyle::Line, c, false));
+    }
+    Series grown = curve(t, label_p(p), SeriesStyle::LineMarkers, "norm_" + label_p(p), false);
+    std::vector<double> theory;
+    for (double k : grown.x) theory.push_back(k > 0.0 ? dmath::pow(run.setup.settings.eta * k, 1.0 / (p - 1.0)) : NAN);
+    norm.series.push_back({"(eta k)^(1/(p-1)), " + label_p(p), SeriesStyle::Reference, grown.x, theory, {}, {}});
+    norm.series.insert(norm.series.end() - 1, std::move(grown));
+    loss.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "loss_" + label_p(p), false));
+    prob.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "max_prob_" + label_p(p), false));
+  }
+  std::vector<Plot> plots = {own, all, norm, loss, prob};
+  if (run.setup.settings.joint) {
+    // The joint toy's plot (docs/mirror.md s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).
+    Plot logit{"Logistic probability (joint training)", "iteration k",
+               "mean_i sigma(Y_i x_{i,alpha_i}^T v_k), alpha_i the current argmax", true, false, true, 0, 1, {}};
+    for (double p : run.ps)
+      logit.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "logistic_prob_" + label_p(p), false));
+    plots.push_back(logit);
+  }
+  return plots;
+}
+
+std::vector<std::string> results_notes(const PreparedRun& run, const MergedRecords& records, double p) {
+  std::vector<std::string> notes;
+  std::optional<std::string> line = runs_note(run, records, p);
+  if (!line) return notes;
+  notes.push_back(std::move(*line));
+  if (p == run.ps.front())
+    for (std::string& note : svm_tokens_notes(run)) notes.push_back(std::move(note));
+  const RunRecord* first = shown_record(run, records, p);
+  if (first && (run.setup.data_kind != "synthetic" || run.runs.size() <= 3 * run.ps.size()))
+    notes.push_back(tokens_note(p, *first));
+  return notes;
+}
+
+void results_figures(const PreparedRun& run, const MergedRecords& records, double p, Results& out) {
+  const RunRecord* first = shown_record(run, records, p);
+  if (!first) return;
+  shown_heatmaps(run, p, *first, out.heatmaps);
+  for (std::optional<Plot> plot :
+       {path_plot(run, p, *first), current_alpha_plot(run, records, p, *first), value_path_plot(p, *first)})
+    if (plot) out.plots.push_back(std::move(*plot));
+}
+
+Results mirror_results(const PreparedRun& run, const MergedRecords& records) {
+  Results r;
+  r.table = results_table(run, records);
+  r.plots = results_plots(run, r.table);
+  for (double p : run.ps) {
+    for (std::string& note : results_notes(run, records, p)) r.notes.push_back(std::move(note));
+    results_figures(run, records, p, r);
+  }
+  return r;
+}
+
+}  // namespace attnlab::mirror

@@ -1,0 +1,204 @@
+// `mirror` (docs/mirror.md): the schema, the presets, the svm_tokens choice table and the decoding
+// of validated parameters into the prepared run: its settings and its runs (seed x p).
+#include "experiments/mirror/mirror_schema.hpp"
+
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "lab/sweep.hpp"
+
+namespace attnlab::mirror {
+
+namespace {
+
+const char* const kSpec = "docs/mirror.md";
+
+// [SECTION] Choice tables
+
+// The svm_tokens parameter: one table from the parameter's text to the value (mirror_run.hpp: SvmTokens).
+const std::pair<const char*, SvmTokens> kSvmTokens[] = {{"authors", SvmTokens::Authors}, {"this_run", SvmTokens::ThisRun}};
+std::vector<std::string> svm_token_choices() {
+  std::vector<std::string> out;
+  for (const auto& [text, value] : kSvmTokens) out.push_back(text);
+  return out;
+}
+SvmTokens svm_tokens_from(const std::string& text) {
+  for (const auto& [name, value] : kSvmTokens)
+    if (text == name) return value;
+  return SvmTokens::Authors;  // unreachable: the schema admits only the table's texts
+}
+
+}  // namespace
+
+// [SECTION] Schema
+
+Schema mirror_schema() {
+  std::vector<ParamSpec> s;
+  auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
+  add({"data", "data", ParamType::Choice, 0, 0, "synthetic", "",
+       "synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: the "
+       "lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v).",
+       kSpec, {"synthetic", "joint_toy", "file"}});
+  add({"n", "sequences n", ParamType::Integer, 1, 100, "6", "", "Number of sequences (synthetic data).", kSpec});
+  add({"T", "tokens T", ParamType::Integer, 2, 64, "8", "", "Tokens per sequence (synthetic data).", kSpec});
+  add({"d", "dimension d", ParamType::Integer, 1, 32, "10", "", "Token dimension; W is d x d (synthetic data).",
+       kSpec});
+  add({"loss", "loss", ParamType::Choice, 0, 0, "logistic", "",
+       "logistic log(1 + e^-u) (the paper's), exponential e^-u, or correlation -u.", kSpec,
+       {"logistic", "exponential", "correlation"}});
+  add({"train", "trained", ParamType::Choice, 0, 0, "W", "", "W only (v fixed), or joint: W and v.", kSpec,
+       {"W", "joint"}});
+  add({"p", "p", ParamType::Real, 1.05, 3, "2", "",
+       "The potential psi = (1/p) ||W||_p^p: p = 2 is gradient descent; p near 1 gives sparse W.", kSpec, {}, false,
+       true});
+  add({"eta", "step size eta", ParamType::Real, 1e-4, 10, "0.1", "", "The mirror-descent step size.", kSpec, {},
+       true});
+  add({"normalised", "normalised steps", ParamType::Boolean, 0, 0, "true", "",
+       "G = grad L / ||grad L||_q (the paper's experiments); off: the theory's un-normalised algorithm.", kSpec});
+  add({"log_domain", "log-domain direction", ParamType::Boolean, 0, 0, "true", "",
+       "[ours] Normalise exactly in the log domain, so training never freezes; off: the code's grad / (||grad||_q + "
+       "eps), which stops once ||grad||_q drops below eps.",
+       kSpec});
+  add({"eps", "eps", ParamType::Real, 0, 1e-3, "2.22e-16", "", "The code's normalisation guard.", kSpec});
+  add({"init", "initialisation", ParamType::Choice, 0, 0, "gaussian", "",
+       "zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / ||W_mm||_p "
+       "plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring tokens (inside the cone "
+       "of the paper's local convergence result, Lemma 28 of its appendix; ours: the factor 5 and the noise).",
+       kSpec, {"zero", "gaussian", "cone"}});
+  add({"init_std", "init std", ParamType::Real, 0, 10, "1", "", "Standard deviation of a Gaussian W0.", kSpec});
+  add({"iterations_rule", "iterations", ParamType::Choice, 0, 0, "paper", "",
+       "paper: 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3 (2000 for other p). fixed: the parameter "
+       "'iterations'.",
+       kSpec, {"paper", "fixed"}});
+  add({"iterations", "iteration count", ParamType::Integer, 1, 1000000, "2000", "", "Iterations per run (fixed rule).",
+       kSpec});
+  add({"seeds", "seeds", ParamType::Integer, 1, 1000, "100", "",
+       "Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% range.",
+       kSpec});
+  add({"svm_tokens", "3 x 3 SVM tokens", ParamType::Choice, 0, 0, "authors", "",
+       "The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the same seed's "
+       "p' run selected (the authors' code; where the sweep has no p' run, this run's own). this_run (ours): those "
+       "this run selected, so that every SVM of a run shares its alpha.",
+       kSpec, svm_token_choices()});
+  add({"sweep", "p values", ParamType::Sweep, 0, 0, "p=1.75,2,3", "",
+       "Runs for several p side by side: none, or p=V1,V2,... (the paper: p=1.75,2,3).", kSpec});
+  return Schema(std::move(s));
+}
+
+// [SECTION] Presets
+
+std::vector<Preset> mirror_presets() {
+  return {
+    {"synthetic_figure", "Paper: 3 x 100 seeds, p = 1.75 / 2 / 3",
+     "The paper's synthetic figure: n = 6, T = 8, d = 10, normalised steps with eta = 0.1, W0 ~ N(0, 1), 100 "
+     "seeds, 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3. The directional Bregman divergence to the "
+     "SVM falls for every run, and each run ends closest to the SVM of its own p (the 3 x 3 plot).",
+     {{"data", "synthetic"}, {"n", "6"}, {"T", "8"}, {"d", "10"}, {"loss", "logistic"}, {"train", "W"},
+      {"eta", "0.1"}, {"normalised", "true"}, {"init", "gaussian"}, {"init_std", "1"},
+      {"iterations_rule", "paper"}, {"seeds", "100"}, {"sweep", "p=1.75,2,3"}}},
+    {"single_run_zero", "Paper: one run from W0 = 0",
+     "One seed, W0 = 0, p = 1.75 / 2 / 3: the same convergence without the spread of 100 seeds.",
+     {{"data", "synthetic"}, {"init", "zero"}, {"seeds", "1"}, {"iterations_rule", "paper"},
+      {"sweep", "p=1.75,2,3"}}},
+    {"joint_toy", "Joint (W, v) toy: which tokens win",
+     "The lab's 2-sequence toy (ours) trained jointly in W and v from zero. The selected tokens depend on p: "
+     "[1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed); the notes list them with the W- and v-SVMs.",
+     {{"data", "joint_toy"}, {"train", "joint"}, {"init", "zero"}, {"seeds", "1"}, {"iterations_rule", "paper"},
+      {"sweep", "p=1.75,2,3"}}},
+    {"sparsity", "Sparsity: p = 1.1 vs 2 vs 3 (d = 16)",
+     "Near p = 1 the max-margin W is sparse: most entries of W_k / ||W_k|| fall below 1% of the largest. At p = 2 "
+     "and 3 they do not. See the heatmaps and the sparsity counts in the notes. Ours: this preset (d = 16, "
+     "p = 1.1) and the 1% measure of sparsity.",
+     {{"data", "synthetic"}, {"d", "16"}, {"seeds", "10"}, {"iterations_rule", "fixed"}, {"iterations", "3000"},
+      {"sweep", "p=1.1,2,3"}}},
+  };
+}
+
+// [SECTION] Decoding
+
+namespace {
+
+int paper_iterations(double p) { return p == 1.75 ? 1500 : p == 3.0 ? 20000 : 2000; }
+
+// Log-spaced checkpoints 0, 1, 2, ..., up to `last` (about 12 per decade).
+std::vector<int> checkpoints(int last) {
+  std::vector<int> ks{0};
+  for (double x = 1.0; x < last; x *= 1.2) {
+    const int k = static_cast<int>(std::round(x));
+    if (k > ks.back() && k < last) ks.push_back(k);
+  }
+  ks.push_back(last);
+  return ks;
+}
+
+// The settings every run reads, from valid parameters. Throws ParamError for data = file without a file.
+RunSetup decode_setup(const Params& params, std::uint64_t seed, const std::shared_ptr<const Dataset>& file_data) {
+  RunSetup setup;
+  setup.seed = seed;
+  setup.data_kind = params.text("data");
+  if (setup.data_kind == "file" && !file_data)
+    throw ParamError("parameter 'data': 'file' needs a data file (CLI --data FILE.json, the page's Load button, or "
+                     "the JS API); allowed: synthetic, joint_toy, or load a file first");
+  setup.file_data = file_data;
+  TrainerSettings& s = setup.settings;
+  s.eta = params.real("eta");
+  s.normalised = params.boolean("normalised");
+  s.log_domain = params.boolean("log_domain");
+  s.eps = params.real("eps");
+  const std::string& loss = params.text("loss");
+  s.loss = loss == "exponential" ? Loss::Exponential : loss == "correlation" ? Loss::Correlation : Loss::Logistic;
+  s.joint = params.text("train") == "joint";
+  setup.n = static_cast<int>(params.integer("n"));
+  setup.T = static_cast<int>(params.integer("T"));
+  setup.d = static_cast<int>(params.integer("d"));
+  setup.init_zero = params.text("init") == "zero";
+  setup.init_cone = params.text("init") == "cone";
+  setup.init_std = params.real("init_std");
+  setup.svm_tokens = svm_tokens_from(params.text("svm_tokens"));
+  return setup;
+}
+
+}  // namespace
+
+PreparedRun prepare_run(const Schema& schema, const Params& params, std::uint64_t seed,
+                        const std::shared_ptr<const Dataset>& file_data) {
+  const Sweep sweep = parse_sweep(schema, "sweep", params.text("sweep"));
+  std::vector<double> ps = sweep.active() ? sweep.values : std::vector<double>{params.real("p")};
+  RunSetup setup = decode_setup(params, seed, file_data);
+  const int seeds = static_cast<int>(params.integer("seeds"));
+  const bool paper = params.text("iterations_rule") == "paper";
+  // Runs seed-major (seed 0's p's, then seed 1's, ...): unit u is seed u's runs.
+  std::vector<RunPlan> runs;
+  std::vector<std::int64_t> costs;  // mirror-descent steps per unit
+  double work = 0.0;
+  for (int i = 0; i < seeds; ++i) {
+    costs.push_back(0);
+    for (double p : ps) {
+      RunPlan r;
+      r.p = p;
+      r.seed_index = i;
+      r.iterations = paper ? paper_iterations(p) : static_cast<int>(params.integer("iterations"));
+      r.checkpoints = checkpoints(r.iterations);
+      costs.back() += r.iterations;
+      work += r.iterations;
+      runs.push_back(std::move(r));
+    }
+  }
+  const Dataset probe = dataset_for(setup, 0);
+  const double per_step = double(probe.n()) * probe.T() * probe.T() * probe.d() + 4.0 * probe.d() * probe.d();
+  if (work * per_step > 2e12)
+    throw ParamError("parameter 'seeds': " + std::to_string(seeds) +
+                     " seeds at these sizes would take hours; allowed: fewer seeds, iterations or a smaller d");
+  PreparedRun run;
+  run.setup = std::move(setup);
+  run.ps = std::move(ps);
+  run.runs = std::move(runs);
+  run.runs_per_unit = run.ps.size();
+  run.data_d = probe.d();
+  run.data_T = probe.T();
+  run.unit_costs = std::move(costs);
+  return run;
+}
+
+}  // namespace attnlab::mirror
