@@ -18,6 +18,36 @@ namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// `number` ("99.5%", "0.0262", "12") stands in `text` as a number of its own: not inside a longer
+// one ("12" is not in "0.12" or "120").
+bool states_number(const std::string& text, const std::string& number) {
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t at = text.find(number); at != std::string::npos; at = text.find(number, at + 1)) {
+    const std::size_t end = at + number.size();
+    const bool before = at > 0 && (digit(text[at - 1]) || text[at - 1] == '.' || text[at - 1] == '-');
+    const bool after = end < text.size() && (digit(text[end]) || (text[end] == '.' && end + 1 < text.size() &&
+                                                                  digit(text[end + 1])));
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+// What the page shows of a step before its run: the text, the question and the prediction.
+std::string before_run(const StoryStep& step) {
+  std::string out = step.text + "\n" + step.question;
+  if (step.prediction) {
+    out += "\n" + step.prediction->question + "\n" + step.prediction->measured_label;
+    for (const auto& c : step.prediction->choices) out += "\n" + c.label;
+  }
+  return out;
+}
+
+// A number the run measures (from a note, or from a column that is not a parameter), as opposed
+// to a setting the text names (m = 7, n = 200).
+bool measured(const StoryNumber& number, const Schema& schema) {
+  return !number.note.empty() || schema.find(number.cell.column) == nullptr;
+}
+
 // The settings made into an experiment with its parameters, reset for a run.
 std::unique_ptr<Experiment> prepared(const StorySettings& s) {
   auto e = make_experiment(s.experiment);
@@ -38,14 +68,21 @@ const Results& variant_results(const StorySettings& settings, const KeyValues& v
   return runs.emplace(variant, e->results()).first->second;
 }
 
-// Every number the step's text states, against the run of the step's settings (or of its variant).
+// Every number the step's texts state, against the run of the step's settings (or of its variant).
+// A measured number is in the answer and nowhere the student reads before Run.
 void check_numbers(const StoryStep& step, const Results& step_results) {
   std::map<KeyValues, Results> variant_runs;
+  const auto schema = make_experiment(step.settings.experiment);
   for (const StoryNumber& number : step.numbers) {
     INFO("number '" << number.text << "'");
     const Results& r =
         number.variant.empty() ? step_results : variant_results(step.settings, number.variant, variant_runs);
-    CHECK(contains(step.text, number.text));
+    if (measured(number, schema->schema())) {
+      CHECK(states_number(step.answer, number.text));
+      CHECK_FALSE(states_number(before_run(step), number.text));
+    } else {
+      CHECK((states_number(step.text, number.text) || states_number(step.answer, number.text)));
+    }
     if (number.note.empty()) {
       const std::optional<double> value = read_cell(r.table, number.cell);
       REQUIRE(value.has_value());
@@ -79,6 +116,15 @@ void check_prediction(const StoryPrediction& p, const Results& r) {
   CHECK(matching_choice(p, *value) >= 0);
 }
 
+// The measured value the prediction asks about is not on screen before Run.
+void check_answer_held_back(const StoryStep& step, const Results& r) {
+  const StoryPrediction& p = *step.prediction;
+  const std::optional<double> value = read_cell(r.table, p.measured);
+  REQUIRE(value.has_value());
+  INFO("measured " << format_measured(p, *value));
+  CHECK_FALSE(states_number(before_run(step), format_measured(p, *value)));
+}
+
 }  // namespace
 
 TEST_CASE("every story is declared completely, with unique ids", "[stories]") {
@@ -94,11 +140,13 @@ TEST_CASE("every story is declared completely, with unique ids", "[stories]") {
     CHECK_FALSE(s.figure_caption.empty());
     CHECK(s.steps.size() >= 4);
     CHECK(s.steps.size() <= 7);
+    CHECK_FALSE(s.summary.empty());
     for (const StoryStep& step : s.steps) {
       INFO(step.title);
       CHECK_FALSE(step.title.empty());
       CHECK_FALSE(step.text.empty());
       CHECK_FALSE(step.question.empty());
+      CHECK_FALSE(step.answer.empty());  // what the run showed, and why
       // A step with a prediction waits for it: it never starts running by itself.
       CHECK_FALSE((step.run && step.prediction.has_value()));
       auto e = make_experiment(step.settings.experiment);
@@ -130,9 +178,18 @@ TEST_CASE("every step of every story runs and measures the numbers its text stat
       const Results r = e->results();
       CHECK_FALSE(r.plots.empty());
       check_numbers(step, r);
-      if (step.prediction) check_prediction(*step.prediction, r);
+      if (step.prediction) check_prediction(*step.prediction, r), check_answer_held_back(step, r);
     }
   }
+}
+
+TEST_CASE("a number counts only where it stands on its own", "[stories]") {
+  CHECK(states_number("success is 12% at m = 3", "12%"));
+  CHECK(states_number("from 12 examples.", "12"));
+  CHECK_FALSE(states_number("d = 120", "12"));
+  CHECK_FALSE(states_number("0.12 and 3.12", "12"));
+  CHECK_FALSE(states_number("1.125", "1.12"));
+  CHECK(states_number("at 1.12.", "1.12"));
 }
 
 TEST_CASE("numbers are written like the text writes them", "[stories]") {

@@ -94,11 +94,12 @@ std::string json_list(const std::vector<std::string>& items) {
 std::string story_to_json(const Story& s) {
   std::string out = "{\"id\":" + json_escape(s.id) + ",\"paper\":" + json_escape(s.paper) +
                     ",\"authors\":" + json_escape(s.authors) + ",\"result\":" + json_escape(s.result) +
-                    ",\"figureCaption\":" + json_escape(s.figure_caption) + ",\"steps\":[";
+                    ",\"figureCaption\":" + json_escape(s.figure_caption) + ",\"summary\":" + json_escape(s.summary) +
+                    ",\"steps\":[";
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     const StoryStep& step = s.steps[k];
     out += std::string(k ? "," : "") + "{\"title\":" + json_escape(step.title) + ",\"text\":" + json_escape(step.text) +
-           ",\"question\":" + json_escape(step.question) + ",\"link\":" +
+           ",\"question\":" + json_escape(step.question) + ",\"answer\":" + json_escape(step.answer) + ",\"link\":" +
            json_escape(encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})) +
            ",\"experiment\":" + json_escape(step.settings.experiment) + ",\"preset\":" + json_escape(step.settings.preset) +
            ",\"params\":{";

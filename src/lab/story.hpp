@@ -73,13 +73,16 @@ int matching_choice(const StoryPrediction& p, double value);
 
 struct StoryStep {
   std::string title;     // "Step 1: a planted token"
-  std::string text;      // what the paper claims here, what to press, what to look for
+  std::string text;      // what the paper claims here, what to press, what to look for: nothing the run measures
   std::string question;  // one question for the student to think about
+  // Shown once the run is done, never before: what the run measured (the numbers of `numbers` that
+  // the run measures) and one sentence on why it is so.
+  std::string answer;
   StorySettings settings;
   std::vector<std::string> shows;  // the parameter keys the student sees; the others are hidden
   bool run = false;                // starts running when the step opens
   std::optional<StoryPrediction> prediction;
-  std::vector<StoryNumber> numbers;  // every number `text` states, checked against a run
+  std::vector<StoryNumber> numbers;  // every number `text` and `answer` state, checked against a run
 };
 
 struct Story {
@@ -90,12 +93,14 @@ struct Story {
   // The start page's small figure: a quick run of these settings, plot `figure_plot` of it.
   StorySettings figure;
   std::size_t figure_plot = 0;
-  std::string figure_caption;  // what the figure shows, and that it is a quick run
+  std::string figure_caption;  // what the figure shows (not what it finds), and that it is a quick run
   std::vector<StoryStep> steps;
+  // Shown when the last step's run is done: what the student saw, in a few sentences.
+  std::string summary;
 };
 
 // The story as JSON for the JS API and the site's oEmbed files: {"id", "paper", "authors",
-// "result", "figureCaption", "steps": [{"title", "text", "question", "link", "experiment", "preset",
+// "result", "figureCaption", "summary", "steps": [{"title", "text", "question", "answer", "link", "experiment", "preset",
 // "params": {key: value}, "seed", "shows", "run", "prediction": null or {"question", "choices"}}]}.
 std::string story_to_json(const Story& story);
 

@@ -187,13 +187,39 @@ void App::advance(const Budget& budget) {
   }
 }
 
+void App::open_story(const std::string& id) {
+  const StoryStep& first = story(id).steps[0];
+  load_hash(encode_story_hash({id, 0}, first, {}, first.settings.seed, page_flags(embed_, false)));
+}
+
+std::string App::next_story_id() const {
+  const std::vector<Story>& all = stories();
+  for (std::size_t i = 0; i + 1 < all.size(); ++i)
+    if (all[i].id == story_.story().id) return all[i + 1].id;
+  return "";
+}
+
+std::string App::next_story_title() const {
+  const std::string id = next_story_id();
+  return id.empty() ? "" : story(id).paper;
+}
+
+std::string App::run_blocked() const {
+  const std::string field = controls_.first_error();
+  if (!field.empty()) return "A field shows a value that was refused (" + field + "): correct it first";
+  if (in_story_ && story_.awaiting_prediction()) return "Make your prediction first (under the question)";
+  return "";
+}
+
 void App::run() {
+  if (state_ != RunState::Paused && !run_blocked().empty()) return;  // the buttons say why
   if (state_ == RunState::Done || state_ == RunState::Failed) reset();
   preview_.stop();
   state_ = RunState::Running;
 }
 
 void App::step_once() {
+  if (state_ != RunState::Paused && !run_blocked().empty()) return;
   if (state_ == RunState::Done || state_ == RunState::Failed) reset();
   preview_.stop();
   Budget b;
@@ -434,9 +460,7 @@ void App::frame(float width, float height) {
     const StartPage::Choice choice = start_.draw();
     ImGui::EndChild();
     ImGui::End();
-    if (!choice.story.empty()) load_hash(encode_story_hash({choice.story, 0}, story(choice.story).steps[0], {},
-                                                           story(choice.story).steps[0].settings.seed,
-                                                           page_flags(embed_, false)));
+    if (!choice.story.empty()) open_story(choice.story);
     if (choice.free_lab) start_page_ = false, reset();
     return;
   }
@@ -470,12 +494,18 @@ void App::frame(float width, float height) {
     ImGui::EndChild();
   }
   ImGui::End();
+  if (pending_story_) {
+    const std::string id = *pending_story_;
+    pending_story_.reset();
+    id.empty() ? go_home() : open_story(id);
+  }
 }
 
 void App::draw_controls() {
   const ExperimentInfo& info = experiment_->info();
   if (in_story_) {
-    story_.draw(results_, state_ == RunState::Done);
+    if (story_.draw(results_, state_ == RunState::Done, next_story_title()) == StoryPanel::Action::NextStory)
+      pending_story_ = next_story_id();
     // The step's own controls only: the others stay as the step set them.
     EmbedOptions shown = embed_;
     for (const auto& s : experiment_->schema().specs())
@@ -662,6 +692,7 @@ std::string App::page_json() const {
   std::string out = std::string("{\"page\":\"") + page + "\",\"story\":" +
                     (in_story_ ? story_.json(results_, state_ == RunState::Done) : "null") + ",\"preview\":";
   out += showing_preview() && preview_.has_results() ? format_number(preview_.fraction()) : "null";
+  out += ",\"runBlocked\":" + json_escape(state_ == RunState::Running || state_ == RunState::Paused ? "" : run_blocked());
   return out + ",\"cards\":" + (start_page_ ? start_.json() : "null") + "}";
 }
 

@@ -5,6 +5,7 @@
 // app_toolbar.cpp draws the toolbar; app_exports.cpp makes the downloads and figures.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,7 @@ class App {
 
   // What the page shows, for tests and course pages: {"page": "start" | "lab" | "story", "story":
   // the step (StoryPanel::json) or null, "preview": fraction of the run the preview computed or
-  // null, "cards": the start page's figures}.
+  // null, "runBlocked": why Run waits ("" when it does not), "cards": the start page's figures}.
   std::string page_json() const;
   // A prediction for the story step on screen (a choice's index, or a number): "" or the error.
   std::string predict(double value) { return in_story_ ? story_.predict(value) : "story: no story step is open"; }
@@ -120,6 +121,11 @@ class App {
   KeyValues page_flags(const EmbedOptions& embed, bool run) const;  // embed, hide, theme, run, threads
   void draw_story_navigation();
   void go_home();  // the start page, keeping the theme
+  void open_story(const std::string& id);  // its first step, keeping the embed settings
+  std::string next_story_id() const;        // the story after the open one, "" after the last
+  std::string next_story_title() const;     // its paper's title, "" after the last
+  // Why Run and Step wait, or "": a field shows a refused value, or a story step awaits its prediction.
+  std::string run_blocked() const;
   void update_preview();  // starts the preview of the settings on screen when it is wanted
   void salvage_embed(const std::string& hash);  // after a refused link: keep its embed settings
   void params_changed();
@@ -176,6 +182,8 @@ class App {
   EmbedOptions embed_;  // from the link: embedded, hidden controls, theme
   std::string before_preview_hash_;  // the page's own state while the teacher previews an embed
   bool previewing_ = false;  // the teacher is looking at the embed as students will
+  // A story to open at the end of the frame (the last step's "Next story"); "" opens the start page.
+  std::optional<std::string> pending_story_;
   bool start_page_ = true;   // the link named no experiment and no story
   StartPage start_;
   bool in_story_ = false;    // a story's step is on screen (story_)

@@ -136,6 +136,7 @@ void App::draw_story_navigation() {
     case StoryPanel::Action::Next: story_step_by(+1); break;
     case StoryPanel::Action::Home: go_home(); break;
     case StoryPanel::Action::FreeLab: in_story_ = false; break;
+    case StoryPanel::Action::NextStory:  // drawn by StoryPanel::draw, not the navigation
     case StoryPanel::Action::None: break;
   }
 }
@@ -230,13 +231,25 @@ void App::draw_preset_picker() {
 
 void App::draw_run_buttons() {
   const char* run_label = state_ == RunState::Running ? "Pause" : state_ == RunState::Paused ? "Resume" : "Run";
-  flow(button_width(run_label) + button_width("Step") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+  // Run and Step wait while a field shows a refused value or a story step awaits its prediction.
+  const std::string blocked = state_ == RunState::Running || state_ == RunState::Paused ? "" : run_blocked();
+  const auto why = [&](const char* what) {
+    if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    ImGui::SetTooltip("%s", blocked.empty() ? what : blocked.c_str());
+  };
+  flow(button_width(run_label) + button_width("Step run") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+  ImGui::BeginDisabled(!blocked.empty());
   if (ImGui::Button(run_label)) state_ == RunState::Running ? pause() : run();
+  ImGui::EndDisabled();
+  why("Run the experiment to its end; the curves grow as it computes.");
   note_focus("Run");
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
   run_button_rect_[0] = lo.x, run_button_rect_[1] = lo.y, run_button_rect_[2] = hi.x - lo.x, run_button_rect_[3] = hi.y - lo.y;
   ImGui::SameLine();
-  if (ImGui::Button("Step")) step_once();
+  ImGui::BeginDisabled(!blocked.empty());
+  if (ImGui::Button("Step run")) step_once();
+  ImGui::EndDisabled();
+  why("Compute a twentieth of a second of the run, then pause: watch it grow step by step.");
   note_focus("Step");
   ImGui::SameLine();
   if (ImGui::Button("Reset")) reset();

@@ -16,7 +16,6 @@ void tooltip(const ParamSpec& s) {
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
   ImGui::TextUnformatted(s.help.c_str());
   ImGui::TextDisabled("%s: %s; default %s", s.key.c_str(), describe_type(s).c_str(), s.default_value.c_str());
-  if (!s.paper_ref.empty()) ImGui::TextDisabled("%s", s.paper_ref.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -76,7 +75,7 @@ bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOption
         const bool slider = s.type == ParamType::Real;
         if (slider) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
         ImGui::InputText("##v", &text);  // std::string: long sweep lists are never cut
-        tooltip(s);
+        if (slider) tooltip(s);  // the field's; the slider's (the last item) is drawn below
         if (ImGui::IsItemDeactivatedAfterEdit()) changed |= commit(schema, params, s.key, text);
         if (slider) {
           ImGui::SameLine();

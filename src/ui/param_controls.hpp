@@ -14,6 +14,9 @@ class ParamControls {
   // Draws the controls; returns true when a value changed. Parameters the embed hides are not drawn.
   bool draw(const Schema& schema, Params& params, const EmbedOptions& embed);
   void forget_edits() { text_.clear(), errors_.clear(); }
+  // The schema's message for the first field that shows a refused value, or "": while a field shows
+  // one, what is on screen is not what would run, so Run and Step wait (App::run_blocked).
+  std::string first_error() const { return errors_.empty() ? "" : errors_.begin()->second; }
 
  private:
   bool commit(const Schema& schema, Params& params, const std::string& key, const std::string& text);

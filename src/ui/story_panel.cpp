@@ -1,6 +1,7 @@
 #include "ui/story_panel.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "imgui.h"
@@ -10,8 +11,24 @@
 
 namespace attnlab::ui {
 
+std::pair<std::string, std::string> fold_text(const std::string& text, int words) {
+  int count = 0;
+  std::size_t cut = std::string::npos;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool word_end = text[i] != ' ' && (i + 1 == text.size() || text[i + 1] == ' ');
+    if (!word_end) continue;
+    if (++count > words) break;
+    // A sentence ends at '.', '?' or '!' followed by a space (not "Fig. 4", "e.g. ": a capital follows).
+    const bool sentence = (text[i] == '.' || text[i] == '?' || text[i] == '!') && i + 2 < text.size() &&
+                          std::isupper(static_cast<unsigned char>(text[i + 2]));
+    if (sentence) cut = i + 1;
+  }
+  if (count <= words || cut == std::string::npos) return {text, ""};
+  return {text.substr(0, cut), text.substr(cut + 1)};
+}
+
 void StoryPanel::open(const Story& story, std::size_t step) {
-  if (story_ != &story || step_ != step) choice_ = -1, number_given_ = false;
+  if (story_ != &story || step_ != step) choice_ = -1, number_given_ = false, more_ = false;
   story_ = &story;
   step_ = std::min(step, story.steps.size() - 1);
 }
@@ -20,7 +37,7 @@ StoryPanel::Action StoryPanel::draw_navigation(bool embedded) {
   Action action = Action::None;
   if (!embedded) {
     if (ImGui::Button("Attention Lab")) action = Action::Home;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: the four papers and their stories.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: every paper and its story.");
     ImGui::SameLine();
   }
   ImGui::AlignTextToFramePadding();
@@ -67,16 +84,35 @@ std::string StoryPanel::measured_text(const Results& results) const {
   return out;
 }
 
-void StoryPanel::draw(const Results& results, bool done) {
+StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std::string& next_story_title) {
   const StoryStep& s = step();
   text_wrapped_at_spaces(story_->paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   text_wrapped_at_spaces(s.title, theme().heading);
   ImGui::Spacing();
-  text_wrapped_at_spaces(s.text);
+  const auto [shown, folded] = fold_text(s.text, kWordsBeforeMore);
+  text_wrapped_at_spaces(shown);
+  if (!folded.empty()) {
+    if (more_) text_wrapped_at_spaces(folded);
+    if (ImGui::SmallButton(more_ ? "Less" : "More")) more_ = !more_;
+  }
   ImGui::Spacing();
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
-  if (!s.prediction) return;
-  const StoryPrediction& p = *s.prediction;
+  if (s.prediction) draw_prediction(results, done);
+  if (!done) return Action::None;
+  if (!s.answer.empty()) {
+    ImGui::Spacing();
+    text_wrapped_at_spaces(s.answer);
+  }
+  if (step_ + 1 < story_->steps.size()) return Action::None;
+  ImGui::Separator();
+  text_wrapped_at_spaces("What you saw", theme().heading);
+  text_wrapped_at_spaces(story_->summary);
+  const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
+  return ImGui::Button(label.c_str()) ? Action::NextStory : Action::None;
+}
+
+void StoryPanel::draw_prediction(const Results& results, bool done) {
+  const StoryPrediction& p = *step().prediction;
   ImGui::Separator();
   text_wrapped_at_spaces(p.question, theme().warning);
   ImGui::BeginDisabled(done);  // the prediction is made before the run
@@ -106,9 +142,12 @@ void StoryPanel::draw(const Results& results, bool done) {
 }
 
 std::string StoryPanel::json(const Results& results, bool done) const {
+  const bool last = step_ + 1 == story_->steps.size();
   std::string out = "{\"story\":" + json_escape(story_->id) + ",\"step\":" + std::to_string(step_ + 1) +
                     ",\"steps\":" + std::to_string(story_->steps.size()) + ",\"title\":" + json_escape(step().title) +
-                    ",\"prediction\":";
+                    ",\"text\":" + json_escape(step().text) + ",\"question\":" + json_escape(step().question) +
+                    ",\"answer\":" + json_escape(done ? step().answer : "") +
+                    ",\"summary\":" + json_escape(done && last ? story_->summary : "") + ",\"prediction\":";
   if (!step().prediction) return out + "null}";
   const StoryPrediction& p = *step().prediction;
   out += "{\"question\":" + json_escape(p.question) + ",\"choices\":[";

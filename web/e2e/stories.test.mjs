@@ -79,10 +79,23 @@ test('every story, walked from its first step to its last: link, reload, predict
       const landed = (await pageJson(again)).story;
       assert.deepStrictEqual([landed.story, landed.step], [story.id, k], `${where}: reloading ${hash}`);
       await again.close();
+      // Nothing of the answer before the run: the answer's numbers are not in what the page shows.
+      if (!step.run) {
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(shots, `${story.id}-${k}-before.png`) });
+        assert.strictEqual(shown.answer, '', `${where}: the answer shows before Run`);
+        const before = [shown.text, shown.question, JSON.stringify(shown.prediction)].join('\n');
+        for (const n of step.answer.match(/\d+(\.\d+)?(e-\d+)?%?/g) || [])
+          if (n.length >= 3 && /[.%]/.test(n)) assert.ok(!before.includes(n), `${where}: '${n}' is on screen before Run`);
+      }
       // A prediction first, then the run; steps that run by themselves are already running.
       if (step.prediction) {
         assert.strictEqual(shown.prediction.predicted, null, where);
         assert.strictEqual((await pageJson(page)).preview, null, `${where}: a preview would give the answer away`);
+        // Run (and Step run) wait for the prediction.
+        assert.match((await pageJson(page)).runBlocked, /prediction/, where);
+        await page.evaluate(() => window.attnlab.appRun());
+        assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', `${where}: ran before the prediction`);
         assert.strictEqual(await page.evaluate(() => window.attnlab.appPredict(0)), '');
         assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', where);
         await page.evaluate(() => window.attnlab.appRun());
@@ -96,6 +109,9 @@ test('every story, walked from its first step to its last: link, reload, predict
         assert.strictEqual(answered.predicted, 0, where);
         assert.notStrictEqual(answered.measured, '', `${where}: the measurement beside the prediction`);
       }
+      const after = (await pageJson(page)).story;
+      assert.strictEqual(after.answer, step.answer, `${where}: the answer once the run is done`);
+      assert.strictEqual(after.summary === '', k < story.steps.length, `${where}: the summary only at the end`);
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(shots, `${story.id}-${k}.png`) });
       if (k < story.steps.length) assert.strictEqual(await page.evaluate(() => window.attnlab.appStoryStep(1)), '');

@@ -15,7 +15,7 @@ Story make_story() {
   s.figure = {"mirror", "single_run_zero", {{"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "300"}}, 1};
   s.figure_plot = 0;
   s.figure_caption = "How far W is, in direction (Bregman divergence), from its max-margin solution over 300 "
-                     "steps, for p = 1.75 and 2: one run each.";
+                     "steps, for p = 1.75 and 2: a quick run each.";
 
   StoryStep one;
   one.title = "Training turns W towards a max-margin solution";
@@ -23,11 +23,14 @@ Story make_story() {
       "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 by "
       "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
       "problem (l_p-AttSVM) on the tokens it selects. Press Run: the first plot is the directional Bregman "
-      "divergence D_k between W_k and that solution. It falls for every p: to 0.000255 for p = 1.75 and 0.00307 "
-      "for p = 3 at the end of training. Ours: the lab's update works in the log domain (log_domain) and keeps "
-      "moving where the authors' update stops, once its gradient's norm falls below its eps; with their update "
-      "the same run ends at 0.00367 for p = 1.75, 14 times farther. Switch log_domain off to compare with the "
-      "paper's figure.";
+      "divergence D_k between W_k and that solution. Ours: the lab's update works in the log domain (log_domain) "
+      "and keeps moving where the authors' update stops, once its gradient's norm falls below its eps. Switch "
+      "log_domain off to compare with the paper's figure.";
+  one.answer =
+      "D_k falls for every p: to 0.000255 for p = 1.75 and 0.00307 for p = 3 at the end of training; with the "
+      "authors' update the same run ends at 0.00367 for p = 1.75, 14 times farther. Why: the norm of W keeps "
+      "growing while its direction settles, so the divergence of the direction keeps shrinking as long as the "
+      "update keeps moving.";
   one.question = "The norm of W keeps growing. Why does the paper measure the direction of W, not W itself?";
   one.settings = {"mirror", "single_run_zero", {}, 1};
   one.shows = {"eta", "log_domain"};
@@ -44,6 +47,10 @@ Story make_story() {
       "The same training with p = 2 only. As W grows, softmax attention concentrates: the plot 'softmax "
       "concentration' shows the largest attention probability, averaged over the sequences. The tokens that win "
       "are the max-margin solution's selected tokens, listed in the notes.";
+  two.answer =
+      "The largest attention probability grows with W (the measured value is beside your prediction): attention "
+      "ends on the token the max-margin solution selects. Why: softmax of scores that keep growing apart puts ever "
+      "more of its weight on the largest one.";
   two.question = "If attention ends on one token per sequence, what does the layer's output become?";
   two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
   two.shows = {"eta"};
@@ -61,9 +68,12 @@ Story make_story() {
   three.title = "Each p its own solution";
   three.text =
       "The paper's synthetic-data figure (in its main text; the settings are the authors' code's) at 5 seeds "
-      "instead of 100 (random W0): every run ends closest to the max-margin "
-      "solution of its own p among p' = 1.75, 2, 3, in 5 of 5 runs for each p (the 3 x 3 plot: run p against "
-      "the SVM of p'). The band is the 10-90% range over seeds.";
+      "instead of 100 (random W0). The 3 x 3 plot compares the runs of each p with the max-margin solution of "
+      "every p' = 1.75, 2, 3; the band is the 10-90% range over seeds.";
+  three.answer =
+      "Every run ends closest to the max-margin solution of its own p among p' = 1.75, 2, 3: in 5 of 5 runs for "
+      "each p. Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
+      "max-margin solution of that same norm, which differs from one p to another.";
   three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
   three.shows = {"seeds"};
@@ -74,9 +84,12 @@ Story make_story() {
   StoryStep four;
   four.title = "Smaller p, sparser W";
   four.text =
-      "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps): for p = 1.1, "
-      "69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. See the heatmaps of W_k / ||W_k||. "
-      "Ours: this run and the 1% measure of sparsity.";
+      "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps); see the "
+      "heatmaps of W_k / ||W_k||. Ours: this run and the 1% measure of sparsity.";
+  four.answer =
+      "For p = 1.1, 69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. Why: as p nears 1 "
+      "the l_p norm charges a small entry almost as much as a large one, so the cheapest W that separates the "
+      "tokens puts its weight on few entries.";
   four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
   four.shows = {};
@@ -88,10 +101,13 @@ Story make_story() {
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
-      "The lab's two-sequence toy (ours), trained jointly in W and the value vector v from zero. Which tokens win now "
-      "depends on p: [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed, see the notes). Ours: with the lab's "
-      "log-domain update v ends at (19.3, 342) for p = 1.75; with the authors' update (switch log_domain off) it "
-      "stops moving at (1.44, 20), with the same tokens.";
+      "The lab's two-sequence toy (ours), trained jointly in W and the value vector v from zero. Which tokens win "
+      "(0-indexed, in the notes) may now depend on p. Ours: the lab's log-domain update; switch log_domain off for "
+      "the authors' update.";
+  five.answer =
+      "The tokens [1, 0] win for p = 1.75 and 2, [0, 0] for p = 3. With the lab's log-domain update v ends at "
+      "(19.3, 342) for p = 1.75; with the authors' update it stops moving at (1.44, 20), with the same tokens. "
+      "Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another token.";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.settings = {"mirror", "joint_toy", {}, 1};
   five.shows = {"log_domain"};
@@ -103,6 +119,10 @@ Story make_story() {
                   {"(1.44, 20)", {}, "p=1.75: selected tokens [1, 0] (0-indexed); alpha changed 1 times, at k = 2; "
                    "v = (1.44, 20)", {{"log_domain", "false"}}}};
   s.steps.push_back(five);
+  s.summary =
+      "Mirror descent for each p turned the direction of W towards the l_p max-margin solution of the tokens it "
+      "selects, while attention concentrated on one token per sequence. Each p ended nearest its own solution, a p "
+      "near 1 gave a sparse W, and with v trained too the choice of p changed which tokens won.";
   return s;
 }
 

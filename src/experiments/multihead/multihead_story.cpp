@@ -21,18 +21,22 @@ Story make_story() {
              "instances.";
   s.figure = {"multihead.acceptance", "versus_m", {{"samples", "20000"}}, 1};
   s.figure_plot = 0;
-  s.figure_caption = "How often a row is certified against the number of heads m (log scale, Wilson 95% bars), "
-                     "a quick run: the rate falls steeply with each head, and at m = 3 it rests on very few "
-                     "accepted rows (step 2 measures it on fifty times more inputs).";
+  s.figure_caption = "How often a row is certified against the number of heads m (log scale, Wilson 95% bars): a "
+                     "quick run. The story's second step asks what you expect before it runs.";
 
   StoryStep one;
   one.title = "Learning one head, two ways";
   one.text =
       "A hidden layer F(X) = softmax(X Theta X^T) X W labels random +-1 inputs. The lab's version of the paper's "
       "learner estimates W, keeps only the rows it can certify (their output is explained by one attention "
-      "pattern; 1315 of 150000 here), reads Theta off them and regresses W (ours: rows certified on simplex edges "
-      "with a 2 eps slab, certify-then-refit of W, the span by SVD). Press Run: it recovers Theta to 0.0449 "
-      "(relative error). Adam gets to 2.48e-06 from fewer examples.";
+      "pattern), reads Theta off them and regresses W (ours: rows certified on simplex edges with a 2 eps slab, "
+      "certify-then-refit of W, the span by SVD). Adam trains the same layer from fewer examples. Press Run and "
+      "compare their errors in Theta.";
+  one.answer =
+      "The lab's learner certifies 1315 of 150000 rows and recovers Theta to 0.0449 (relative error); Adam gets to "
+      "2.48e-06. Why: the learner reads Theta from the few rows it can certify, each known only to within eps, "
+      "while Adam fits every example; the paper's guarantee is about the worst case, not about being the fastest "
+      "on random instances.";
   one.question = "The paper proves its learner works (Theorem 1.2); nobody has proved it for Adam. Which would you "
                  "trust on an instance built to be hard?";
   one.settings = {"multihead", "one_head", kSmallOneHead, 1};
@@ -46,11 +50,14 @@ Story make_story() {
   StoryStep two;
   two.title = "Why every head costs more";
   two.text =
-      "A row is certified only when all m heads attend alike, which gets rarer with every head. Measured here with the "
-      "true W_sum: with one head 10.7% of rows are certified, with two 0.122%, with three "
-      "0.0012% (35 of 3000000 rows, Wilson 95% [0.00084%, 0.0016%]), so the rate falls 87.2 and then 105 times. "
-      "The paper's learner needs (kd)^Theta(m) examples and (kd)^O(m^3) time (Theorem 1.2); how steeply the rate "
-      "falls per head here, at kd = 36, is our measurement, not a constant of the paper.";
+      "A row is certified only when all m heads attend alike. The run counts certified rows for m = 1, 2 and 3 "
+      "heads, with the true W_sum. The paper's learner needs (kd)^Theta(m) examples and (kd)^O(m^3) time "
+      "(Theorem 1.2); how the rate changes per head here, at kd = 36, is our measurement, not a constant of the "
+      "paper.";
+  two.answer =
+      "With one head 10.7% of rows are certified, with two 0.122%, with three 0.0012% (35 of 3000000 rows, Wilson "
+      "95% [0.00084%, 0.0016%]): the rate falls 87.2 and then 105 times. Why: every extra head must put its "
+      "attention on the same simplex edge as the others, one more coincidence each time.";
   two.question = "If every further head cut the rate as much as the last one did, how many more examples would "
                  "m = 4 need than m = 1 for as many certified rows?";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "1000000"}}, 1};
@@ -83,9 +90,13 @@ Story make_story() {
       "<w, z_1 - z_2> for w in {-M, ..., M}^d; for the parity of the bits in S the lab needs 8|S| + 8 heads (ours: "
       "knots only where that parity's inner product can fall). Statistical-query learners need d^Omega(|S|) queries "
       "(or a tolerance of d^-Omega(|S|)) for those (Theorem 11.2); Remark 11.13 names noisy gradient descent among "
-      "them. Adam on exact minibatch gradients is not formally such a learner, yet its sign accuracy is 1.000 for "
-      "|S| = 1 and 0.517 for |S| = 3, a coin toss. Gaussian elimination over GF(2), which is not such a learner "
-      "either, finds S from 12 examples.";
+      "them. Adam on exact minibatch gradients is not formally such a learner; Gaussian elimination over GF(2) is "
+      "not one either. The run trains both on parities of |S| = 1, 2 and 3 bits.";
+  three.answer =
+      "Adam's sign accuracy is 1.000 for |S| = 1 and 0.517 for |S| = 3, a coin toss; Gaussian elimination finds S "
+      "from 12 examples. Why: a parity of several bits is uncorrelated with every function of fewer of them, so "
+      "small changes to the weights earn nothing, while elimination solves exactly the linear equations that the "
+      "labels give.";
   three.question = "Gaussian elimination uses the exact labels. Why does a little noise in the labels stop it?";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "5000"}, {"adam_steps", "400"}}, 1};
   three.run = true;
@@ -97,11 +108,13 @@ Story make_story() {
   StoryStep four;
   four.title = "Hard attention slows Adam";
   four.text =
-      "With a large Theta (norm 15; d = 8 and one head, as in step 1) attention is nearly one-hot. Certified rows "
-      "become rarer than in step 1: with the lab's estimate of W_sum, 150 of 300000 rows here, still enough for "
-      "the lab's version of the paper's learner to reach a Theta error of 0.0262. Gradients through softmax "
-      "vanish: after 1000 steps Adam's Theta error is 0.489, against 2.48e-06 in step 1. Set m to 2 (the "
+      "With a large Theta (norm 15; d = 8 and one head, as in step 1) attention is nearly one-hot. Set m to 2 (the "
       "preset's) to see how certification fares with two heads.";
+  four.answer =
+      "Certified rows become rarer than in step 1: with the lab's estimate of W_sum, 150 of 300000 rows here, "
+      "still enough for the lab's version of the paper's learner to reach a Theta error of 0.0262. After 1000 "
+      "steps Adam's Theta error is 0.489, against 2.48e-06 in step 1. Why: the softmax gradient p (1 - p) is near "
+      "0 when p is near 0 or 1, so gradients through nearly one-hot attention vanish.";
   four.question = "Where does the softmax gradient p(1 - p) go when p is near 0 or 1?";
   four.settings = {"multihead",
                    "hard_attention",
@@ -113,6 +126,11 @@ Story make_story() {
                   {"0.0262", {}, "Pipeline: Theta error 0.0262"},
                   {"0.489", {}, "Theta error 0.489"}};
   s.steps.push_back(four);
+  s.summary =
+      "The lab's version of the paper's learner recovered a head from the rows it could certify, and certified "
+      "rows got far rarer with every head: the cost grows exponentially in m. Parities showed why no "
+      "statistical-query learner can do much better in the worst case, while Gaussian elimination, which is not "
+      "one, solved them at once; nearly one-hot attention stalled Adam while certification still worked.";
   return s;
 }
 

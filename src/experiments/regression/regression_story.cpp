@@ -18,8 +18,8 @@ Story make_story() {
              "or sinh inside, the softmax-like core of attention, as long as the approximation is good enough.";
   s.figure = {"regression", "reference", kThreeSolvers, 1};
   s.figure_plot = 0;
-  s.figure_caption = "Distance to the minimiser per iteration (log scale): exact Newton, the paper's approximate "
-                     "Newton, gradient descent.";
+  s.figure_caption = "Distance to the minimiser per iteration (log scale) for exact Newton, the paper's approximate "
+                     "Newton and gradient descent: a quick run.";
 
   StoryStep one;
   one.title = "Newton, exact and approximate";
@@ -28,9 +28,13 @@ Story make_story() {
       "L(x) = 0.5 ||u(x) - alpha(x) b||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. Classical "
       "softmax regression would be 0.5 ||u(x) / alpha(x) - b||^2; the paper (Section 1) names the place of the "
       "normalisation factor as the difference. Three solvers start from the same point, at distance 1 from the "
-      "minimiser x*. Exact Newton converges after 4 iterations. The paper's method (Section 6.2, Algorithm 1) "
-      "replaces the Hessian by the cheaper A^T (B_diag + W^2) A; it converges after 9, with the measured quality "
-      "eps0 = 0.0375 of its approximation. Press Run and compare the slopes of the three curves (log scale).";
+      "minimiser x*: exact Newton, gradient descent, and the paper's method (Section 6.2, Algorithm 1), which "
+      "replaces the Hessian by the cheaper A^T (B_diag + W^2) A. Press Run and compare the slopes of the three "
+      "curves (log scale).";
+  one.answer =
+      "Exact Newton converges after 4 iterations, the paper's method after 9, with the measured quality eps0 = "
+      "0.0375 of its approximation. Why: an exact Newton step squares the error once it is small, the approximate "
+      "one multiplies it by about eps0, and gradient descent only follows the slope, one small step at a time.";
   one.question = "Each approximate step shrinks the error by about eps0. How many steps from distance 1 to 1e-13?";
   one.settings = {"regression", "reference", kThreeSolvers, 1};
   one.shows = {"r0", "w"};
@@ -52,13 +56,17 @@ Story make_story() {
   StoryStep two;
   two.title = "Cheaper steps by sampling rows";
   two.text =
-      "All six solvers of the lab. The leverage-sampled approximation keeps a weighted subset of the 200 rows of "
-      "A, so a step costs less. Ours: the budget rule keeps row i with probability min(1, 100 tau_i / d), aiming "
-      "at about 100 rows; measured, it keeps 89.52 rows per step on average. Its eps0 is about 0.5 (median 0.499) "
-      "and it converges after 29 iterations instead of 9. Adding back the exact rank-2 part gives eps0 0.444. One solver, A^T W^2 A, runs "
-      "away: the next step looks at it.";
+      "Five solvers of the lab (the sixth, A^T W^2 A, is the next step's). The leverage-sampled approximation keeps "
+      "a weighted subset of the 200 rows of A, so a step costs less. Ours: the budget rule keeps row i with "
+      "probability min(1, 100 tau_i / d), aiming at about 100 rows. A second sampled solver adds back the exact "
+      "rank-2 part of the Hessian.";
+  two.answer =
+      "The budget rule keeps 89.52 rows per step on average. The sampled approximation's eps0 is about 0.5 (median "
+      "0.499), and it converges after 29 iterations instead of 9; adding back the exact rank-2 part gives eps0 "
+      "0.444. Why: a sample of rows estimates the Hessian only roughly, so each step is cheaper but corrects less "
+      "of the error.";
   two.question = "The theorem asks for eps0 < 1/2. Why does a contraction by eps0 / (1 - eps0) per step need it?";
-  two.settings = {"regression", "reference", {}, 1};
+  two.settings = {"regression", "reference", {{"approx_w2", "false"}}, 1};
   two.shows = {"samples"};
   two.run = true;
   two.numbers = {{"29", {}, "leverage-sampled: converged after 29 iterations"},
@@ -71,9 +79,12 @@ Story make_story() {
   StoryStep three;
   three.title = "Leave out the data term";
   three.text =
-      "H~ = A^T W^2 A keeps only the regulariser's part of the Hessian. With a weak regulariser (w = 1) the part it "
-      "drops is not small: its measured eps0 is 0.522, just above 1/2, so each step overshoots. It diverges: exp "
-      "overflows at iteration 77.";
+      "H~ = A^T W^2 A keeps only the regulariser's part of the Hessian, here with a weak regulariser (w = 1). "
+      "Press Run and follow its curve.";
+  three.answer =
+      "The part it drops is not small: its measured eps0 is 0.522, just above 1/2, so each step overshoots, and the "
+      "method diverges: exp overflows at iteration 77. Why: a step that overshoots by more than it corrects makes "
+      "the error grow at every step, and exp turns a growing x into an overflow.";
   three.question = "Lemma C.4 asks for w^2 >= 100 beta + ... . Which line of the notes says it fails here?";
   three.settings = {"regression", "w2_stall", {}, 1};
   three.shows = {"w"};
@@ -91,9 +102,12 @@ Story make_story() {
   StoryStep four;
   four.title = "A strong regulariser rescues it";
   four.text =
-      "The same method with w = 12: now the regulariser dominates the Hessian, eps0 is 0.00697 and it converges "
-      "after 7 iterations. The lemma's condition still fails (see the FAILS line): it is sufficient, not "
-      "necessary. Try w between 1 and 12 and find where it starts to converge.";
+      "The same method with w = 12: now the regulariser dominates the Hessian. Try w between 1 and 12 and find "
+      "where it starts to converge.";
+  four.answer =
+      "eps0 is 0.00697 and it converges after 7 iterations. The lemma's condition still fails (see the FAILS line "
+      "in the details): it is sufficient, not necessary. Why: with w = 12 the data term it drops is small beside "
+      "w^2, so the approximate Hessian is nearly the exact one.";
   four.question = "What does a large w do to the minimiser x* itself? (Compare ||x*|| in the notes with step 3.)";
   four.settings = {"regression", "w2_converge", {}, 1};
   four.shows = {"w"};
@@ -106,9 +120,11 @@ Story make_story() {
   five.title = "Two minima: the theorem is local";
   five.text =
       "With cosh, L(x) = L(-x): there are two minimisers, near x_true and near -x_true (d = 2, so the lab draws "
-      "the loss as a map with every solver's path). Exact Newton reaches the other one, at distance 2.98 from "
-      "x*: the convergence result is local (Theorem F.1 assumes a start near x*, the good initialisation point of "
-      "Definition 6.1).";
+      "the loss as a map with every solver's path). The convergence result is local: Theorem F.1 assumes a start "
+      "near x*, the good initialisation point of Definition 6.1.";
+  five.answer =
+      "Exact Newton reaches the other minimiser, at distance 2.98 from x*. Why: a Newton step jumps to the minimum "
+      "of the local quadratic model, and from this start that model points into the other minimiser's basin.";
   five.question = "Which start points lead each solver to which minimum? Change r0 and watch the paths.";
   five.settings = {"regression", "cosh_two_minima", {}, 1};
   five.shows = {"r0"};
@@ -120,12 +136,21 @@ Story make_story() {
   six.title = "One step as in-context learning";
   six.text =
       "Corollary F.2: moving x by one step is the same as keeping x and shifting the target b to a b~. The x-axis is "
-      "the size of the move; ||b~ - b|| grows linearly with it: the log-log slope measured is 1.0000.";
+      "the size of the move; the plot shows ||b~ - b|| on log-log axes.";
+  six.answer =
+      "||b~ - b|| grows linearly with the move: the log-log slope measured is 1.0000. Why: for a small move the "
+      "shift is the model's derivative times the move, so it is proportional to the move.";
   six.question = "Why is the slope 1, and when does it break down? (Try the preset 'sinh_alpha_zero' in the free lab.)";
   six.settings = {"regression.icl", "move_x", {}, 1};
   six.run = true;
   six.numbers = {{"1.0000", {}, "slope of ||b~ - b|| against the move: 1.0000"}};
   s.steps.push_back(six);
+  s.summary =
+      "Exact Newton converged in a handful of iterations, the paper's approximate Hessian in a few more while its "
+      "error eps0 stayed below 1/2, and sampling rows made each step cheaper at the price of more steps. Leaving "
+      "out the data term broke the method unless a strong regulariser made up for it, and with cosh the guarantee "
+      "held only near the minimiser the start was near. One step of the method equals a shift of the target: the "
+      "in-context learning view.";
   return s;
 }
 
