@@ -305,21 +305,21 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
   for (const auto& line : meter.lines) notes.push_back(line);
   if (!crude_n.empty())
     notes.push_back(printf_text("Phase I: relative error %.3g after %.0f examples; it levels off at the estimator's bias "
-                          "(attention depends on X), 15-35%% at d <= 32 in an independent simulation.",
-                          crude_error.back(), crude_n.back()));
+                        "(attention depends on X), 15-35%% at d <= 32 in an independent simulation.",
+                        crude_error.back(), crude_n.back()));
   if (refit_curve.size() > 1)
     notes.push_back(run.paper_phase3 ? printf_text("The paper's phase III: W_sum error %.3g -> %.3g.", refit_curve.front(),
-                                          refit_curve.back())
-                                    : printf_text("Ours: certify, then refit (not the paper's): W_sum error %.3g -> %.3g in %.0f "
-                                          "rounds.",
-                                          refit_curve.front(), refit_curve.back(), double(refit_curve.size() - 1)));
+                                        refit_curve.back())
+                                  : printf_text("Ours: certify, then refit (not the paper's): W_sum error %.3g -> %.3g in %.0f "
+                                        "rounds.",
+                                        refit_curve.front(), refit_curve.back(), double(refit_curve.size() - 1)));
   if (!cert.empty() && cert[0] > 0) {
     const double rows = cert[0] * run.k;
     notes.push_back(printf_text("Certification: %.0f of %.0f rows accepted", cert[1], rows) +
-                      printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", cert[1] / rows, cert[2],
-                          double(run.d() * run.d())) +
-                      printf_text("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
-                          cert[3]));
+                    printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", cert[1] / rows, cert[2],
+                        double(run.d() * run.d())) +
+                    printf_text("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
+                        cert[3]));
   }
   if (!cert.empty() && cert[0] > 0)
     notes.push_back(certification_note(run));
@@ -327,25 +327,25 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
     notes.push_back("Ours: the paper's phase III certifies with 10 x eps, since the crude W^ it starts from is 15-35% off.");
   if (!span_cos.empty())
     notes.push_back("Ours: the span comes from an SVD of the constraints and the heads from a search along it (a grid for "
-                      "m = 2, Nelder-Mead for m = 3), not from the nets of Algs. 3/4 (~(2 d^2)^m LPs).");
+                    "m = 2, Nelder-Mead for m = 3), not from the nets of Algs. 3/4 (~(2 d^2)^m LPs).");
   if (!span_cos.empty())
     notes.push_back(printf_text("Span extraction: |cos| between the recovered directions and the true differences "
-                          "Theta_1 - Theta_i is at least %.4f (an independent simulation measured >= 0.999).",
-                          span_cos[0]));
+                        "Theta_1 - Theta_i is at least %.4f (an independent simulation measured >= 0.999).",
+                        span_cos[0]));
   if (std::isfinite(pipeline_mse))
     notes.push_back(printf_text("Pipeline: Theta error %.3g, W error %.3g", pipeline[1], pipeline[2]) +
-                      printf_text(", test MSE %.3g, %.2f s.", pipeline_mse, seconds[0]));
+                    printf_text(", test MSE %.3g, %.2f s.", pipeline_mse, seconds[0]));
   if (!message.empty()) notes.push_back("Pipeline: " + message + ".");
   for (std::string& note : enclosure_notes) notes.push_back(std::move(note));
   if (!adam_step.empty())
     notes.push_back(printf_text("Adam: test MSE %.3g, Theta error %.3g", adam_mse.back(), adam_theta.back()) +
-                      printf_text(", W error %.3g after %.0f steps (%.2f s).", adam_w.back(), adam_step.back(),
-                          seconds[1]));
+                    printf_text(", W error %.3g after %.0f steps (%.2f s).", adam_w.back(), adam_step.back(),
+                        seconds[1]));
   notes.push_back(std::string("The honest story: Adam recovers random instances from far fewer examples, with no "
-                                "guarantee; the paper's algorithm proves learnability (Theorem 1.2), from (kd)^Theta(m) "
-                                "examples in (kd)^O(m^3) time.") +
-                    (run.enclosure ? "" : " The exact min-norm point of K and the LP width probes (ours, optional): "
-                                          "switch on 'enclosure'."));
+                              "guarantee; the paper's algorithm proves learnability (Theorem 1.2), from (kd)^Theta(m) "
+                              "examples in (kd)^O(m^3) time.") +
+                  (run.enclosure ? "" : " The exact min-norm point of K and the LP width probes (ours, optional): "
+                                        "switch on 'enclosure'."));
   return notes;
 }
 
@@ -354,9 +354,9 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
 // [SECTION] results()
 
 // The units' partials, read in unit order: the pipeline's, then Adam's.
-Results multihead_results(const RunSettings& run, const AssumptionMeter& meter, const std::optional<Partial>& pipeline,
-                          const std::optional<Partial>& adam_slot) {
-  const PipelinePartial pipe = decode_pipeline(pipeline);
+Results multihead_results(const RunSettings& run, const AssumptionMeter& meter,
+                          const std::optional<Partial>& pipeline_slot, const std::optional<Partial>& adam_slot) {
+  const PipelinePartial pipe = decode_pipeline(pipeline_slot);
   const AdamPartial adam = decode_adam(adam_slot);
   Results r;
   r.table = results_table(run, pipe, adam);

@@ -11,8 +11,8 @@
 
 namespace attnlab::multihead {
 
-// `pipeline` and `adam`: the kept partials of units 0 and 1 (empty: not reported yet).
-Results multihead_results(const RunSettings& run, const AssumptionMeter& meter, const std::optional<Partial>& pipeline,
-                          const std::optional<Partial>& adam);
+// `pipeline_slot` and `adam_slot`: the kept partials of units 0 and 1 (empty: not reported yet).
+Results multihead_results(const RunSettings& run, const AssumptionMeter& meter,
+                          const std::optional<Partial>& pipeline_slot, const std::optional<Partial>& adam_slot);
 
 }  // namespace attnlab::multihead

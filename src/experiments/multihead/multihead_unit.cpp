@@ -309,7 +309,7 @@ bool AdamTask::run_piece() {
 
 // [SECTION] Partial codec
 
-// Only what results() reads; see multihead_results (multihead_results.cpp) for the field names.
+// Encoding: only what results() reads (decode_pipeline below reads it back, field by field).
 Partial PipelineTask::partial() const {
   Partial p;
   p.put("seconds", seconds_);
