@@ -6,12 +6,14 @@
 //   const engine = await launchEngine('firefox' | 'webkit', x.display, downloadDir);
 //   const page = await engine.open(url, { width, height });   // one page at a time
 //   await page.eval(fn, arg); await page.waitFor(fn, arg, timeoutMs); await page.screenshot(file);
+//   await page.resize(width, height);        // the viewport, the page kept
 //   await page.frameEval(urlPrefix, fn, arg);  // in the iframe whose address starts with urlPrefix
 //   await page.close(); await engine.close();
 // Env: NODE_PATH containing puppeteer-core and selenium-webdriver (scripts/setup.sh), FIREFOX and
 // MINIBROWSER to override the Debian paths.
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -118,6 +120,7 @@ async function launchFirefox(display, downloadDir) {
           if (!frame) throw new Error(`no frame at ${prefix}`);
           return frame.evaluate(fn, arg);
         },
+        resize: (width, height) => page.setViewport({ width, height }),
         screenshot: (file) => page.screenshot(file ? { path: file } : {}),
         close: () => page.close(),
       };
@@ -128,13 +131,24 @@ async function launchFirefox(display, downloadDir) {
 
 // ---- WebKitGTK (selenium-webdriver, WebKitWebDriver + MiniBrowser) -------------------------------
 // One session, one window: a page is that window, navigated through about:blank so that a link that
-// differs from the last only in its hash loads afresh. MiniBrowser's toolbar is measured once and
-// added to the window's height, so that the page gets the asked viewport.
+// differs from the last only in its hash loads afresh. MiniBrowser gets a configuration folder of its
+// own: a GTK style sheet that shrinks its toolbar (whose buttons and address field otherwise keep the
+// window at least 447 px wide, too wide for a 390 px phone) and a download folder (GLib's
+// user-dirs.dirs; without one, downloads land in $HOME). The toolbar's height is measured once and
+// added to the window's, so that the page gets the asked viewport.
+const GTK_CSS = '* { font-size: 1px; padding: 0; margin: 0; min-width: 0; min-height: 0; border-width: 0; }\n';
+
 async function launchWebKit(display, downloadDir) {
   const { Builder } = require('selenium-webdriver');
+  const config = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-webkit-'));
+  fs.mkdirSync(path.join(config, 'gtk-3.0'));
+  fs.writeFileSync(path.join(config, 'gtk-3.0', 'gtk.css'), GTK_CSS);
+  fs.writeFileSync(path.join(config, 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloadDir}"\n`);
   const port = await freePort();
-  const env = { ...process.env, DISPLAY: display, XDG_DOWNLOAD_DIR: downloadDir };
+  const env = { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config };
   const driverProc = spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' });
+  const killDriver = () => driverProc.kill();
+  process.on('exit', killDriver);
   await waitForPort(port, 10000);
   const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
     browserName: 'MiniBrowser', unhandledPromptBehavior: 'dismiss',
@@ -144,18 +158,22 @@ async function launchWebKit(display, downloadDir) {
   // executeScript runs a function body: the function goes in as text, its argument as arguments[0].
   const evaluate = (fn, arg) => driver.executeScript(`return (${fn.toString()})(arguments[0]);`, arg === undefined ? null : arg);
   let open = false;
-  let chrome = null;  // the window's height beyond its viewport
+  let chrome = [0, 0];  // the window's size beyond its viewport (the toolbar), as last measured
+  // The window follows setRect a moment later: the viewport is read until it is the one asked for
+  // (up to a second), and the window corrected by what is missing.
   async function resize(width, height) {
-    if (chrome === null) {
-      await driver.manage().window().setRect({ width, height });
-      chrome = (await evaluate(() => window.outerHeight - window.innerHeight)) || 0;
+    let inner = [0, 0];
+    for (let attempt = 0; attempt < 3; ++attempt) {
+      await driver.manage().window().setRect({ width: width + chrome[0], height: height + chrome[1] });
+      const end = Date.now() + 1000;
+      do {
+        inner = await evaluate(() => [window.innerWidth, window.innerHeight]);
+        if (inner[0] === width && inner[1] === height) return;
+        await sleep(100);
+      } while (Date.now() < end);
+      chrome = [Math.max(0, chrome[0] + width - inner[0]), Math.max(0, chrome[1] + height - inner[1])];
     }
-    await driver.manage().window().setRect({ width, height: height + chrome });
-    const inner = await evaluate(() => [window.innerWidth, window.innerHeight]);
-    if (inner[0] !== width || inner[1] !== height) {  // a second try with what the first one gave
-      chrome += height - inner[1];
-      await driver.manage().window().setRect({ width: width + (width - inner[0]), height: height + chrome });
-    }
+    throw new Error(`MiniBrowser's viewport is ${inner[0]} x ${inner[1]}, not ${width} x ${height}`);
   }
   return {
     name: 'webkit',
@@ -180,6 +198,7 @@ async function launchWebKit(display, downloadDir) {
           }
           throw new Error(`no frame at ${prefix}`);
         },
+        resize,
         async screenshot(file) {
           const png = Buffer.from(await driver.takeScreenshot(), 'base64');
           if (file) fs.writeFileSync(file, png);
@@ -190,7 +209,9 @@ async function launchWebKit(display, downloadDir) {
     },
     async close() {
       await driver.quit().catch(() => {});
-      driverProc.kill();
+      killDriver();
+      process.off('exit', killDriver);
+      fs.rmSync(config, { recursive: true, force: true });
     },
   };
 }

@@ -141,17 +141,7 @@ for (const name of engines) {
       const file = 'separation.toy-fig3b-seed4.csv';
       const csv = await page.eval(() => window.attnlab.appCsv());
       assert.strictEqual(csv, runCli(['run', 'separation.toy', '--preset', 'fig3b', '--set', 'trials=20', '--seed', '4']));
-      if (name === 'webkit') {
-        // MiniBrowser under automation drops a download (it has no download handler that saves
-        // without asking), so here the test reads the Blob the page hands to the browser.
-        const saved = await page.eval(() => new Promise((resolve) => {
-          window.attnlab.saveBlob = (blob, fileName) => blob.text().then((text) => resolve({ fileName, text }));
-          window.attnlab.appDownload('csv');
-        }));
-        assert.deepStrictEqual(saved, { fileName: file, text: csv });
-      } else {
-        assert.strictEqual(await waitForFile(path.join(env.downloads, name), file), csv);
-      }
+      assert.strictEqual(await waitForFile(path.join(env.downloads, name), file), csv);
       await page.close();
     });
 
@@ -193,20 +183,24 @@ for (const name of engines) {
       const stories = JSON.parse(await list.eval(() => window.attnlab.listStories()));
       await list.close();
       assert.ok(stories.length >= 4);
+      // One run per story at the first size, then the viewport changes (the layout follows it).
       for (const story of stories) {
-        for (const [width, height] of SIZES) {
-          const page = await open('story=' + story.id, { width, height });
-          assert.deepStrictEqual(await page.eval(() => [window.innerWidth, window.innerHeight]), [width, height]);
-          const step = story.steps[0];
-          if (step.prediction) await page.eval(() => window.attnlab.appPredict(0));
-          if ((await state(page)) === 'ready') await page.eval(() => window.attnlab.appRun());
-          await done(page, 120000);
-          await new Promise((r) => setTimeout(r, 400));
-          const file = path.join(shots, `${name}-${story.id}-1-${width}x${height}.png`);
+        const [[width, height]] = SIZES;
+        const page = await open('story=' + story.id, { width, height });
+        const step = story.steps[0];
+        if (step.prediction) assert.strictEqual(await page.eval(() => window.attnlab.appPredict(0)), '');
+        if ((await state(page)) === 'ready') await page.eval(() => window.attnlab.appRun());
+        await done(page, 120000);
+        for (const [w, h] of SIZES) {
+          await page.resize(w, h);
+          assert.deepStrictEqual(await page.eval(() => [window.innerWidth, window.innerHeight]), [w, h]);
+          await new Promise((r) => setTimeout(r, 500));
+          const file = path.join(shots, `${name}-${story.id}-1-${w}x${h}.png`);
           const sd = await pixelStandardDeviation(page, await page.screenshot(file));
           assert.ok(sd > 10, `${file} looks blank (pixel standard deviation ${sd})`);
-          await page.close();
         }
+        assert.deepStrictEqual(await errorsOf(page), [], story.id);
+        await page.close();
       }
     });
   });
