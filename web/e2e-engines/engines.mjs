@@ -1,7 +1,8 @@
 // One small API over the two other engines of the browser tests (engines.test.mjs): Firefox ESR,
 // driven by puppeteer-core over WebDriver BiDi, and WebKitGTK (MiniBrowser --automation through
 // WebKitWebDriver), driven by selenium-webdriver. Both run under one Xvfb (Mesa's software GL gives
-// them WebGL2; headless Firefox has none here). Chromium keeps playwright-core (browser.mjs).
+// them WebGL2; in headless Firefox the page finds none here). Chromium keeps playwright-core
+// (web/e2e/browser.mjs).
 //   const x = await startXvfb();            // a free display, killed by x.close()
 //   const engine = await launchEngine('firefox' | 'webkit', x.display, downloadDir);
 //   const page = await engine.open(url, { width, height });   // one page at a time

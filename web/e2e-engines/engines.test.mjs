@@ -121,8 +121,8 @@ for (const name of engines) {
       const page = await open('exp=separation.cross&preset=fig7d&seed=77&trials=40');
       const shared = await page.eval(() => window.attnlab.appHash());
       assert.match(shared, /&preset=fig7d&/);
-      // Without a user's gesture the clipboard refuses and the page falls back to a prompt, which
-      // would hold the driver: the prompt is answered here; the link is what the page copied.
+      // Without a user's gesture the clipboard may refuse, and the page then falls back to a prompt,
+      // which would hold the driver: the prompt is answered here; the link is what the page copied.
       await page.eval(() => { window.prompt = () => null; window.attnlab.appShare(); });
       const url = await page.waitFor(() => window.attnlab.lastCopied, null, 5000, 'the copied link');
       assert.strictEqual(url, env.base + '#' + shared);
