@@ -3,7 +3,8 @@
 #   - Debian packages by name (compilers, emscripten, Eigen, Catch2, Chromium, ...)
 #   - Debian's source packages of Dear ImGui 1.86 and SDL2 2.26.5, unpacked into the cache
 #   - SDL2 built for WebAssembly once, into the cache
-#   - playwright-core from npm (drives Debian's Chromium; never downloads a browser)
+#   - playwright-core from npm (drives Debian's Chromium; never downloads a browser), and
+#     puppeteer-core and selenium-webdriver (drive Debian's Firefox ESR and WebKitGTK under Xvfb)
 # The cache lives outside the work tree: $ATTNLAB_CACHE (default $HOME/.cache/attnlab).
 # A warm second run changes nothing and takes seconds.
 # scripts/setup.sh --demo installs only what the web app needs (scripts/demo.sh): no browser, no
@@ -36,6 +37,9 @@ as_root() {
 PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl xz-utils ccache
   emscripten libeigen3-dev nlohmann-json3-dev catch2 python3 gzip fonts-dejavu-core python3-fonttools)
 [ $DEMO_ONLY -eq 1 ] || PACKAGES+=(clang libclang-rt-14-dev chromium wabt python3-numpy)
+# The other two engines of the browser tests (web/e2e/engines.test.mjs): Firefox ESR and WebKitGTK
+# (WebKitWebDriver and MiniBrowser), both under Xvfb with Mesa's software GL for WebGL2.
+[ $DEMO_ONLY -eq 1 ] || PACKAGES+=(firefox-esr webkit2gtk-driver xvfb libgl1-mesa-dri)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 command -v npm >/dev/null || PACKAGES+=(npm)
 
@@ -117,19 +121,24 @@ if [ ! -f "$SDL2_WASM/.built" ]; then
   touch "$SDL2_WASM/.built"
 fi
 
-# ---- 4. playwright-core (browser tests) -----------------------------------------------------
+# ---- 4. npm drivers of the browser tests ----------------------------------------------------
 if [ $DEMO_ONLY -eq 1 ]; then say "ready for the demo: cache $CACHE"; exit 0; fi
-# Pinned: the browser tests are written against this version (1.62+ needs node 20; bookworm has 18).
-PLAYWRIGHT_VERSION=1.61.1
+# Pinned: the browser tests are written against these versions, which run on node 18 (bookworm has
+# 18.19) and 20. playwright-core drives Chromium (1.62+ needs node 20); puppeteer-core drives Firefox
+# over WebDriver BiDi (25 needs node 22); selenium-webdriver drives WebKitGTK through WebKitWebDriver
+# (4.28+ needs node 18.20.5).
+NPM_PACKAGES=(playwright-core@1.61.1 puppeteer-core@24.43.1 selenium-webdriver@4.27.0)
 NPM_DIR="$CACHE/npm"
-if ! grep -qs "\"version\": \"$PLAYWRIGHT_VERSION\"" "$NPM_DIR/node_modules/playwright-core/package.json"; then
-  say "installing playwright-core $PLAYWRIGHT_VERSION from npm into $NPM_DIR"
+for spec in "${NPM_PACKAGES[@]}"; do
+  name=${spec%@*} version=${spec##*@}
+  grep -qs "\"version\": \"$version\"" "$NPM_DIR/node_modules/$name/package.json" && continue
+  say "installing $name $version from npm into $NPM_DIR"
   mkdir -p "$NPM_DIR"
   [ -f "$NPM_DIR/package.json" ] || echo '{"private":true}' >"$NPM_DIR/package.json"
   # Trust the system's CA bundle too (machines behind a TLS-inspecting proxy add theirs there).
   [ -f /etc/ssl/certs/ca-certificates.crt ] && export NODE_EXTRA_CA_CERTS=${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}
-  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "playwright-core@$PLAYWRIGHT_VERSION" >/dev/null ||
-    fail "npm install playwright-core@$PLAYWRIGHT_VERSION (is the npm registry reachable, and its TLS certificate trusted?)"
-fi
+  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "$spec" >/dev/null ||
+    fail "npm install $spec (is the npm registry reachable, and its TLS certificate trusted?)"
+done
 
 say "ready: cache $CACHE"

@@ -7,6 +7,8 @@
 #   3. wasm build (web app, node module, tests), the same Catch2 suite in node through ctest,
 #      plus the JS API tests and the native-CLI == wasm comparison
 #   4. browser end-to-end tests in headless Chromium (playwright-core)
+#   5. their core set in Firefox ESR (puppeteer-core) and WebKitGTK (selenium-webdriver), under Xvfb,
+#      with screenshots of each story's first step in build/story-shots/engines/
 # scripts/test.sh --paper: set-up, the native build, then only the Catch2 cases tagged [paper]
 # (the papers' claims at full counts, minutes; the normal run above excludes them).
 set -euo pipefail
@@ -50,3 +52,7 @@ ctest --test-dir build/wasm --output-on-failure -j "$JOBS"
 step "browser end-to-end tests (headless Chromium)"
 ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
   NODE_PATH="$CACHE/npm/node_modules" node --test web/e2e/
+
+step "browser end-to-end tests in Firefox ESR and WebKitGTK (core set, under Xvfb)"
+ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
+  NODE_PATH="$CACHE/npm/node_modules" node --test web/e2e-engines/
