@@ -1,0 +1,82 @@
+// What the page shows is written for students (docs/design.md "Words on the page"): no word of the
+// project's own working files ("spec"), no file paths, in any text an experiment, a preset, a
+// parameter, a run's notes and plots, or a story gives the page. One property over every
+// registered experiment and every story.
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "experiments/registry.hpp"
+#include "experiments/stories.hpp"
+#include "lab/runner.hpp"
+
+using namespace attnlab;
+
+namespace {
+
+// A developer's word in a student's text: the working spec, or a path to a source or docs file.
+std::string developer_word(const std::string& text) {
+  static const std::regex pattern(
+      R"((\bspec\b|\bspecs\b|\bdocs/|\bsrc/|\btests/|\b[A-Za-z_]+\.(cpp|hpp|md|py|sh|mjs|cjs)\b))",
+      std::regex::icase);
+  std::smatch m;
+  return std::regex_search(text, m, pattern) ? m.str() : "";
+}
+
+void check_words(const std::string& where, const std::string& text) {
+  INFO(where << ": " << text);
+  CHECK(developer_word(text).empty());
+}
+
+}  // namespace
+
+TEST_CASE("the developer-word check finds what it should", "[words]") {
+  CHECK(developer_word("15-35% at d <= 32 in the spec") == "spec");
+  CHECK(developer_word("see docs/separation.md s.1") == "docs/");
+  CHECK(developer_word("in mirror_unit.cpp") == "mirror_unit.cpp");
+  CHECK(developer_word("the spectral norm, a special case, Fig. 4.") == "");
+  CHECK(developer_word("1.5 s, e.g. 2.0, Lemma 4.2, 3 x 100 seeds").empty());
+}
+
+TEST_CASE("every text an experiment gives the page is written for students", "[words]") {
+  for (const auto& id : experiment_ids()) {
+    auto e = make_experiment(id);
+    const ExperimentInfo& info = e->info();
+    check_words(id + " title", info.title);
+    check_words(id + " summary", info.summary);
+    for (const Preset& p : e->presets()) {
+      check_words(id + " preset " + p.name, p.title);
+      check_words(id + " preset " + p.name, p.description);
+    }
+    for (const ParamSpec& s : e->schema().specs()) {
+      check_words(id + " parameter " + s.key, s.label);
+      check_words(id + " parameter " + s.key, s.help);
+    }
+    e->reset(e->make_params("", e->smoke_settings()), 1);
+    run_to_completion(*e);
+    const Results r = e->results();
+    for (const std::string& note : r.notes) check_words(id + " note", note);
+    for (const Plot& p : r.plots) {
+      check_words(id + " plot", p.title + " | " + p.x_label + " | " + p.y_label);
+      for (const Series& s : p.series) check_words(id + " series", s.name);
+    }
+  }
+}
+
+TEST_CASE("every story is written for students", "[words]") {
+  for (const Story& s : stories()) {
+    check_words(s.id + " result", s.result);
+    check_words(s.id + " caption", s.figure_caption);
+    check_words(s.id + " summary", s.summary);
+    for (const StoryStep& step : s.steps) {
+      const std::string where = s.id + " step " + step.title;
+      check_words(where, step.title + " | " + step.text + " | " + step.question + " | " + step.answer);
+      if (step.prediction) {
+        check_words(where, step.prediction->question + " | " + step.prediction->measured_label);
+        for (const auto& c : step.prediction->choices) check_words(where, c.label);
+      }
+    }
+  }
+}
