@@ -250,3 +250,20 @@ TEST_CASE("story= and step= are checked like every link key", "[stories][url]") 
   CHECK(encode_story_hash({first.id, 0}, first.steps[0], {}, first.steps[0].settings.seed, {}) ==
         "story=" + first.id + "&step=1");
 }
+
+TEST_CASE("every step names the plot it is about, and its run draws that plot", "[stories]") {
+  for (const Story& s : stories()) {
+    for (const StoryStep& step : s.steps) {
+      INFO(s.id << ": " << step.title);
+      auto e = prepared(step.settings);
+      run_to_completion(*e);
+      std::string titles;
+      bool found = false;
+      for (const Plot& p : e->results().plots) titles += "\n  '" + p.title + "'", found = found || p.title == step.plot;
+      for (const Heatmap& h : e->results().heatmaps)
+        titles += "\n  map '" + h.title + "'", found = found || h.title == step.plot;
+      INFO("plots:" << titles);
+      CHECK(found);
+    }
+  }
+}

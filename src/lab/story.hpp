@@ -81,6 +81,7 @@ struct StoryStep {
   StorySettings settings;
   std::vector<std::string> shows;  // the parameter keys the student sees; the others are hidden
   bool run = false;                // starts running when the step opens
+  std::string plot;                // the title of the plot the text is about: drawn first, the others fold
   std::optional<StoryPrediction> prediction;
   std::vector<StoryNumber> numbers;  // every number `text` and `answer` state, checked against a run
 };

@@ -661,26 +661,53 @@ void App::draw_sweep_results() {
   ImGui::Checkbox("log x", &log_x_);
   ImGui::SameLine();
   ImGui::Checkbox("log y", &log_y_);
-  draw_notes(results.notes);
+  // In a story the plot the step is about comes first, the other plots fold below it when there
+  // are more than two, and the notes fold into "Details" (closed); the free lab shows everything.
+  const std::string named = in_story_ ? story_.step().plot : "";
+  if (!in_story_) draw_notes(results.notes);
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < results.plots.size(); ++i)
+    if (results.plots[i].title == named) order.insert(order.begin(), i);
+    else order.push_back(i);
+  std::vector<std::size_t> maps;
+  for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
+    if (results.heatmaps[i].title == named) maps.insert(maps.begin(), i);
+    else maps.push_back(i);
+  const bool map_first = !maps.empty() && results.heatmaps[maps.front()].title == named;
+  const std::size_t shown = in_story_ && results.plots.size() > 2 ? 1 : results.plots.size();
+  const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
+  const auto draw_map = [&](std::size_t i) {
+    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], results_version_ + (preview ? preview_.version() << 16 : 0u),
+                   ImVec2(side, side), false);
+  };
+  if (map_first) draw_map(maps.front());
   // The plots share the height left, but each keeps at least 10 lines for its data area plus its
   // legend's rows (a narrow frame stacks a long legend), and then the panel scrolls.
   const float font = ImGui::GetFontSize();
-  const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(results.plots.size()) -
-                      ImGui::GetStyle().ItemSpacing.y;
+  const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(std::max<std::size_t>(1, shown)) -
+                      ImGui::GetStyle().ItemSpacing.y - (shown < results.plots.size() ? 3.0f * font : 0.0f);
   const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
-  for (std::size_t i = 0; i < results.plots.size(); ++i) {
+  const auto draw_one = [&](std::size_t i, float height) {
     Plot plot = results.plots[i];
     if (preview) plot.title = "PREVIEW (" + std::to_string(percent) + "% of the run): " + plot.title;
     plot.log_x = plot.log_x || log_x_;
     plot.log_y = plot.log_y || log_y_;
     const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
     const int legend_rows = plot_frame(plot, width, 0.0, font, text_width).legend_rows;
-    draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), share));
+    draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), height));
+  };
+  for (std::size_t k = 0; k < shown; ++k) draw_one(order[k], share);
+  if (shown < order.size()) {
+    const std::string more = "More plots (" + std::to_string(order.size() - shown) + ")";
+    if (ImGui::CollapsingHeader(more.c_str()))
+      for (std::size_t k = shown; k < order.size(); ++k) draw_one(order[k], font * 16.0f);
   }
-  const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
-  for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
-    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], results_version_ + (preview ? preview_.version() << 16 : 0u),
-                   ImVec2(side, side), false);
+  for (std::size_t k = map_first ? 1 : 0; k < maps.size(); ++k) draw_map(maps[k]);
+  if (in_story_ && !results.notes.empty()) {
+    const std::string details = "Details (" + std::to_string(results.notes.size()) + " notes)";
+    if (ImGui::CollapsingHeader(details.c_str()))
+      for (const std::string& note : results.notes) text_wrapped_at_spaces(note, note_colour(note));
+  }
 }
 
 }  // namespace attnlab::ui

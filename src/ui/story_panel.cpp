@@ -95,6 +95,8 @@ StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std
     if (more_) text_wrapped_at_spaces(folded);
     if (ImGui::SmallButton(more_ ? "Less" : "More")) more_ = !more_;
   }
+  if (!s.plot.empty()) text_wrapped_at_spaces("Look first at the plot '" + s.plot + "' in the results.",
+                                               ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   if (s.prediction) draw_prediction(results, done);

@@ -32,6 +32,7 @@ Story make_story() {
       "growing while its direction settles, so the divergence of the direction keeps shrinking as long as the "
       "update keeps moving.";
   one.question = "The norm of W keeps growing. Why does the paper measure the direction of W, not W itself?";
+  one.plot = "Directional Bregman divergence to the SVM of the run's own p";
   one.settings = {"mirror", "single_run_zero", {}, 1};
   one.shows = {"eta", "log_domain"};
   one.run = true;
@@ -52,6 +53,7 @@ Story make_story() {
       "ends on the token the max-margin solution selects. Why: softmax of scores that keep growing apart puts ever "
       "more of its weight on the largest one.";
   two.question = "If attention ends on one token per sequence, what does the layer's output become?";
+  two.plot = "Softmax concentration";
   two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
   two.shows = {"eta"};
   two.prediction = StoryPrediction{
@@ -75,6 +77,7 @@ Story make_story() {
       "each p. Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
       "max-margin solution of that same norm, which differs from one p to another.";
   three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
+  three.plot = "Each p against every SVM p' (the paper's 3 x 3)";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
   three.shows = {"seeds"};
   three.run = true;
@@ -91,6 +94,7 @@ Story make_story() {
       "the l_p norm charges a small entry almost as much as a large one, so the cheapest W that separates the "
       "tokens puts its weight on few entries.";
   four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
+  four.plot = "|W_k| / ||W_k||_p at the end, p=1.1 (seed 1)";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
   four.shows = {};
   four.run = true;
@@ -109,6 +113,7 @@ Story make_story() {
       "(19.3, 342) for p = 1.75; with the authors' update it stops moving at (1.44, 20), with the same tokens. "
       "Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another token.";
   five.question = "Why can the choice of p change which token a sequence selects?";
+  five.plot = "Directional Bregman divergence to the SVM of the run's own p";
   five.settings = {"mirror", "joint_toy", {}, 1};
   five.shows = {"log_domain"};
   five.run = true;

@@ -39,6 +39,7 @@ Story make_story() {
       "on random instances.";
   one.question = "The paper proves its learner works (Theorem 1.2); nobody has proved it for Adam. Which would you "
                  "trust on an instance built to be hard?";
+  one.plot = "Final test error against examples used";
   one.settings = {"multihead", "one_head", kSmallOneHead, 1};
   one.shows = {"cert_samples", "adam_steps"};
   one.run = true;
@@ -60,6 +61,7 @@ Story make_story() {
       "attention on the same simplex edge as the others, one more coincidence each time.";
   two.question = "If every further head cut the rate as much as the last one did, how many more examples would "
                  "m = 4 need than m = 1 for as many certified rows?";
+  two.plot = "Certification acceptance";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "1000000"}}, 1};
   two.shows = {"eps"};
   two.prediction = StoryPrediction{
@@ -98,6 +100,7 @@ Story make_story() {
       "small changes to the weights earn nothing, while elimination solves exactly the linear equations that the "
       "labels give.";
   three.question = "Gaussian elimination uses the exact labels. Why does a little noise in the labels stop it?";
+  three.plot = "Gradient descent on the parity layer";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "5000"}, {"adam_steps", "400"}}, 1};
   three.run = true;
   three.numbers = {{"1.000", {"adam_sign_accuracy", "S", 1}, ""},
@@ -116,6 +119,7 @@ Story make_story() {
       "steps Adam's Theta error is 0.489, against 2.48e-06 in step 1. Why: the softmax gradient p (1 - p) is near "
       "0 when p is near 0 or 1, so gradients through nearly one-hot attention vanish.";
   four.question = "Where does the softmax gradient p(1 - p) go when p is near 0 or 1?";
+  four.plot = "Adam: parameter error, heads matched";
   four.settings = {"multihead",
                    "hard_attention",
                    {{"cert_samples", "100000"}, {"adam_steps", "1000"}, {"d", "8"}, {"m", "1"}},

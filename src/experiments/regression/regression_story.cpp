@@ -36,6 +36,7 @@ Story make_story() {
       "0.0375 of its approximation. Why: an exact Newton step squares the error once it is small, the approximate "
       "one multiplies it by about eps0, and gradient descent only follows the slope, one small step at a time.";
   one.question = "Each approximate step shrinks the error by about eps0. How many steps from distance 1 to 1e-13?";
+  one.plot = "Distance to the minimiser";
   one.settings = {"regression", "reference", kThreeSolvers, 1};
   one.shows = {"r0", "w"};
   one.prediction = StoryPrediction{
@@ -66,6 +67,7 @@ Story make_story() {
       "0.444. Why: a sample of rows estimates the Hessian only roughly, so each step is cheaper but corrects less "
       "of the error.";
   two.question = "The theorem asks for eps0 < 1/2. Why does a contraction by eps0 / (1 - eps0) per step need it?";
+  two.plot = "Distance to the minimiser";
   two.settings = {"regression", "reference", {{"approx_w2", "false"}}, 1};
   two.shows = {"samples"};
   two.run = true;
@@ -86,6 +88,7 @@ Story make_story() {
       "method diverges: exp overflows at iteration 77. Why: a step that overshoots by more than it corrects makes "
       "the error grow at every step, and exp turns a growing x into an overflow.";
   three.question = "Lemma C.4 asks for w^2 >= 100 beta + ... . Which line of the notes says it fails here?";
+  three.plot = "Distance to the minimiser";
   three.settings = {"regression", "w2_stall", {}, 1};
   three.shows = {"w"};
   three.prediction = StoryPrediction{
@@ -109,6 +112,7 @@ Story make_story() {
       "in the details): it is sufficient, not necessary. Why: with w = 12 the data term it drops is small beside "
       "w^2, so the approximate Hessian is nearly the exact one.";
   four.question = "What does a large w do to the minimiser x* itself? (Compare ||x*|| in the notes with step 3.)";
+  four.plot = "Distance to the minimiser";
   four.settings = {"regression", "w2_converge", {}, 1};
   four.shows = {"w"};
   four.run = true;
@@ -126,6 +130,7 @@ Story make_story() {
       "Exact Newton reaches the other minimiser, at distance 2.98 from x*. Why: a Newton step jumps to the minimum "
       "of the local quadratic model, and from this start that model points into the other minimiser's basin.";
   five.question = "Which start points lead each solver to which minimum? Change r0 and watch the paths.";
+  five.plot = "log10(L(x) - L*) around x* (d = 2), with each solver's iterates";
   five.settings = {"regression", "cosh_two_minima", {}, 1};
   five.shows = {"r0"};
   five.run = true;
@@ -141,6 +146,7 @@ Story make_story() {
       "||b~ - b|| grows linearly with the move: the log-log slope measured is 1.0000. Why: for a small move the "
       "shift is the model's derivative times the move, so it is proportional to the move.";
   six.question = "Why is the slope 1, and when does it break down? (Try the preset 'sinh_alpha_zero' in the free lab.)";
+  six.plot = "Target shift of one step (Corollary F.2)";
   six.settings = {"regression.icl", "move_x", {}, 1};
   six.run = true;
   six.numbers = {{"1.0000", {}, "slope of ||b~ - b|| against the move: 1.0000"}};

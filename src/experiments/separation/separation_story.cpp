@@ -34,6 +34,7 @@ Story make_story() {
       "spreads its weight over all n scores, and its agreement with any sign pattern stays far below tau.";
   one.question = "Softmax puts almost all its weight on the strong score. Why does one more sign pattern halve the "
                  "chance of missing it?";
+  one.plot = "Success rate";
   one.settings = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "1000"}}, 1};
   one.shows = {"n", "tau"};
   one.prediction = StoryPrediction{
@@ -63,6 +64,7 @@ Story make_story() {
       "so their agreement with a sign pattern is small but not zero, and a threshold that low lets it through.";
   two.question = "Linear attention spreads its weight evenly over n tokens. Why does its score against a sign "
                  "pattern shrink as n grows, and what does that mean for a fixed tau?";
+  two.plot = "How often each network fires";
   two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
   two.shows = {"n", "trials"};
   two.run = true;
@@ -89,6 +91,7 @@ Story make_story() {
       "chance for a row of D0 to cross tau by luck, so false alarms grow with m while detection is already near "
       "1.";
   three.question = "Why does a wider readout help on D1 but hurt on D0? What would you change to keep D0 silent?";
+  three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
   three.shows = {"n", "d"};
   three.run = true;
@@ -113,6 +116,7 @@ Story make_story() {
       "0.712 n^a1 is only about 43 against n - 1 = 199.";
   four.question = "Linear attention gives the planted key (1 + a1) / (n + a1) of the weight. Why can no a1 below "
                   "n make it dominate?";
+  four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
   four.shows = {"n"};
   four.prediction = StoryPrediction{
@@ -141,6 +145,7 @@ Story make_story() {
       "paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
+  five.plot = "How often each network fires";
   five.settings = {"separation.self", "fig5b", {{"trials", "100"}}, 1};
   five.shows = {"n"};
   five.run = true;
