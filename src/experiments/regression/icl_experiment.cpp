@@ -38,25 +38,28 @@ Row from_partial(const Partial& p) {
 Schema icl_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"function", "function u", ParamType::Choice, 0, 0, "exp", "", "u(x) = exp(A x), cosh(A x) or sinh(A x).",
-       kSpec, {"exp", "cosh", "sinh"}});
-  add({"n", "rows n", ParamType::Integer, 1, 5000, "200", "", "Rows of A (n >= d).", kSpec});
-  add({"d", "columns d", ParamType::Integer, 1, 200, "10", "", "Columns of A.", kSpec});
-  add({"norm_A", "||A||", ParamType::Real, 0.01, 100, "1", "", "Spectral norm of A.", kSpec, {}, true});
-  add({"kappa", "condition number", ParamType::Real, 1, 1e6, "30", "", "Target condition number of A.", kSpec, {},
-       true});
-  add({"target", "target b", ParamType::Choice, 0, 0, "simplex", "",
-       "planted, simplex or unit, as in the regression experiment.", kSpec, choice_names(kTargetChoices)});
-  add({"x_norm", "||x||", ParamType::Real, 0, 50, "1", "",
-       "The point x_t where the step starts (a random direction of this norm).", kSpec});
-  add({"perturb", "what moves", ParamType::Choice, 0, 0, "x", "",
-       "x: x_{t+1} = x_t + dx with ||dx|| = delta. A: A_{t+1} = A_t + dA with ||dA||_2 = delta.", kSpec,
-       {"x", "A"}});
-  add({"delta_min", "smallest move", ParamType::Real, 1e-14, 1, "1e-10", "", "The sweep starts here.", kSpec, {},
-       true});
-  add({"delta_max", "largest move", ParamType::Real, 1e-14, 10, "0.1", "", "The sweep ends here.", kSpec, {}, true});
-  add({"per_decade", "points per decade", ParamType::Integer, 1, 20, "3", "", "Sweep points per factor of 10.",
-       kSpec});
+  add(ParamSpec::choice("function", "function u", {"exp", "cosh", "sinh"}).value("exp").section(kSpec)
+      .help_text("u(x) = exp(A x), cosh(A x) or sinh(A x)."));
+  add(ParamSpec::integer("n", "rows n").range(1, 5000).value("200").section(kSpec)
+      .help_text("Rows of A (n >= d)."));
+  add(ParamSpec::integer("d", "columns d").range(1, 200).value("10").section(kSpec)
+      .help_text("Columns of A."));
+  add(ParamSpec::real("norm_A", "||A||").range(0.01, 100).value("1").section(kSpec).log_slider()
+      .help_text("Spectral norm of A."));
+  add(ParamSpec::real("kappa", "condition number").range(1, 1e6).value("30").section(kSpec).log_slider()
+      .help_text("Target condition number of A."));
+  add(ParamSpec::choice("target", "target b", choice_names(kTargetChoices)).value("simplex").section(kSpec)
+      .help_text("planted, simplex or unit, as in the regression experiment."));
+  add(ParamSpec::real("x_norm", "||x||").range(0, 50).value("1").section(kSpec)
+      .help_text("The point x_t where the step starts (a random direction of this norm)."));
+  add(ParamSpec::choice("perturb", "what moves", {"x", "A"}).value("x").section(kSpec)
+      .help_text("x: x_{t+1} = x_t + dx with ||dx|| = delta. A: A_{t+1} = A_t + dA with ||dA||_2 = delta."));
+  add(ParamSpec::real("delta_min", "smallest move").range(1e-14, 1).value("1e-10").section(kSpec).log_slider()
+      .help_text("The sweep starts here."));
+  add(ParamSpec::real("delta_max", "largest move").range(1e-14, 10).value("0.1").section(kSpec).log_slider()
+      .help_text("The sweep ends here."));
+  add(ParamSpec::integer("per_decade", "points per decade").range(1, 20).value("3").section(kSpec)
+      .help_text("Sweep points per factor of 10."));
   return Schema(std::move(s));
 }
 

@@ -18,36 +18,32 @@ Schema toy_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   const std::string sec1 = "docs/separation.md s.1";
-  add({"n", "tokens n", ParamType::Integer, 2, 100000, "1000", "tokens",
-       "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. 3.8).", sec1, {},
-       true, true});
-  add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "log_n", "",
-       "log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter m. "
-       "Sweeping m always uses m.",
-       sec1, {"log_n", "fixed"}});
-  add({"m", "readout width m", ParamType::Integer, 1, 200, "7", "columns",
-       "Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau.", sec1, {}, false, true});
-  add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
-       "Ours: how m = log n becomes an integer (the paper does not say; round by default).", sec1,
-       {"round", "floor", "ceil"}});
-  add({"tau", "threshold tau", ParamType::Real, 0.01, 0.5, "0.25", "",
-       "Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes no "
-       "tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
-       "Smaller tau lets D0 fire (false positives).",
-       sec1, {}, false, true});
-  add({"sampler", "dataset sampler", ParamType::Choice, 0, 0, "uniform", "",
-       "Ours (Def. 3.8 gives only the ranges, no distribution): uniform: v_i ~ U[log n, 1.4 log n]. "
-       "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at log n.",
-       sec1, {"uniform", "two_point", "adversarial"}});
-  add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
-       "Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
-       "y for each (false).",
-       "docs/separation.md s.4"});
+  add(ParamSpec::integer("n", "tokens n")
+      .range(2, 100000).value("1000").in_units("tokens").section(sec1).log_slider().can_sweep()
+      .help_text("Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. 3.8)."));
+  add(ParamSpec::choice("m_rule", "readout width rule", {"log_n", "fixed"}).value("log_n").section(sec1)
+      .help_text("log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter m. "
+                 "Sweeping m always uses m."));
+  add(ParamSpec::integer("m", "readout width m")
+      .range(1, 200).value("7").in_units("columns").section(sec1).can_sweep()
+      .help_text("Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau."));
+  add(ParamSpec::choice("m_rounding", "m rounding", {"round", "floor", "ceil"}).value("round").section(sec1)
+      .help_text("Ours: how m = log n becomes an integer (the paper does not say; round by default)."));
+  add(ParamSpec::real("tau", "threshold tau").range(0.01, 0.5).value("0.25").section(sec1).can_sweep()
+      .help_text("Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes no "
+                 "tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
+                 "Smaller tau lets D0 fire (false positives)."));
+  add(ParamSpec::choice("sampler", "dataset sampler", {"uniform", "two_point", "adversarial"})
+      .value("uniform").section(sec1)
+      .help_text("Ours (Def. 3.8 gives only the ranges, no distribution): uniform: v_i ~ U[log n, 1.4 log n]. "
+                 "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at log n."));
+  add(ParamSpec::boolean("shared_readout", "shared readout").value("true").section("docs/separation.md s.4")
+      .help_text("Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
+                 "y for each (false)."));
   add(trials_spec());
   add(paper_trials_spec(1000));
-  add({"sweep", "sweep", ParamType::Sweep, 0, 0, "m=1:10:1", "",
-       "The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau).",
-       "docs/separation.md s.4"});
+  add(ParamSpec::sweep("sweep", "sweep").value("m=1:10:1").section("docs/separation.md s.4")
+      .help_text("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau)."));
   return Schema(std::move(s));
 }
 
