@@ -3,10 +3,11 @@
 // into the typed one (docs/design.md "The experiment contract": nothing past the schema validates
 // again, so an unknown text here is a value that did not pass it, refused with a ParamError that
 // names the parameter).
-//   const ChoiceTable<Rounding> kRoundingTable{{"round", Rounding::Round}, {"floor", Rounding::Floor}};
+//   inline constexpr ChoiceTable<Rounding> kRoundingTable{{"round", Rounding::Round}, {"floor", Rounding::Floor}};
 //   ParamSpec::choice("m_rounding", "m rounding", kRoundingTable.names()) ...
 //   const Rounding r = kRoundingTable.decode(params, "m_rounding");
 #pragma once
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -19,24 +20,39 @@ namespace attnlab {
 template <class T>
 class ChoiceTable {
  public:
+  static constexpr std::size_t kMaxRows = 8;
   // One row: the text a Choice parameter accepts and the value it stands for.
   struct Row {
-    const char* name;
-    T value;
+    const char* name = nullptr;
+    T value{};
   };
 
-  ChoiceTable(std::initializer_list<Row> rows) : rows_(rows) {}
+  // constexpr, so a table at namespace scope is ready before any other static is initialised.
+  constexpr ChoiceTable(std::initializer_list<Row> rows) : size_(rows.size()) {
+    if (rows.size() > kMaxRows) throw ParamError("a choice table holds at most 8 rows");
+    std::size_t i = 0;
+    for (const Row& r : rows) rows_[i++] = r;
+  }
+
+  const Row* begin() const { return rows_; }
+  const Row* end() const { return rows_ + size_; }
 
   // The texts, in order (a ParamSpec's choices).
   std::vector<std::string> names() const {
     std::vector<std::string> out;
-    for (const Row& r : rows_) out.push_back(r.name);
+    for (const Row& r : *this) out.push_back(r.name);
     return out;
   }
 
-  // The value `text` stands for; `key` names the parameter in the ParamError an unknown text gets.
+  // The row whose text is `text`, or nullptr.
+  const Row* find(const std::string& text) const {
+    return find_named_or_null(*this, text, [](const Row& r) { return r.name; });
+  }
+
+  // The value `text` stands for; `key` names the parameter in the ParamError an unknown text gets:
+  //   "unknown value 'x' for parameter 'key'; allowed: a, b"
   T decode(const std::string& key, const std::string& text) const {
-    return find_named(rows_, text, [](const Row& r) { return r.name; }, "value", "allowed",
+    return find_named(*this, text, [](const Row& r) { return r.name; }, "value", "allowed",
                       " for parameter '" + key + "'")
         .value;
   }
@@ -46,18 +62,15 @@ class ChoiceTable {
   // The text that stands for `value` (the first row holding it); throws ParamError for a value
   // the table does not hold.
   const char* name_of(const T& value) const {
-    for (const Row& r : rows_)
+    for (const Row& r : *this)
       if (r.value == value) return r.name;
-    throw ParamError("a value with no name in the choice table of '" + names_joined() + "'");
+    throw ParamError("a value with no text in the choice table " +
+                     known_names(*this, [](const Row& r) { return r.name; }));
   }
-
-  const std::vector<Row>& rows() const { return rows_; }
 
  private:
-  std::string names_joined() const {
-    return known_names(rows_, [](const Row& r) { return r.name; });
-  }
-  std::vector<Row> rows_;
+  Row rows_[kMaxRows] = {};
+  std::size_t size_ = 0;
 };
 
 }  // namespace attnlab

@@ -14,13 +14,13 @@ constexpr Method kAllMethods[kMethods] = {Method::Newton,  Method::ApproxDiag,  
                                           Method::Sampled, Method::SampledRank2, Method::GradientDescent};
 
 // [SECTION] Choice tables
-// The other choice parameters' tables (`function` is hyperbolic_from's, in problem.cpp).
-constexpr Choice<WeightRule> kWeightRuleChoices[] = {
+// The other choice parameters' tables (`function` is kHyperbolicTable, in problem.hpp; `target`
+// and `source` are in regression_schema.hpp).
+constexpr ChoiceTable<WeightRule> kWeightRuleTable{
     {"uniform", WeightRule::Uniform}, {"practical", WeightRule::Practical}, {"paper", WeightRule::PaperConstants}};
-constexpr Choice<SamplingRule> kSamplingRuleChoices[] = {{"budget", SamplingRule::Budget},
-                                                         {"paper", SamplingRule::Paper}};
-constexpr Choice<LeverageScores> kLeverageChoices[] = {{"sketch", LeverageScores::Sketch},
-                                                       {"exact", LeverageScores::Exact}};
+constexpr ChoiceTable<SamplingRule> kSamplingRuleTable{{"budget", SamplingRule::Budget}, {"paper", SamplingRule::Paper}};
+constexpr ChoiceTable<LeverageScores> kLeverageTable{{"sketch", LeverageScores::Sketch},
+                                                     {"exact", LeverageScores::Exact}};
 
 }  // namespace
 
@@ -28,10 +28,10 @@ constexpr Choice<LeverageScores> kLeverageChoices[] = {{"sketch", LeverageScores
 Schema regression_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add(ParamSpec::choice("source", "problem", {"generate", "data"}).value("generate").section(kProblem)
+  add(ParamSpec::choice("source", "problem", kSourceTable.names()).value("generate").section(kProblem)
       .help_text("generate: draw a problem from the settings below. data: the loaded problem file (A, b, w and optionally "
                  "x0; see the README)."));
-  add(ParamSpec::choice("function", "function u", {"exp", "cosh", "sinh"}).value("exp").section(kProblem)
+  add(ParamSpec::choice("function", "function u", kHyperbolicTable.names()).value("exp").section(kProblem)
       .help_text("u(x) = exp(A x), cosh(A x) or sinh(A x), entrywise."));
   add(ParamSpec::integer("n", "rows n").range(1, 200000).value("200").section(kProblem)
       .help_text("Rows of A (n >= d)."));
@@ -44,12 +44,12 @@ Schema regression_schema() {
                  "kappa is reported)."));
   add(ParamSpec::real("density", "density of A").range(1e-5, 1).value("1").section(kProblem).log_slider()
       .help_text("Fraction of non-zero entries of A: nnz(A) sets the cost of an iteration."));
-  add(ParamSpec::choice("target", "target b", choice_names(kTargetChoices)).value("planted").section(kProblem)
+  add(ParamSpec::choice("target", "target b", kTargetTable.names()).value("planted").section(kProblem)
       .help_text("planted: b = u(x_true) / alpha(x_true), so c(x_true) = 0. simplex: random b >= 0 summing to 1. unit: "
                  "random b of norm 1."));
   add(ParamSpec::real("x_true_norm", "||x_true||").range(0, 50).value("1").section(kProblem)
       .help_text("Norm of the planted point x_true."));
-  add(ParamSpec::choice("w_rule", "weights w", choice_names(kWeightRuleChoices)).value("uniform").section(kAlgorithm)
+  add(ParamSpec::choice("w_rule", "weights w", kWeightRuleTable.names()).value("uniform").section(kAlgorithm)
       .help_text("uniform: every w_i = w. practical: w^2 = 100 beta^ + l / sigma_min^2 with beta^ = ||B|| measured. paper: the "
                  "same with the paper's safe beta = 8 n e^{2 R^2}."));
   add(ParamSpec::real("w", "weight w").range(1e-4, 1e4).value("1").section(kProblem).log_slider()
@@ -63,7 +63,7 @@ Schema regression_schema() {
         .help_text(std::string("Run ") + method_label(m) + "."));
   add(ParamSpec::boolean("damped", "damp exact Newton").value("false").section(kAlgorithm)
       .help_text("Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps."));
-  add(ParamSpec::choice("sampling", "sampling rule", choice_names(kSamplingRuleChoices))
+  add(ParamSpec::choice("sampling", "sampling rule", kSamplingRuleTable.names())
       .value("budget").section(kAlgorithm)
       .help_text("How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), about "
                  "'samples' rows, one knob. paper: our reading of Lemma 6.4 (the paper gives no constant and does not write "
@@ -86,7 +86,7 @@ Schema regression_schema() {
       .range(0.01, 0.99).value("0.5").section(kAlgorithm).log_slider()
       .help_text("sampling = paper: the spectral accuracy (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A that one call "
                  "promises."));
-  add(ParamSpec::choice("leverage", "leverage scores", choice_names(kLeverageChoices))
+  add(ParamSpec::choice("leverage", "leverage scores", kLeverageTable.names())
       .value("sketch").section(kAlgorithm)
       .help_text("sketch (ours): approximate scores in O(nnz(A)) from a uniform-sample Gram matrix and a 16-column "
                  "Johnson-Lindenstrauss projection. exact: tau_i = D_i a_i^T (A^T D A)^-1 a_i from a Cholesky factor "
@@ -163,9 +163,9 @@ std::vector<Preset> regression_presets() {
 }
 
 // [SECTION] Decoding: validated params -> the run's settings
-GeneratorSettings generator_settings(const Params& p) {
+GeneratorSettings shared_generator_settings(const Params& p) {
   GeneratorSettings s;
-  s.function = hyperbolic_from(p.text("function"));
+  s.function = kHyperbolicTable.decode(p, "function");
   s.n = static_cast<int>(p.integer("n"));
   s.d = static_cast<int>(p.integer("d"));
   if (s.n < s.d)
@@ -173,10 +173,15 @@ GeneratorSettings generator_settings(const Params& p) {
                      "; allowed: n >= d");
   s.norm = p.real("norm_A");
   s.condition = p.real("kappa");
+  s.target = kTargetTable.decode(p, "target");
+  return s;
+}
+
+GeneratorSettings generator_settings(const Params& p) {
+  GeneratorSettings s = shared_generator_settings(p);
   s.density = p.real("density");
-  s.target = choice_value(kTargetChoices, p.text("target"), "target");
   s.x_true_norm = p.real("x_true_norm");
-  s.weight_rule = choice_value(kWeightRuleChoices, p.text("w_rule"), "w_rule");
+  s.weight_rule = kWeightRuleTable.decode(p, "w_rule");
   s.w = p.real("w");
   s.l = p.real("l");
   return s;
@@ -184,8 +189,8 @@ GeneratorSettings generator_settings(const Params& p) {
 
 SamplingSettings sampling_settings(const Params& p) {
   SamplingSettings s;
-  s.rule = choice_value(kSamplingRuleChoices, p.text("sampling"), "sampling");
-  s.scores = choice_value(kLeverageChoices, p.text("leverage"), "leverage");
+  s.rule = kSamplingRuleTable.decode(p, "sampling");
+  s.scores = kLeverageTable.decode(p, "leverage");
   s.samples = p.real("samples");
   s.C = p.real("C");
   s.delta = p.real("delta");
