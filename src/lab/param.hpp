@@ -29,13 +29,13 @@ struct ParamSpec {
   bool log_scale = false;            // sliders move logarithmically
   bool sweepable = false;            // may be the swept parameter of a Sweep
 
-  static ParamSpec integer(std::string key, std::string label) { return of(ParamType::Integer, std::move(key), std::move(label)); }
-  static ParamSpec real(std::string key, std::string label) { return of(ParamType::Real, std::move(key), std::move(label)); }
-  static ParamSpec boolean(std::string key, std::string label) { return of(ParamType::Boolean, std::move(key), std::move(label)); }
-  static ParamSpec sweep(std::string key, std::string label) { return of(ParamType::Sweep, std::move(key), std::move(label)); }
+  static ParamSpec integer(std::string key, std::string label) { return of(ParamType::Integer, key, label); }
+  static ParamSpec real(std::string key, std::string label) { return of(ParamType::Real, key, label); }
+  static ParamSpec boolean(std::string key, std::string label) { return of(ParamType::Boolean, key, label); }
+  static ParamSpec sweep(std::string key, std::string label) { return of(ParamType::Sweep, key, label); }
   // `names`: the texts the parameter accepts (a ChoiceTable's names(), lab/choice_table.hpp).
   static ParamSpec choice(std::string key, std::string label, std::vector<std::string> names) {
-    ParamSpec s = of(ParamType::Choice, std::move(key), std::move(label));
+    ParamSpec s = of(ParamType::Choice, key, label);
     s.choices = std::move(names);
     return s;
   }
@@ -49,7 +49,7 @@ struct ParamSpec {
   ParamSpec& can_sweep(bool on = true) { sweepable = on; return *this; }
 
  private:
-  static ParamSpec of(ParamType t, std::string key, std::string label) {
+  static ParamSpec of(ParamType t, std::string& key, std::string& label) {
     ParamSpec s;
     s.key = std::move(key);
     s.label = std::move(label);

@@ -331,8 +331,8 @@ std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
       .y("D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90%").log_x_axis().log_y_axis();
   Plot all = Plot::titled("Each p against every SVM p' (the paper's 3 x 3)").x("iteration k").y("mean D_k").log_x_axis()
       .log_y_axis();
-  Plot norm = Plot::titled("Norm growth ||W_k||_p").x("iteration k").y("mean ||W_k||_p; dashed: (eta k)^(1/(p-1))").log_x_axis()
-      .log_y_axis();
+  Plot norm = Plot::titled("Norm growth ||W_k||_p").x("iteration k")
+      .y("mean ||W_k||_p; dashed: (eta k)^(1/(p-1))").log_x_axis().log_y_axis();
   Plot loss = Plot::titled("Training loss").x("iteration k").y("mean L(W_k)").log_x_axis().log_y_axis();
   Plot prob = Plot::titled("Softmax concentration").x("iteration k").y("mean max_t s_it").log_x_axis().y_range(0, 1);
   for (double p : run.ps) {

@@ -38,8 +38,8 @@ Schema mirror_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add(ParamSpec::choice("data", "data", kDataTable.names()).value("synthetic").section(kSpec)
-      .help_text("synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: the "
-                 "lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v)."));
+      .help_text("synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: "
+                 "the lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v)."));
   add(ParamSpec::integer("n", "sequences n").range(1, 100).value("6").section(kSpec)
       .help_text("Number of sequences (synthetic data)."));
   add(ParamSpec::integer("T", "tokens T").range(2, 64).value("8").section(kSpec)
@@ -57,14 +57,15 @@ Schema mirror_schema() {
   add(ParamSpec::boolean("normalised", "normalised steps").value("true").section(kSpec)
       .help_text("G = grad L / ||grad L||_q (the paper's experiments); off: the theory's un-normalised algorithm."));
   add(ParamSpec::boolean("log_domain", "log-domain direction").value("true").section(kSpec)
-      .help_text("[ours] Normalise exactly in the log domain, so training never freezes; off: the code's grad / (||grad||_q + "
-                 "eps), which stops once ||grad||_q drops below eps."));
+      .help_text("[ours] Normalise exactly in the log domain, so training never freezes; off: the code's grad / "
+                 "(||grad||_q + eps), which stops once ||grad||_q drops below eps."));
   add(ParamSpec::real("eps", "eps").range(0, 1e-3).value("2.22e-16").section(kSpec)
       .help_text("The code's normalisation guard."));
   add(ParamSpec::choice("init", "initialisation", kInitTable.names()).value("gaussian").section(kSpec)
-      .help_text("zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / ||W_mm||_p "
-                 "plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring tokens (inside the cone "
-                 "of the paper's local convergence result, Lemma 28 of its appendix; ours: the factor 5 and the noise)."));
+      .help_text("zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / "
+                 "||W_mm||_p plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring "
+                 "tokens (inside the cone of the paper's local convergence result, Lemma 28 of its appendix; ours: "
+                 "the factor 5 and the noise)."));
   add(ParamSpec::real("init_std", "init std").range(0, 10).value("1").section(kSpec)
       .help_text("Standard deviation of a Gaussian W0."));
   add(ParamSpec::choice("iterations_rule", "iterations", kIterationsRuleTable.names()).value("paper").section(kSpec)
@@ -73,11 +74,12 @@ Schema mirror_schema() {
   add(ParamSpec::integer("iterations", "iteration count").range(1, 1000000).value("2000").section(kSpec)
       .help_text("Iterations per run (fixed rule)."));
   add(ParamSpec::integer("seeds", "seeds").range(1, 1000).value("100").section(kSpec)
-      .help_text("Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% range."));
+      .help_text("Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% "
+                 "range."));
   add(ParamSpec::choice("svm_tokens", "3 x 3 SVM tokens", kSvmTokensTable.names()).value("authors").section(kSpec)
-      .help_text("The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the same seed's "
-                 "p' run selected (the authors' code; where the sweep has no p' run, this run's own). this_run (ours): those "
-                 "this run selected, so that every SVM of a run shares its alpha."));
+      .help_text("The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the "
+                 "same seed's p' run selected (the authors' code; where the sweep has no p' run, this run's own). "
+                 "this_run (ours): those this run selected, so that every SVM of a run shares its alpha."));
   add(ParamSpec::sweep("sweep", "p values").value("p=1.75,2,3").section(kSpec)
       .help_text("Runs for several p side by side: none, or p=V1,V2,... (the paper: p=1.75,2,3)."));
   return Schema(std::move(s));

@@ -49,7 +49,9 @@ Story make_story() {
   two.shows = {"eta"};
   two.prediction = StoryPrediction::asking(
           "Before you run: after 2000 steps, how much attention does a sequence give to its favourite token?")
-      .options({{"spread out (under 50%)", 0.0, 0.5}, {"mostly one token (50% to 99%)", 0.5, 0.99}, {"nearly all (over 99%)", 0.99, 1.0}})
+      .options({{"spread out (under 50%)", 0.0, 0.5},
+                {"mostly one token (50% to 99%)", 0.5, 0.99},
+                {"nearly all (over 99%)", 0.99, 1.0}})
       .measures({"max_prob_p=2", "k", 2000}, "the largest attention probability at k = 2000")
       .in_percent();
   s.steps.push_back(two);

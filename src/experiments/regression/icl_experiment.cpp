@@ -208,8 +208,8 @@ Results IclExperiment::results() const {
     p.series.push_back({"slope 1", SeriesStyle::Reference, delta, slope_line, {}, {}});
   }
   r.plots.push_back(p);
-  Plot q = Plot::titled("Residual identity u(x_{t+1}) - alpha(x_{t+1}) b~ = c(x_t)").x(what).y("max error / max |entry|")
-      .log_x_axis().log_y_axis();
+  Plot q = Plot::titled("Residual identity u(x_{t+1}) - alpha(x_{t+1}) b~ = c(x_t)")
+      .x(what).y("max error / max |entry|").log_x_axis().log_y_axis();
   q.series.push_back({"relative error", SeriesStyle::LineMarkers, delta, identity, {}, {}});
   r.plots.push_back(q);
   if (rows.size() >= 2) {

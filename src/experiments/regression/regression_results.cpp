@@ -190,7 +190,8 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
   if (!sampling.series.empty()) plots.push_back(sampling);
   for (Method m : run.methods)
     if (m == Method::GradientDescent && c.rows > c.newton_range) {
-      Plot gd = Plot::titled("Gradient descent over all its iterations").x("iteration t").y("||x_t - x*||").log_y_axis();
+      Plot gd = Plot::titled("Gradient descent over all its iterations").x("iteration t").y("||x_t - x*||")
+          .log_y_axis();
       gd.series.push_back({method_label(m), SeriesStyle::Line, c.iterations, c.column("gd_distance"), {}, {}});
       plots.push_back(gd);
     }

@@ -18,7 +18,8 @@ constexpr Method kAllMethods[kMethods] = {Method::Newton,  Method::ApproxDiag,  
 // and `source` are in regression_schema.hpp).
 constexpr ChoiceTable<WeightRule> kWeightRuleTable{
     {"uniform", WeightRule::Uniform}, {"practical", WeightRule::Practical}, {"paper", WeightRule::PaperConstants}};
-constexpr ChoiceTable<SamplingRule> kSamplingRuleTable{{"budget", SamplingRule::Budget}, {"paper", SamplingRule::Paper}};
+constexpr ChoiceTable<SamplingRule> kSamplingRuleTable{{"budget", SamplingRule::Budget},
+                                                       {"paper", SamplingRule::Paper}};
 constexpr ChoiceTable<LeverageScores> kLeverageTable{{"sketch", LeverageScores::Sketch},
                                                      {"exact", LeverageScores::Exact}};
 
@@ -29,8 +30,8 @@ Schema regression_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add(ParamSpec::choice("source", "problem", kSourceTable.names()).value("generate").section(kProblem)
-      .help_text("generate: draw a problem from the settings below. data: the loaded problem file (A, b, w and optionally "
-                 "x0; see the README)."));
+      .help_text("generate: draw a problem from the settings below. data: the loaded problem file (A, b, w and "
+                 "optionally x0; see the README)."));
   add(ParamSpec::choice("function", "function u", kHyperbolicTable.names()).value("exp").section(kProblem)
       .help_text("u(x) = exp(A x), cosh(A x) or sinh(A x), entrywise."));
   add(ParamSpec::integer("n", "rows n").range(1, 200000).value("200").section(kProblem)
@@ -40,18 +41,18 @@ Schema regression_schema() {
   add(ParamSpec::real("norm_A", "||A||").range(0.01, 100).value("1").section(kProblem).log_slider()
       .help_text("Spectral norm of A (set exactly)."));
   add(ParamSpec::real("kappa", "condition number").range(1, 1e6).value("30").section(kProblem).log_slider()
-      .help_text("Target condition number of A: the column scales spread geometrically over [1/kappa, 1] (the measured "
-                 "kappa is reported)."));
+      .help_text("Target condition number of A: the column scales spread geometrically over [1/kappa, 1] (the "
+                 "measured kappa is reported)."));
   add(ParamSpec::real("density", "density of A").range(1e-5, 1).value("1").section(kProblem).log_slider()
       .help_text("Fraction of non-zero entries of A: nnz(A) sets the cost of an iteration."));
   add(ParamSpec::choice("target", "target b", kTargetTable.names()).value("planted").section(kProblem)
-      .help_text("planted: b = u(x_true) / alpha(x_true), so c(x_true) = 0. simplex: random b >= 0 summing to 1. unit: "
-                 "random b of norm 1."));
+      .help_text("planted: b = u(x_true) / alpha(x_true), so c(x_true) = 0. simplex: random b >= 0 summing to 1. "
+                 "unit: random b of norm 1."));
   add(ParamSpec::real("x_true_norm", "||x_true||").range(0, 50).value("1").section(kProblem)
       .help_text("Norm of the planted point x_true."));
   add(ParamSpec::choice("w_rule", "weights w", kWeightRuleTable.names()).value("uniform").section(kAlgorithm)
-      .help_text("uniform: every w_i = w. practical: w^2 = 100 beta^ + l / sigma_min^2 with beta^ = ||B|| measured. paper: the "
-                 "same with the paper's safe beta = 8 n e^{2 R^2}."));
+      .help_text("uniform: every w_i = w. practical: w^2 = 100 beta^ + l / sigma_min^2 with beta^ = ||B|| measured. "
+                 "paper: the same with the paper's safe beta = 8 n e^{2 R^2}."));
   add(ParamSpec::real("w", "weight w").range(1e-4, 1e4).value("1").section(kProblem).log_slider()
       .help_text("The uniform weight of the regulariser 1/2 ||W A x||^2."));
   add(ParamSpec::real("l", "target l").range(1e-8, 1e3).value("0.001").section(kAlgorithm).log_slider()
@@ -65,27 +66,27 @@ Schema regression_schema() {
       .help_text("Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps."));
   add(ParamSpec::choice("sampling", "sampling rule", kSamplingRuleTable.names())
       .value("budget").section(kAlgorithm)
-      .help_text("How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), about "
-                 "'samples' rows, one knob. paper: our reading of Lemma 6.4 (the paper gives no constant and does not write "
-                 "p_i out): min(1, C tau_i log(d/delta) / eps1^2), at most "
-                 "C d log(d/delta) / eps1^2 rows in expectation, and A^T D~ A within (1 +- eps1) of A^T D A with probability "
-                 ">= 1 - delta (the notes count how often it was)."));
+      .help_text("How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), "
+                 "about 'samples' rows, one knob. paper: our reading of Lemma 6.4 (the paper gives no constant and "
+                 "does not write p_i out): min(1, C tau_i log(d/delta) / eps1^2), at most C d log(d/delta) / eps1^2 "
+                 "rows in expectation, and A^T D~ A within (1 +- eps1) of A^T D A with probability >= 1 - delta (the "
+                 "notes count how often it was)."));
   add(ParamSpec::real("samples", "sample budget")
       .range(1, 1e7).value("100").in_units("rows").section(kAlgorithm).log_slider()
       .help_text("Ours (sampling = budget): expected rows kept by leverage-score sampling, row i with probability "
                  "min(1, samples tau_i / d)."));
   add(ParamSpec::real("C", "constant C").range(0.01, 100).value("4").section(kAlgorithm).log_slider()
-      .help_text("sampling = paper: the constant C of p_i = min(1, C tau_i log(d/delta) / eps1^2). The paper leaves it open; "
-                 "4 is ours: with it the matrix Chernoff bound (Tropp 2012) gives a failure probability <= "
-                 "d (delta/d)^(C/2) + d (delta/d)^(C/3) <= delta for d >= 2."));
+      .help_text("sampling = paper: the constant C of p_i = min(1, C tau_i log(d/delta) / eps1^2). The paper leaves "
+                 "it open; 4 is ours: with it the matrix Chernoff bound (Tropp 2012) gives a failure probability <= d "
+                 "(delta/d)^(C/2) + d (delta/d)^(C/3) <= delta for d >= 2."));
   add(ParamSpec::real("delta", "failure probability delta")
       .range(1e-9, 0.5).value("0.1").section(kAlgorithm).log_slider()
-      .help_text("sampling = paper: the failure probability of one SubSample call (Algorithm 1 calls it with delta/T, so that all "
-                 "T iterations succeed together with probability >= 1 - delta)."));
+      .help_text("sampling = paper: the failure probability of one SubSample call (Algorithm 1 calls it with delta/T, "
+                 "so that all T iterations succeed together with probability >= 1 - delta)."));
   add(ParamSpec::real("eps1", "sampling accuracy eps1")
       .range(0.01, 0.99).value("0.5").section(kAlgorithm).log_slider()
-      .help_text("sampling = paper: the spectral accuracy (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A that one call "
-                 "promises."));
+      .help_text("sampling = paper: the spectral accuracy (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A that "
+                 "one call promises."));
   add(ParamSpec::choice("leverage", "leverage scores", kLeverageTable.names())
       .value("sketch").section(kAlgorithm)
       .help_text("sketch (ours): approximate scores in O(nnz(A)) from a uniform-sample Gram matrix and a 16-column "

@@ -75,7 +75,9 @@ Story make_story() {
   three.shows = {"w"};
   three.prediction = StoryPrediction::asking(
           "Before you run: will this method converge from distance 1?")
-      .options({{"yes, to below 1e-10", 0.0, 1e-10}, {"it stalls near the start", 1e-10, 10.0}, {"it runs away", 10.0, 1e300}})
+      .options({{"yes, to below 1e-10", 0.0, 1e-10},
+                {"it stalls near the start", 1e-10, 10.0},
+                {"it runs away", 10.0, 1e300}})
       .measures({"approx_w2_distance", "t", 76}, "its distance to x* at iteration 76");
   three.numbers = {{"0.522", {}, "median eps0 0.522"}, {"77", {}, "diverged at iteration 77"}};
   s.steps.push_back(three);

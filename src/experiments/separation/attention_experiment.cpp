@@ -78,42 +78,47 @@ Schema attention_schema(AttentionModel model) {
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add(ParamSpec::integer("n", "tokens n")
       .range(2, 100000).value("1000").in_units("tokens").section(kDatasets).log_slider().can_sweep()
-      .help_text(self ? "Number of tokens (rows of A). Def. D.1 asks for n to be a multiple of the number of classes."
-                 : "Number of tokens (rows of A). Def. F.1 asks for n to be a multiple of the number of classes."));
+      .help_text(self ? "Number of tokens (rows of A). Def. D.1 asks for n to be a multiple of the number of "
+                        "classes."
+                      : "Number of tokens (rows of A). Def. F.1 asks for n to be a multiple of the number of "
+                        "classes."));
   add(ParamSpec::integer("d", "dimension d")
       .range(self ? 3.0 : 2.0, 200).value(self ? "12" : "11").section(kDatasets).can_sweep()
       .help_text(self ? "Columns of A: one planted column, d - 2 one-hot class columns, one constant column."
-                 : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns."));
+                      : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns."));
   add(ParamSpec::choice("uneven_n", "uneven n", kUnevenNTable.names()).value("truncate").section(kDatasets)
-      .help_text(std::string("Ours (Def. ") + (self ? "D.1" : "F.1") + " assumes the class count divides n): truncate: "
-                 "token j belongs to class j mod " + (self ? "(d - 2)" : "(d - 1)") +
+      .help_text(std::string("Ours (Def. ") + (self ? "D.1" : "F.1") +
+                 " assumes the class count divides n): truncate: token j belongs to class j mod " +
+                 (self ? "(d - 2)" : "(d - 1)") +
                  ", so some classes have one token more. round_down: use the largest multiple of the class count "
                  "not above n."));
   add(ParamSpec::choice("x", "score matrix X", kScoreMatrixTable.names()).value("identity").section(kNetwork)
-      .help_text("identity: X = I_d (Figs. 4 and 7; Appendix E). ones: X = the all-ones matrix (Fig. 5; Appendix D). The "
-                 "value matrix is I_d."));
+      .help_text("identity: X = I_d (Figs. 4 and 7; Appendix E). ones: X = the all-ones matrix (Fig. 5; Appendix D). "
+                 "The value matrix is I_d."));
   add(ParamSpec::real("a0", "D0 strength a0").range(0, 3).value("0.01").section(kDatasets).can_sweep()
       .help_text(self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1) (Def. D.1)."
-                 : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1) (Def. F.1)."));
+                      : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1) "
+                        "(Def. F.1)."));
   add(ParamSpec::real("a1", "D1 strength a1").range(0, 5).value(self ? "1.2" : "3").section(kDatasets).can_sweep()
       .help_text(self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7 (Def. D.1)."
-                 : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1 (Def. F.1)."));
+                      : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1 (Def. F.1)."));
   if (self) {
     add(ParamSpec::real("b", "class weight b").range(0.01, 2).value("0.2").section(kDatasets).can_sweep()
-        .help_text("The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b is "
-                   "a parameter of its own (the paper's c sweep, Section 7.2.1, keeps b = 0.2), lock_b ties it to 1 - c."));
+        .help_text("The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b "
+                   "is a parameter of its own (the paper's c sweep, Section 7.2.1, keeps b = 0.2), lock_b ties it to "
+                   "1 - c."));
     add(ParamSpec::real("c", "constant weight c").range(0.01, 2).value("0.8").section(kDatasets).can_sweep()
         .help_text("The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n) "
                    "(Theorems D.5, E.4)."));
     add(ParamSpec::boolean("lock_b", "lock b = 1 - c").value("false").section(kDatasets)
-        .help_text("Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2 "
-                   "(Section 7.2.1)."));
+        .help_text("Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = "
+                   "0.2 (Section 7.2.1)."));
   }
   add(ParamSpec::choice("m_rule", "readout width rule", kPaperOrFixedTable.names()).value("paper").section(kNetwork)
-      .help_text(self ? "paper: m = max(log(n / delta), 15) (Section 7.2.1), rounded by m_rounding. fixed: the parameter m. "
-                 "Sweeping m always uses m."
-                 : "paper: m = log(n / delta) (Section F.6), rounded by m_rounding. fixed: the parameter m. Sweeping m "
-                 "always uses m."));
+      .help_text(self ? "paper: m = max(log(n / delta), 15) (Section 7.2.1), rounded by m_rounding. fixed: the "
+                        "parameter m. Sweeping m always uses m."
+                      : "paper: m = log(n / delta) (Section F.6), rounded by m_rounding. fixed: the parameter m. "
+                        "Sweeping m always uses m."));
   add(ParamSpec::integer("m", "readout width m")
       .range(1, 200).value("15").in_units("columns").section(kNetwork).can_sweep()
       .help_text("Number of Rademacher readout columns y_l in {+1, -1}^d."));
@@ -122,10 +127,11 @@ Schema attention_schema(AttentionModel model) {
   add(ParamSpec::real("delta", "delta").range(1e-6, 0.5).value("0.01").section(kNetwork).log_slider().can_sweep()
       .help_text("Enters the paper's readout width m = log(n / delta) (Def. 3.7, Sections 7.2.1 and F.6)."));
   add(ParamSpec::choice("tau_rule", "threshold rule", kPaperOrFixedTable.names()).value("paper").section(kNetwork)
-      .help_text(self ? "paper: tau = (c + 0.1) sqrt(log n), the threshold of Theorems D.5 and E.4 (ours: Section 7.2 "
-                 "does not say which tau its figures used). fixed: the parameter tau. Sweeping tau always uses tau."
-                 : "paper: tau = 0.9, the threshold of Theorem F.5 (ours: Section F.6 does not say which tau its "
-                 "figures used). fixed: the parameter tau. Sweeping tau always uses tau."));
+      .help_text(self ? "paper: tau = (c + 0.1) sqrt(log n), the threshold of Theorems D.5 and E.4 (ours: Section "
+                        "7.2 does not say which tau its figures used). fixed: the parameter tau. Sweeping tau always "
+                        "uses tau."
+                      : "paper: tau = 0.9, the threshold of Theorem F.5 (ours: Section F.6 does not say which tau its "
+                        "figures used). fixed: the parameter tau. Sweeping tau always uses tau."));
   add(ParamSpec::real("tau", "threshold tau")
       .range(0.001, 100).value(self ? "2" : "0.9").section(kNetwork).log_slider().can_sweep()
       .help_text("Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed."));
@@ -135,8 +141,9 @@ Schema attention_schema(AttentionModel model) {
   add(trials_spec());
   add(paper_trials_spec(100));
   add(ParamSpec::sweep("sweep", "sweep").value("n=200:1000:10").section("docs/separation.md s.4")
-      .help_text(std::string("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, d, m, "
-                 "delta, tau, a0, a1") + (self ? ", b, c)." : ").")));
+      .help_text(std::string("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, "
+                             "d, m, delta, tau, a0, a1") +
+                 (self ? ", b, c)." : ").")));
   return Schema(std::move(s));
 }
 

@@ -23,23 +23,25 @@ Schema toy_schema() {
   const std::string sec1 = "docs/separation.md s.1";
   add(ParamSpec::integer("n", "tokens n")
       .range(2, 100000).value("1000").in_units("tokens").section(sec1).log_slider().can_sweep()
-      .help_text("Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. 3.8)."));
+      .help_text("Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. "
+                 "3.8)."));
   add(ParamSpec::choice("m_rule", "readout width rule", kLogNOrFixedTable.names()).value("log_n").section(sec1)
-      .help_text("log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter m. "
-                 "Sweeping m always uses m."));
+      .help_text("log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter "
+                 "m. Sweeping m always uses m."));
   add(ParamSpec::integer("m", "readout width m")
       .range(1, 200).value("7").in_units("columns").section(sec1).can_sweep()
       .help_text("Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau."));
   add(ParamSpec::choice("m_rounding", "m rounding", kRoundingTable.names()).value("round").section(sec1)
       .help_text("Ours: how m = log n becomes an integer (the paper does not say; round by default)."));
   add(ParamSpec::real("tau", "threshold tau").range(0.01, 0.5).value("0.25").section(sec1).can_sweep()
-      .help_text("Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes no "
-                 "tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
+      .help_text("Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes "
+                 "no tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
                  "Smaller tau lets D0 fire (false positives)."));
   add(ParamSpec::choice("sampler", "dataset sampler", kSamplerTable.names())
       .value("uniform").section(sec1)
       .help_text("Ours (Def. 3.8 gives only the ranges, no distribution): uniform: v_i ~ U[log n, 1.4 log n]. "
-                 "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at log n."));
+                 "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at "
+                 "log n."));
   add(ParamSpec::boolean("shared_readout", "shared readout").value("true").section("docs/separation.md s.4")
       .help_text("Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
                  "y for each (false)."));
