@@ -1,21 +1,68 @@
 #include <catch2/catch.hpp>
 
+#include "lab/choice_table.hpp"
 #include "lab/schema.hpp"
 #include "lab/sweep.hpp"
 
 using namespace attnlab;
 
 namespace {
+enum class Kind { A, BC };
+constexpr ChoiceTable<Kind> kKindTable{{"a", Kind::A}, {"b_c", Kind::BC}};
+
 Schema demo_schema() {
   return Schema({
-      {"n", "n", ParamType::Integer, 2, 1000000, "1000", "tokens", "help", "", {}, true, true},
-      {"tau", "tau", ParamType::Real, 0.01, 0.5, "0.25", "", "help", "", {}, false, true},
-      {"flag", "flag", ParamType::Boolean, 0, 0, "true", "", "help"},
-      {"kind", "kind", ParamType::Choice, 0, 0, "a", "", "help", "", {"a", "b_c"}},
-      {"sweep", "sweep", ParamType::Sweep, 0, 0, "none", "", "help"},
+      ParamSpec::integer("n", "n").range(2, 1000000).value("1000").in_units("tokens").help_text("help").log_slider()
+          .can_sweep(),
+      ParamSpec::real("tau", "tau").range(0.01, 0.5).value("0.25").help_text("help").can_sweep(),
+      ParamSpec::boolean("flag", "flag").value("true").help_text("help"),
+      ParamSpec::choice("kind", "kind", kKindTable.names()).value("a").help_text("help"),
+      ParamSpec::sweep("sweep", "sweep").value("none").help_text("help"),
   });
 }
 }  // namespace
+
+TEST_CASE("a spec declared by name fills the fields a positional one did", "[lab][schema]") {
+  const ParamSpec named = ParamSpec::real("tau", "threshold tau")
+                              .range(0.01, 0.5)
+                              .value("0.25")
+                              .in_units("units")
+                              .help_text("help")
+                              .section("docs/design.md")
+                              .log_slider()
+                              .can_sweep();
+  const ParamSpec positional{"tau", "threshold tau", ParamType::Real, 0.01, 0.5, "0.25", "units", "help",
+                             "docs/design.md", {}, true, true};
+  CHECK(named.key == positional.key);
+  CHECK(named.label == positional.label);
+  CHECK(named.type == positional.type);
+  CHECK(named.min == positional.min);
+  CHECK(named.max == positional.max);
+  CHECK(named.default_value == positional.default_value);
+  CHECK(named.unit == positional.unit);
+  CHECK(named.help == positional.help);
+  CHECK(named.paper_ref == positional.paper_ref);
+  CHECK(named.choices == positional.choices);
+  CHECK(named.log_scale == positional.log_scale);
+  CHECK(named.sweepable == positional.sweepable);
+  const ParamSpec choice = ParamSpec::choice("kind", "kind", kKindTable.names());
+  CHECK(choice.type == ParamType::Choice);
+  CHECK(choice.choices == std::vector<std::string>{"a", "b_c"});
+  CHECK_FALSE(choice.sweepable);
+}
+
+TEST_CASE("a choice table gives the schema its texts and decodes them, refusing an unknown one", "[lab][schema]") {
+  const Schema s = demo_schema();
+  Params p = s.defaults();
+  CHECK(kKindTable.decode(p, "kind") == Kind::A);
+  s.set(p, "kind", "b_c");
+  CHECK(kKindTable.decode(p, "kind") == Kind::BC);
+  CHECK(std::string(kKindTable.name_of(Kind::BC)) == "b_c");
+  CHECK(kKindTable.find("b_c") != nullptr);
+  CHECK(kKindTable.find("c") == nullptr);
+  CHECK_THROWS_WITH(kKindTable.decode("kind", "c"), "unknown value 'c' for parameter 'kind'; allowed: a, b_c");
+  CHECK_THROWS_AS(kKindTable.decode("kind", "c"), ParamError);
+}
 
 TEST_CASE("defaults are valid and typed", "[lab][schema]") {
   const Schema s = demo_schema();

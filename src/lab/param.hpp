@@ -3,6 +3,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attnlab {
@@ -10,6 +11,10 @@ namespace attnlab {
 enum class ParamType { Integer, Real, Boolean, Choice, Sweep };
 
 // One parameter of an experiment: every face (page, CLI, URL, JS API) is generated from this.
+// Declared by name, one factory per type and chained setters, e.g.
+//   ParamSpec::real("tau", "threshold tau").range(0.01, 0.5).value("0.25").section(kSec1).can_sweep()
+//       .help_text("Readout threshold ...")
+// (the setters' names differ from the fields', which readers of a ParamSpec use unchanged).
 struct ParamSpec {
   std::string key;    // stable identifier used in URLs, the CLI and JSON
   std::string label;  // short human label
@@ -23,6 +28,34 @@ struct ParamSpec {
   std::vector<std::string> choices;  // for Choice
   bool log_scale = false;            // sliders move logarithmically
   bool sweepable = false;            // may be the swept parameter of a Sweep
+
+  static ParamSpec integer(std::string key, std::string label) { return of(ParamType::Integer, key, label); }
+  static ParamSpec real(std::string key, std::string label) { return of(ParamType::Real, key, label); }
+  static ParamSpec boolean(std::string key, std::string label) { return of(ParamType::Boolean, key, label); }
+  static ParamSpec sweep(std::string key, std::string label) { return of(ParamType::Sweep, key, label); }
+  // `names`: the texts the parameter accepts (a ChoiceTable's names(), lab/choice_table.hpp).
+  static ParamSpec choice(std::string key, std::string label, std::vector<std::string> names) {
+    ParamSpec s = of(ParamType::Choice, key, label);
+    s.choices = std::move(names);
+    return s;
+  }
+
+  ParamSpec& range(double low, double high) { min = low; max = high; return *this; }
+  ParamSpec& value(std::string text) { default_value = std::move(text); return *this; }  // the default
+  ParamSpec& in_units(std::string text) { unit = std::move(text); return *this; }
+  ParamSpec& help_text(std::string text) { help = std::move(text); return *this; }
+  ParamSpec& section(std::string ref) { paper_ref = std::move(ref); return *this; }
+  ParamSpec& log_slider(bool on = true) { log_scale = on; return *this; }
+  ParamSpec& can_sweep(bool on = true) { sweepable = on; return *this; }
+
+ private:
+  static ParamSpec of(ParamType t, std::string& key, std::string& label) {
+    ParamSpec s;
+    s.key = std::move(key);
+    s.label = std::move(label);
+    s.type = t;
+    return s;
+  }
 };
 
 // A rejected input: the message names the parameter, the value and what is allowed. Every message

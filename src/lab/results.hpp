@@ -1,6 +1,7 @@
 // What an experiment produces: a table (one row per sweep point, say) and plots built from it.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attnlab {
@@ -20,6 +21,8 @@ struct Series {
   std::vector<double> y_low, y_high;  // error bars; empty when none
 };
 
+// Declared by name: Plot::titled("Loss").x("iteration t").y("loss").log_y_axis().y_range(0, 1)
+// (the setters' names differ from the fields', which readers of a Plot use unchanged).
 struct Plot {
   std::string title;
   std::string x_label;
@@ -29,6 +32,18 @@ struct Plot {
   bool fixed_y = false;  // use [y_min, y_max] instead of fitting the data
   double y_min = 0.0, y_max = 1.0;
   std::vector<Series> series;
+
+  static Plot titled(std::string text) {
+    Plot p;
+    p.title = std::move(text);
+    return p;
+  }
+  Plot& x(std::string label) { x_label = std::move(label); return *this; }
+  Plot& y(std::string label) { y_label = std::move(label); return *this; }
+  Plot& log_x_axis(bool on = true) { log_x = on; return *this; }
+  Plot& log_y_axis(bool on = true) { log_y = on; return *this; }
+  // A fixed y range instead of one fitted to the data.
+  Plot& y_range(double low, double high) { fixed_y = true; y_min = low; y_max = high; return *this; }
 };
 
 // A matrix drawn as a colour-mapped image (the inspector's attention matrices). Large matrices

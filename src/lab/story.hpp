@@ -64,6 +64,21 @@ struct StoryPrediction {
   TableCell measured;                     // the value the prediction is about
   std::string measured_label;             // "the linear network fired on D1 inputs"
   bool percent = false;                   // the value is a fraction shown (and typed) in percent
+
+  // Declared by name: StoryPrediction::asking("Will ...?").options({...}).measures(cell, "label").in_percent()
+  static StoryPrediction asking(std::string text) {
+    StoryPrediction p;
+    p.question = std::move(text);
+    return p;
+  }
+  StoryPrediction& options(std::vector<PredictionChoice> list) { choices = std::move(list); return *this; }
+  StoryPrediction& typed_range(double low, double high) { min = low; max = high; return *this; }
+  StoryPrediction& measures(TableCell cell, std::string label) {
+    measured = std::move(cell);
+    measured_label = std::move(label);
+    return *this;
+  }
+  StoryPrediction& in_percent(bool on = true) { percent = on; return *this; }
 };
 // The measured value as the page shows it: "12.5%" ("0.13%" below 1%), or three significant
 // digits ("0.000352").

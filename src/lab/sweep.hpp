@@ -12,6 +12,7 @@ struct Sweep {
   std::string key;             // empty for "none"
   std::vector<double> values;  // the sweep points, in order
   bool active() const { return !key.empty(); }
+  bool sweeps(const std::string& k) const { return active() && key == k; }  // `k` is the swept key
 };
 
 constexpr std::size_t kMaxSweepPoints = 10000;

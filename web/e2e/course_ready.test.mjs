@@ -194,9 +194,12 @@ test('the keyboard alone (Tab, arrows, Enter) starts a run', async () => {
   await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'seed');
   await page.keyboard.press('Escape');   // leave the text, keep the keyboard focus
   await page.waitForTimeout(100);
-  for (let i = 0; i < 12 && (await api(page, () => window.attnlab.appFocusedControl())) !== 'Run'; ++i) {
+  // One arrow at a time, each waited for (a slow frame must not let two presses land together).
+  for (let i = 0; i < 12; ++i) {
+    const at = await api(page, () => window.attnlab.appFocusedControl());
+    if (at === 'Run') break;
     await page.keyboard.press('ArrowLeft');
-    await page.waitForTimeout(50);
+    await page.waitForFunction((was) => window.attnlab.appFocusedControl() !== was, at, { timeout: 2000 }).catch(() => {});
   }
   assert.strictEqual(await api(page, () => window.attnlab.appFocusedControl()), 'Run');
   assert.strictEqual(await api(page, () => window.attnlab.appState()), 'ready');

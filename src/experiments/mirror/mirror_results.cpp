@@ -237,8 +237,8 @@ std::optional<Plot> path_plot(const PreparedRun& run, double p, const RunRecord&
   const Eigen::MatrixXd Sn = svm_direction(first);
   const std::string a = printf_text("W[%.0f,%.0f]", double(e->ra), double(e->ca));
   const std::string b = printf_text("W[%.0f,%.0f]", double(e->rb), double(e->cb));
-  Plot path{"Path of (" + a + ", " + b + ") / ||W_k||_p, " + label_p(p) + " (seed 1, 0-indexed)", a + " / ||W||_p",
-            b + " / ||W||_p", false, false, false, 0, 1, {}};
+  Plot path = Plot::titled("Path of (" + a + ", " + b + ") / ||W_k||_p, " + label_p(p) + " (seed 1, 0-indexed)")
+      .x(a + " / ||W||_p").y(b + " / ||W||_p");
   Series walk{"W_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
   for (std::size_t c = 0; c < first.path_wa.size(); ++c) {
     const double nrm = first.norm[c];
@@ -255,8 +255,8 @@ std::optional<Plot> path_plot(const PreparedRun& run, double p, const RunRecord&
 std::optional<Plot> current_alpha_plot(const PreparedRun& run, const MergedRecords& records, double p,
                                        const RunRecord& first) {
   if (first.D_current_alpha.empty()) return std::nullopt;
-  Plot current{"Seed 1, " + label_p(p) + ": D_k against the SVM of the current and of the final alpha",
-               "iteration k", "D_psi(W_mm/||W_mm||, W_k/||W_k||)", true, true, false, 0, 1, {}};
+  Plot current = Plot::titled("Seed 1, " + label_p(p) + ": D_k against the SVM of the current and of the final alpha")
+      .x("iteration k").y("D_psi(W_mm/||W_mm||, W_k/||W_k||)").log_x_axis().log_y_axis();
   std::vector<int> own_ks;  // the shown run's checkpoints
   for (std::size_t i = 0; i < run.runs.size(); ++i)
     if (records[i] && &*records[i] == &first) own_ks = run.runs[i].checkpoints;
@@ -286,8 +286,7 @@ std::optional<Plot> current_alpha_plot(const PreparedRun& run, const MergedRecor
 // Joint training: the (v0, v1) path against the v-SVM ray.
 std::optional<Plot> value_path_plot(double p, const RunRecord& first) {
   if (!first.has_v_svm || first.path_v0.size() <= 1) return std::nullopt;
-  Plot vpath{"Path of (v0, v1) / ||v||_p, " + label_p(p), "v0 / ||v||_p", "v1 / ||v||_p", false, false, false, 0, 1,
-             {}};
+  Plot vpath = Plot::titled("Path of (v0, v1) / ||v||_p, " + label_p(p)).x("v0 / ||v||_p").y("v1 / ||v||_p");
   Series walk{"v_k", SeriesStyle::LineMarkers, {}, {}, {}, {}};
   for (std::size_t c = 0; c < first.path_v0.size(); ++c) {
     const double nrm = first.path_v_norm[c];
@@ -328,13 +327,14 @@ Table results_table(const PreparedRun& run, const MergedRecords& records) {
 }
 
 std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
-  Plot own{"Directional Bregman divergence to the SVM of the run's own p", "iteration k",
-           "D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90%", true, true, false, 0, 1, {}};
-  Plot all{"Each p against every SVM p' (the paper's 3 x 3)", "iteration k", "mean D_k", true, true, false, 0, 1, {}};
-  Plot norm{"Norm growth ||W_k||_p", "iteration k", "mean ||W_k||_p; dashed: (eta k)^(1/(p-1))", true, true, false, 0,
-            1, {}};
-  Plot loss{"Training loss", "iteration k", "mean L(W_k)", true, true, false, 0, 1, {}};
-  Plot prob{"Softmax concentration", "iteration k", "mean max_t s_it", true, false, true, 0, 1, {}};
+  Plot own = Plot::titled("Directional Bregman divergence to the SVM of the run's own p").x("iteration k")
+      .y("D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90%").log_x_axis().log_y_axis();
+  Plot all = Plot::titled("Each p against every SVM p' (the paper's 3 x 3)").x("iteration k").y("mean D_k").log_x_axis()
+      .log_y_axis();
+  Plot norm = Plot::titled("Norm growth ||W_k||_p").x("iteration k")
+      .y("mean ||W_k||_p; dashed: (eta k)^(1/(p-1))").log_x_axis().log_y_axis();
+  Plot loss = Plot::titled("Training loss").x("iteration k").y("mean L(W_k)").log_x_axis().log_y_axis();
+  Plot prob = Plot::titled("Softmax concentration").x("iteration k").y("mean max_t s_it").log_x_axis().y_range(0, 1);
   for (double p : run.ps) {
     for (double q : kComparePs) {
       const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
@@ -353,8 +353,8 @@ std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
   std::vector<Plot> plots = {own, all, norm, loss, prob};
   if (run.setup.settings.joint) {
     // The joint toy's plot (docs/mirror.md s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).
-    Plot logit{"Logistic probability (joint training)", "iteration k",
-               "mean_i sigma(Y_i x_{i,alpha_i}^T v_k), alpha_i the current argmax", true, false, true, 0, 1, {}};
+    Plot logit = Plot::titled("Logistic probability (joint training)").x("iteration k")
+        .y("mean_i sigma(Y_i x_{i,alpha_i}^T v_k), alpha_i the current argmax").log_x_axis().y_range(0, 1);
     for (double p : run.ps)
       logit.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "logistic_prob_" + label_p(p), false));
     plots.push_back(logit);
@@ -370,7 +370,7 @@ std::vector<std::string> results_notes(const PreparedRun& run, const MergedRecor
   if (p == run.ps.front())
     for (std::string& note : svm_tokens_notes(run)) notes.push_back(std::move(note));
   const RunRecord* first = shown_record(run, records, p);
-  if (first && (run.setup.data_kind != "synthetic" || run.runs.size() <= 3 * run.ps.size()))
+  if (first && (run.setup.data_kind != DataKind::Synthetic || run.runs.size() <= 3 * run.ps.size()))
     notes.push_back(tokens_note(p, *first));
   return notes;
 }

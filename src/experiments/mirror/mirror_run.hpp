@@ -22,6 +22,8 @@ inline constexpr double kComparePs[3] = {1.75, 2.0, 3.0};
 // authors' code: run-correlations-W.sh pairs the iterates of run p with the SVM saved by run p'), or
 // this run's own (ours). The parameter's texts: mirror_schema.cpp.
 enum class SvmTokens { Authors, ThisRun };
+// Where the data comes from (parameter `data`).
+enum class DataKind { Synthetic, JointToy, File };
 
 // One mirror-descent run. Every p of a seed starts from the same data and the same W0 (docs/mirror.md s.4).
 struct RunPlan {
@@ -34,7 +36,7 @@ struct RunPlan {
 // What prepare() fixes for every run; each unit keeps its own copy.
 struct RunSetup {
   TrainerSettings settings;                   // settings.p is set per run
-  std::string data_kind;                      // synthetic, joint_toy or file
+  DataKind data_kind = DataKind::Synthetic;  // synthetic, joint_toy or file
   std::shared_ptr<const Dataset> file_data;   // the loaded data file (data = file)
   int n = 6, T = 8, d = 10;                   // synthetic sizes
   std::uint64_t seed = 1;                     // the run's seed
@@ -55,8 +57,8 @@ struct PreparedRun {
 
 // The data of the seed index's runs.
 inline Dataset dataset_for(const RunSetup& setup, int seed_index) {
-  if (setup.data_kind == "joint_toy") return joint_toy_dataset();
-  if (setup.data_kind == "file") return *setup.file_data;
+  if (setup.data_kind == DataKind::JointToy) return joint_toy_dataset();
+  if (setup.data_kind == DataKind::File) return *setup.file_data;
   return synthetic_dataset(setup.n, setup.T, setup.d, setup.seed + static_cast<std::uint64_t>(seed_index));
 }
 

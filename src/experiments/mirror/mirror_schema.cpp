@@ -1,4 +1,4 @@
-// `mirror` (docs/mirror.md): the schema, the presets, the svm_tokens choice table and the decoding
+// `mirror` (docs/mirror.md): the schema, the presets, the choice tables and the decoding
 // of validated parameters into the prepared run: its settings and its runs (seed x p).
 #include "experiments/mirror/mirror_schema.hpp"
 
@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "lab/choice_table.hpp"
 #include "lab/sweep.hpp"
 
 namespace attnlab::mirror {
@@ -16,18 +17,18 @@ const char* const kSpec = "docs/mirror.md";
 
 // [SECTION] Choice tables
 
-// The svm_tokens parameter: one table from the parameter's text to the value (mirror_run.hpp: SvmTokens).
-const std::pair<const char*, SvmTokens> kSvmTokens[] = {{"authors", SvmTokens::Authors}, {"this_run", SvmTokens::ThisRun}};
-std::vector<std::string> svm_token_choices() {
-  std::vector<std::string> out;
-  for (const auto& [text, value] : kSvmTokens) out.push_back(text);
-  return out;
-}
-SvmTokens svm_tokens_from(const std::string& text) {
-  for (const auto& [name, value] : kSvmTokens)
-    if (text == name) return value;
-  return SvmTokens::Authors;  // unreachable: the schema admits only the table's texts
-}
+// Each choice parameter: one table from the parameter's text to the value (lab/choice_table.hpp).
+enum class Init { Zero, Gaussian, Cone };
+enum class IterationsRule { Paper, Fixed };
+constexpr ChoiceTable<DataKind> kDataTable{
+    {"synthetic", DataKind::Synthetic}, {"joint_toy", DataKind::JointToy}, {"file", DataKind::File}};
+constexpr ChoiceTable<Loss> kLossTable{
+    {"logistic", Loss::Logistic}, {"exponential", Loss::Exponential}, {"correlation", Loss::Correlation}};
+constexpr ChoiceTable<bool> kJointTable{{"W", false}, {"joint", true}};  // parameter `train`: v trained too
+constexpr ChoiceTable<Init> kInitTable{{"zero", Init::Zero}, {"gaussian", Init::Gaussian}, {"cone", Init::Cone}};
+constexpr ChoiceTable<IterationsRule> kIterationsRuleTable{{"paper", IterationsRule::Paper},
+                                                           {"fixed", IterationsRule::Fixed}};
+constexpr ChoiceTable<SvmTokens> kSvmTokensTable{{"authors", SvmTokens::Authors}, {"this_run", SvmTokens::ThisRun}};
 
 }  // namespace
 
@@ -36,53 +37,51 @@ SvmTokens svm_tokens_from(const std::string& text) {
 Schema mirror_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"data", "data", ParamType::Choice, 0, 0, "synthetic", "",
-       "synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: the "
-       "lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v).",
-       kSpec, {"synthetic", "joint_toy", "file"}});
-  add({"n", "sequences n", ParamType::Integer, 1, 100, "6", "", "Number of sequences (synthetic data).", kSpec});
-  add({"T", "tokens T", ParamType::Integer, 2, 64, "8", "", "Tokens per sequence (synthetic data).", kSpec});
-  add({"d", "dimension d", ParamType::Integer, 1, 32, "10", "", "Token dimension; W is d x d (synthetic data).",
-       kSpec});
-  add({"loss", "loss", ParamType::Choice, 0, 0, "logistic", "",
-       "logistic log(1 + e^-u) (the paper's), exponential e^-u, or correlation -u.", kSpec,
-       {"logistic", "exponential", "correlation"}});
-  add({"train", "trained", ParamType::Choice, 0, 0, "W", "", "W only (v fixed), or joint: W and v.", kSpec,
-       {"W", "joint"}});
-  add({"p", "p", ParamType::Real, 1.05, 3, "2", "",
-       "The potential psi = (1/p) ||W||_p^p: p = 2 is gradient descent; p near 1 gives sparse W.", kSpec, {}, false,
-       true});
-  add({"eta", "step size eta", ParamType::Real, 1e-4, 10, "0.1", "", "The mirror-descent step size.", kSpec, {},
-       true});
-  add({"normalised", "normalised steps", ParamType::Boolean, 0, 0, "true", "",
-       "G = grad L / ||grad L||_q (the paper's experiments); off: the theory's un-normalised algorithm.", kSpec});
-  add({"log_domain", "log-domain direction", ParamType::Boolean, 0, 0, "true", "",
-       "[ours] Normalise exactly in the log domain, so training never freezes; off: the code's grad / (||grad||_q + "
-       "eps), which stops once ||grad||_q drops below eps.",
-       kSpec});
-  add({"eps", "eps", ParamType::Real, 0, 1e-3, "2.22e-16", "", "The code's normalisation guard.", kSpec});
-  add({"init", "initialisation", ParamType::Choice, 0, 0, "gaussian", "",
-       "zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / ||W_mm||_p "
-       "plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring tokens (inside the cone "
-       "of the paper's local convergence result, Lemma 28 of its appendix; ours: the factor 5 and the noise).",
-       kSpec, {"zero", "gaussian", "cone"}});
-  add({"init_std", "init std", ParamType::Real, 0, 10, "1", "", "Standard deviation of a Gaussian W0.", kSpec});
-  add({"iterations_rule", "iterations", ParamType::Choice, 0, 0, "paper", "",
-       "paper: 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3 (2000 for other p). fixed: the parameter "
-       "'iterations'.",
-       kSpec, {"paper", "fixed"}});
-  add({"iterations", "iteration count", ParamType::Integer, 1, 1000000, "2000", "", "Iterations per run (fixed rule).",
-       kSpec});
-  add({"seeds", "seeds", ParamType::Integer, 1, 1000, "100", "",
-       "Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% range.",
-       kSpec});
-  add({"svm_tokens", "3 x 3 SVM tokens", ParamType::Choice, 0, 0, "authors", "",
-       "The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the same seed's "
-       "p' run selected (the authors' code; where the sweep has no p' run, this run's own). this_run (ours): those "
-       "this run selected, so that every SVM of a run shares its alpha.",
-       kSpec, svm_token_choices()});
-  add({"sweep", "p values", ParamType::Sweep, 0, 0, "p=1.75,2,3", "",
-       "Runs for several p side by side: none, or p=V1,V2,... (the paper: p=1.75,2,3).", kSpec});
+  add(ParamSpec::choice("data", "data", kDataTable.names()).value("synthetic").section(kSpec)
+      .help_text("synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: "
+                 "the lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v)."));
+  add(ParamSpec::integer("n", "sequences n").range(1, 100).value("6").section(kSpec)
+      .help_text("Number of sequences (synthetic data)."));
+  add(ParamSpec::integer("T", "tokens T").range(2, 64).value("8").section(kSpec)
+      .help_text("Tokens per sequence (synthetic data)."));
+  add(ParamSpec::integer("d", "dimension d").range(1, 32).value("10").section(kSpec)
+      .help_text("Token dimension; W is d x d (synthetic data)."));
+  add(ParamSpec::choice("loss", "loss", kLossTable.names()).value("logistic").section(kSpec)
+      .help_text("logistic log(1 + e^-u) (the paper's), exponential e^-u, or correlation -u."));
+  add(ParamSpec::choice("train", "trained", kJointTable.names()).value("W").section(kSpec)
+      .help_text("W only (v fixed), or joint: W and v."));
+  add(ParamSpec::real("p", "p").range(1.05, 3).value("2").section(kSpec).can_sweep()
+      .help_text("The potential psi = (1/p) ||W||_p^p: p = 2 is gradient descent; p near 1 gives sparse W."));
+  add(ParamSpec::real("eta", "step size eta").range(1e-4, 10).value("0.1").section(kSpec).log_slider()
+      .help_text("The mirror-descent step size."));
+  add(ParamSpec::boolean("normalised", "normalised steps").value("true").section(kSpec)
+      .help_text("G = grad L / ||grad L||_q (the paper's experiments); off: the theory's un-normalised algorithm."));
+  add(ParamSpec::boolean("log_domain", "log-domain direction").value("true").section(kSpec)
+      .help_text("[ours] Normalise exactly in the log domain, so training never freezes; off: the code's grad / "
+                 "(||grad||_q + eps), which stops once ||grad||_q drops below eps."));
+  add(ParamSpec::real("eps", "eps").range(0, 1e-3).value("2.22e-16").section(kSpec)
+      .help_text("The code's normalisation guard."));
+  add(ParamSpec::choice("init", "initialisation", kInitTable.names()).value("gaussian").section(kSpec)
+      .help_text("zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / "
+                 "||W_mm||_p plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring "
+                 "tokens (inside the cone of the paper's local convergence result, Lemma 28 of its appendix; ours: "
+                 "the factor 5 and the noise)."));
+  add(ParamSpec::real("init_std", "init std").range(0, 10).value("1").section(kSpec)
+      .help_text("Standard deviation of a Gaussian W0."));
+  add(ParamSpec::choice("iterations_rule", "iterations", kIterationsRuleTable.names()).value("paper").section(kSpec)
+      .help_text("paper: 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3 (2000 for other p). fixed: the parameter "
+                 "'iterations'."));
+  add(ParamSpec::integer("iterations", "iteration count").range(1, 1000000).value("2000").section(kSpec)
+      .help_text("Iterations per run (fixed rule)."));
+  add(ParamSpec::integer("seeds", "seeds").range(1, 1000).value("100").section(kSpec)
+      .help_text("Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% "
+                 "range."));
+  add(ParamSpec::choice("svm_tokens", "3 x 3 SVM tokens", kSvmTokensTable.names()).value("authors").section(kSpec)
+      .help_text("The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the "
+                 "same seed's p' run selected (the authors' code; where the sweep has no p' run, this run's own). "
+                 "this_run (ours): those this run selected, so that every SVM of a run shares its alpha."));
+  add(ParamSpec::sweep("sweep", "p values").value("p=1.75,2,3").section(kSpec)
+      .help_text("Runs for several p side by side: none, or p=V1,V2,... (the paper: p=1.75,2,3)."));
   return Schema(std::move(s));
 }
 
@@ -136,8 +135,8 @@ std::vector<int> checkpoints(int last) {
 RunSetup decode_setup(const Params& params, std::uint64_t seed, const std::shared_ptr<const Dataset>& file_data) {
   RunSetup setup;
   setup.seed = seed;
-  setup.data_kind = params.text("data");
-  if (setup.data_kind == "file" && !file_data)
+  setup.data_kind = kDataTable.decode(params, "data");
+  if (setup.data_kind == DataKind::File && !file_data)
     throw ParamError("parameter 'data': 'file' needs a data file (CLI --data FILE.json, the page's Load button, or "
                      "the JS API); allowed: synthetic, joint_toy, or load a file first");
   setup.file_data = file_data;
@@ -146,16 +145,16 @@ RunSetup decode_setup(const Params& params, std::uint64_t seed, const std::share
   s.normalised = params.boolean("normalised");
   s.log_domain = params.boolean("log_domain");
   s.eps = params.real("eps");
-  const std::string& loss = params.text("loss");
-  s.loss = loss == "exponential" ? Loss::Exponential : loss == "correlation" ? Loss::Correlation : Loss::Logistic;
-  s.joint = params.text("train") == "joint";
+  s.loss = kLossTable.decode(params, "loss");
+  s.joint = kJointTable.decode(params, "train");
   setup.n = static_cast<int>(params.integer("n"));
   setup.T = static_cast<int>(params.integer("T"));
   setup.d = static_cast<int>(params.integer("d"));
-  setup.init_zero = params.text("init") == "zero";
-  setup.init_cone = params.text("init") == "cone";
+  const Init init = kInitTable.decode(params, "init");
+  setup.init_zero = init == Init::Zero;
+  setup.init_cone = init == Init::Cone;
   setup.init_std = params.real("init_std");
-  setup.svm_tokens = svm_tokens_from(params.text("svm_tokens"));
+  setup.svm_tokens = kSvmTokensTable.decode(params, "svm_tokens");
   return setup;
 }
 
@@ -167,7 +166,7 @@ PreparedRun prepare_run(const Schema& schema, const Params& params, std::uint64_
   std::vector<double> ps = sweep.active() ? sweep.values : std::vector<double>{params.real("p")};
   RunSetup setup = decode_setup(params, seed, file_data);
   const int seeds = static_cast<int>(params.integer("seeds"));
-  const bool paper = params.text("iterations_rule") == "paper";
+  const bool paper = kIterationsRuleTable.decode(params, "iterations_rule") == IterationsRule::Paper;
   // Runs seed-major (seed 0's p's, then seed 1's, ...): unit u is seed u's runs.
   std::vector<RunPlan> runs;
   std::vector<std::int64_t> costs;  // mirror-descent steps per unit

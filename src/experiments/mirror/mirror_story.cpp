@@ -56,14 +56,13 @@ Story make_story() {
   two.plot = "Softmax concentration";
   two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
   two.shows = {"eta"};
-  two.prediction = StoryPrediction{
-      "Before you run: after 2000 steps, how much attention does a sequence give to its favourite token?",
-      {{"spread out (under 50%)", 0.0, 0.5}, {"mostly one token (50% to 99%)", 0.5, 0.99}, {"nearly all (over 99%)", 0.99, 1.0}},
-      0.0,
-      1.0,
-      {"max_prob_p=2", "k", 2000},
-      "the largest attention probability at k = 2000",
-      true};
+  two.prediction = StoryPrediction::asking(
+          "Before you run: after 2000 steps, how much attention does a sequence give to its favourite token?")
+      .options({{"spread out (under 50%)", 0.0, 0.5},
+                {"mostly one token (50% to 99%)", 0.5, 0.99},
+                {"nearly all (over 99%)", 0.99, 1.0}})
+      .measures({"max_prob_p=2", "k", 2000}, "the largest attention probability at k = 2000")
+      .in_percent();
   s.steps.push_back(two);
 
   StoryStep three;

@@ -19,6 +19,10 @@ namespace {
 
 const char* const kSpec = "docs/regression.md s.4";
 
+// What one step moves (parameter `perturb`).
+enum class Perturb { X, A };
+constexpr ChoiceTable<Perturb> kPerturbTable{{"x", Perturb::X}, {"A", Perturb::A}};
+
 // A move's measurements: the table's columns, and the fields of its unit's partial.
 constexpr const char* kColumns[] = {"delta", "b_shift", "shift_per_delta", "bound", "identity_error", "alpha_new"};
 using Row = std::vector<double>;
@@ -38,25 +42,28 @@ Row from_partial(const Partial& p) {
 Schema icl_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"function", "function u", ParamType::Choice, 0, 0, "exp", "", "u(x) = exp(A x), cosh(A x) or sinh(A x).",
-       kSpec, {"exp", "cosh", "sinh"}});
-  add({"n", "rows n", ParamType::Integer, 1, 5000, "200", "", "Rows of A (n >= d).", kSpec});
-  add({"d", "columns d", ParamType::Integer, 1, 200, "10", "", "Columns of A.", kSpec});
-  add({"norm_A", "||A||", ParamType::Real, 0.01, 100, "1", "", "Spectral norm of A.", kSpec, {}, true});
-  add({"kappa", "condition number", ParamType::Real, 1, 1e6, "30", "", "Target condition number of A.", kSpec, {},
-       true});
-  add({"target", "target b", ParamType::Choice, 0, 0, "simplex", "",
-       "planted, simplex or unit, as in the regression experiment.", kSpec, choice_names(kTargetChoices)});
-  add({"x_norm", "||x||", ParamType::Real, 0, 50, "1", "",
-       "The point x_t where the step starts (a random direction of this norm).", kSpec});
-  add({"perturb", "what moves", ParamType::Choice, 0, 0, "x", "",
-       "x: x_{t+1} = x_t + dx with ||dx|| = delta. A: A_{t+1} = A_t + dA with ||dA||_2 = delta.", kSpec,
-       {"x", "A"}});
-  add({"delta_min", "smallest move", ParamType::Real, 1e-14, 1, "1e-10", "", "The sweep starts here.", kSpec, {},
-       true});
-  add({"delta_max", "largest move", ParamType::Real, 1e-14, 10, "0.1", "", "The sweep ends here.", kSpec, {}, true});
-  add({"per_decade", "points per decade", ParamType::Integer, 1, 20, "3", "", "Sweep points per factor of 10.",
-       kSpec});
+  add(ParamSpec::choice("function", "function u", kHyperbolicTable.names()).value("exp").section(kSpec)
+      .help_text("u(x) = exp(A x), cosh(A x) or sinh(A x)."));
+  add(ParamSpec::integer("n", "rows n").range(1, 5000).value("200").section(kSpec)
+      .help_text("Rows of A (n >= d)."));
+  add(ParamSpec::integer("d", "columns d").range(1, 200).value("10").section(kSpec)
+      .help_text("Columns of A."));
+  add(ParamSpec::real("norm_A", "||A||").range(0.01, 100).value("1").section(kSpec).log_slider()
+      .help_text("Spectral norm of A."));
+  add(ParamSpec::real("kappa", "condition number").range(1, 1e6).value("30").section(kSpec).log_slider()
+      .help_text("Target condition number of A."));
+  add(ParamSpec::choice("target", "target b", kTargetTable.names()).value("simplex").section(kSpec)
+      .help_text("planted, simplex or unit, as in the regression experiment."));
+  add(ParamSpec::real("x_norm", "||x||").range(0, 50).value("1").section(kSpec)
+      .help_text("The point x_t where the step starts (a random direction of this norm)."));
+  add(ParamSpec::choice("perturb", "what moves", kPerturbTable.names()).value("x").section(kSpec)
+      .help_text("x: x_{t+1} = x_t + dx with ||dx|| = delta. A: A_{t+1} = A_t + dA with ||dA||_2 = delta."));
+  add(ParamSpec::real("delta_min", "smallest move").range(1e-14, 1).value("1e-10").section(kSpec).log_slider()
+      .help_text("The sweep starts here."));
+  add(ParamSpec::real("delta_max", "largest move").range(1e-14, 10).value("0.1").section(kSpec).log_slider()
+      .help_text("The sweep ends here."));
+  add(ParamSpec::integer("per_decade", "points per decade").range(1, 20).value("3").section(kSpec)
+      .help_text("Sweep points per factor of 10."));
   return Schema(std::move(s));
 }
 
@@ -103,16 +110,7 @@ class IclExperiment final : public Experiment {
   std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
     deltas_.clear();
     slots_.clear();
-    GeneratorSettings s;
-    s.function = hyperbolic_from(params.text("function"));
-    s.n = static_cast<int>(params.integer("n"));
-    s.d = static_cast<int>(params.integer("d"));
-    if (s.n < s.d)
-      throw ParamError("parameter 'n': " + std::to_string(s.n) + " is less than d = " + std::to_string(s.d) +
-                       "; allowed: n >= d");
-    s.norm = params.real("norm_A");
-    s.condition = params.real("kappa");
-    s.target = choice_value(kTargetChoices, params.text("target"), "target");
+    const GeneratorSettings s = shared_generator_settings(params);
     problem_ = generate(s, seed);
     Rng rng = Rng::for_stream(seed, 11);
     x_ = Eigen::VectorXd(s.d);
@@ -121,7 +119,7 @@ class IclExperiment final : public Experiment {
     x_ *= params.real("x_norm") / x_.norm();
     if (!std::isfinite(x_[0])) x_.setZero();  // x_norm = 0
     direction_ /= direction_.norm();
-    move_A_ = params.text("perturb") == "A";
+    move_A_ = kPerturbTable.decode(params, "perturb") == Perturb::A;
     if (move_A_) {  // a dense direction dA with ||dA||_2 = 1
       Eigen::MatrixXd E(s.n, s.d);
       for (int i = 0; i < s.n; ++i)
@@ -202,7 +200,7 @@ Results IclExperiment::results() const {
     identity.push_back(row[4]);
   }
   const char* what = move_A_ ? "||A_{t+1} - A_t||" : "||x_{t+1} - x_t||";
-  Plot p{"Target shift of one step (Corollary F.2)", what, "||b~ - b||", true, true, false, 0, 1, {}};
+  Plot p = Plot::titled("Target shift of one step (Corollary F.2)").x(what).y("||b~ - b||").log_x_axis().log_y_axis();
   p.series.push_back({"measured ||b~ - b||", SeriesStyle::LineMarkers, delta, shift, {}, {}});
   p.series.push_back({"bound max|v| m (1 + sqrt(n) ||b||) / |alpha'|", SeriesStyle::Line, delta, bound, {}, {}});
   if (!rows.empty() && shift[0] > 0.0) {
@@ -210,8 +208,8 @@ Results IclExperiment::results() const {
     p.series.push_back({"slope 1", SeriesStyle::Reference, delta, slope_line, {}, {}});
   }
   r.plots.push_back(p);
-  Plot q{"Residual identity u(x_{t+1}) - alpha(x_{t+1}) b~ = c(x_t)", what, "max error / max |entry|", true, true,
-         false, 0, 1, {}};
+  Plot q = Plot::titled("Residual identity u(x_{t+1}) - alpha(x_{t+1}) b~ = c(x_t)")
+      .x(what).y("max error / max |entry|").log_x_axis().log_y_axis();
   q.series.push_back({"relative error", SeriesStyle::LineMarkers, delta, identity, {}, {}});
   r.plots.push_back(q);
   if (rows.size() >= 2) {

@@ -9,18 +9,7 @@
 
 namespace attnlab::regression {
 
-const char* to_string(Hyperbolic f) {
-  switch (f) {
-    case Hyperbolic::Exp: return "exp";
-    case Hyperbolic::Cosh: return "cosh";
-    case Hyperbolic::Sinh: return "sinh";
-  }
-  return "";
-}
-
-Hyperbolic hyperbolic_from(const std::string& name) {
-  return name == "cosh" ? Hyperbolic::Cosh : name == "sinh" ? Hyperbolic::Sinh : Hyperbolic::Exp;
-}
+const char* to_string(Hyperbolic f) { return kHyperbolicTable.name_of(f); }
 
 MatrixFacts measure(const SparseRows& A) {
   const Eigen::MatrixXd gram = weighted_gram(A, Eigen::VectorXd::Ones(A.rows()));

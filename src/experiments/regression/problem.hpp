@@ -5,6 +5,8 @@
 #include <Eigen/SparseCore>
 #include <string>
 
+#include "lab/choice_table.hpp"
+
 namespace attnlab::regression {
 
 enum class Hyperbolic { Exp, Cosh, Sinh };
@@ -12,8 +14,11 @@ enum class Hyperbolic { Exp, Cosh, Sinh };
 // A is stored by rows (compressed): A x is a dot product per row, and A^T D A is a sum of per-row
 // outer products that skips rows with weight 0 (sampling) and allocates nothing.
 using SparseRows = Eigen::SparseMatrix<double, Eigen::RowMajor>;
-const char* to_string(Hyperbolic f);
-Hyperbolic hyperbolic_from(const std::string& name);  // "exp", "cosh", "sinh" (schema-validated)
+// The function u: parameter `function` of `regression` and `regression.icl`, and a problem file's
+// "function".
+inline constexpr ChoiceTable<Hyperbolic> kHyperbolicTable{
+    {"exp", Hyperbolic::Exp}, {"cosh", Hyperbolic::Cosh}, {"sinh", Hyperbolic::Sinh}};
+const char* to_string(Hyperbolic f);  // kHyperbolicTable's text
 
 struct Problem {
   Hyperbolic function = Hyperbolic::Exp;

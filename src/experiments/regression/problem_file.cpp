@@ -90,10 +90,9 @@ ProblemFile read_problem_file(const std::string& text) {
   if (doc.contains("function")) {
     const json& fn = doc["function"];
     const std::string name = fn.is_string() ? fn.get<std::string>() : "";
-    if (name == "exp") f.problem.function = Hyperbolic::Exp;
-    else if (name == "cosh") f.problem.function = Hyperbolic::Cosh;
-    else if (name == "sinh") f.problem.function = Hyperbolic::Sinh;
-    else fail("function must be \"exp\", \"cosh\" or \"sinh\"");
+    const auto* row = kHyperbolicTable.find(name);
+    if (!row) fail("function must be \"exp\", \"cosh\" or \"sinh\"");
+    f.problem.function = row->value;
     f.has_function = true;
   }
   f.problem.A = matrix_field(doc);

@@ -60,13 +60,13 @@ class RegressionExperiment final : public Experiment {
     run_.methods.clear();
     slots_.clear();
     run_.notes.clear();
-    const bool from_data = params.text("source") == "data";
+    const bool from_data = kSourceTable.decode(params, "source") == ProblemSource::Data;
     if (from_data) {
       if (!data_)
         throw ParamError("parameter 'source': 'data' needs a problem file (CLI --data FILE.json, the page's Load "
                          "problem button, or the JS API); allowed: generate, or load a file first");
       run_.problem = data_->problem;
-      if (!data_->has_function) run_.problem.function = hyperbolic_from(params.text("function"));
+      if (!data_->has_function) run_.problem.function = kHyperbolicTable.decode(params, "function");
     } else {
       run_.problem = generate(generator_settings(params), seed);
     }

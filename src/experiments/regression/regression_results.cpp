@@ -114,7 +114,7 @@ struct Curves {
 
   // One series per solver: its column `suffix` over the first `range` iterations.
   Plot per_method(const char* title, const char* y_label, const char* suffix, bool log_y, std::size_t range) const {
-    Plot p{title, "iteration t", y_label, false, log_y, false, 0, 1, {}};
+    Plot p = Plot::titled(title).x("iteration t").y(y_label).log_y_axis(log_y);
     for (Method m : methods) {
       std::vector<double> y = column(std::string(method_key(m)) + suffix);
       y.resize(range);
@@ -158,8 +158,8 @@ Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
 // The sampler's own claim (docs/regression.md s.3, Lemma 6.4): A^T D~ A against A^T D A at every
 // step. Empty (no series) when no sampled solver runs.
 Plot sampling_plot(const Curves& c, const SamplingSettings& settings) {
-  Plot sampling{"Leverage sampling: A^T D~ A against A^T D A", "iteration t",
-                "eps = max |lambda((A^T D A)^-1 A^T D~ A) - 1|", false, true, false, 0, 1, {}};
+  Plot sampling = Plot::titled("Leverage sampling: A^T D~ A against A^T D A").x("iteration t")
+      .y("eps = max |lambda((A^T D A)^-1 A^T D~ A) - 1|").log_y_axis();
   const std::vector<double> shown(c.iterations.begin(), c.iterations.begin() + c.newton_range);
   for (Method m : c.methods)
     if (is_sampled(m)) {
@@ -190,7 +190,8 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
   if (!sampling.series.empty()) plots.push_back(sampling);
   for (Method m : run.methods)
     if (m == Method::GradientDescent && c.rows > c.newton_range) {
-      Plot gd{"Gradient descent over all its iterations", "iteration t", "||x_t - x*||", false, true, false, 0, 1, {}};
+      Plot gd = Plot::titled("Gradient descent over all its iterations").x("iteration t").y("||x_t - x*||")
+          .log_y_axis();
       gd.series.push_back({method_label(m), SeriesStyle::Line, c.iterations, c.column("gd_distance"), {}, {}});
       plots.push_back(gd);
     }

@@ -14,13 +14,14 @@ constexpr Method kAllMethods[kMethods] = {Method::Newton,  Method::ApproxDiag,  
                                           Method::Sampled, Method::SampledRank2, Method::GradientDescent};
 
 // [SECTION] Choice tables
-// The other choice parameters' tables (`function` is hyperbolic_from's, in problem.cpp).
-constexpr Choice<WeightRule> kWeightRuleChoices[] = {
+// The other choice parameters' tables (`function` is kHyperbolicTable, in problem.hpp; `target`
+// and `source` are in regression_schema.hpp).
+constexpr ChoiceTable<WeightRule> kWeightRuleTable{
     {"uniform", WeightRule::Uniform}, {"practical", WeightRule::Practical}, {"paper", WeightRule::PaperConstants}};
-constexpr Choice<SamplingRule> kSamplingRuleChoices[] = {{"budget", SamplingRule::Budget},
-                                                         {"paper", SamplingRule::Paper}};
-constexpr Choice<LeverageScores> kLeverageChoices[] = {{"sketch", LeverageScores::Sketch},
-                                                       {"exact", LeverageScores::Exact}};
+constexpr ChoiceTable<SamplingRule> kSamplingRuleTable{{"budget", SamplingRule::Budget},
+                                                       {"paper", SamplingRule::Paper}};
+constexpr ChoiceTable<LeverageScores> kLeverageTable{{"sketch", LeverageScores::Sketch},
+                                                     {"exact", LeverageScores::Exact}};
 
 }  // namespace
 
@@ -28,76 +29,74 @@ constexpr Choice<LeverageScores> kLeverageChoices[] = {{"sketch", LeverageScores
 Schema regression_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"source", "problem", ParamType::Choice, 0, 0, "generate", "",
-       "generate: draw a problem from the settings below. data: the loaded problem file (A, b, w and optionally "
-       "x0; see the README).",
-       kProblem, {"generate", "data"}});
-  add({"function", "function u", ParamType::Choice, 0, 0, "exp", "",
-       "u(x) = exp(A x), cosh(A x) or sinh(A x), entrywise.", kProblem, {"exp", "cosh", "sinh"}});
-  add({"n", "rows n", ParamType::Integer, 1, 200000, "200", "", "Rows of A (n >= d).", kProblem});
-  add({"d", "columns d", ParamType::Integer, 1, 200, "10", "", "Columns of A: the dimension of x.", kProblem});
-  add({"norm_A", "||A||", ParamType::Real, 0.01, 100, "1", "", "Spectral norm of A (set exactly).", kProblem, {},
-       true});
-  add({"kappa", "condition number", ParamType::Real, 1, 1e6, "30", "",
-       "Target condition number of A: the column scales spread geometrically over [1/kappa, 1] (the measured "
-       "kappa is reported).",
-       kProblem, {}, true});
-  add({"density", "density of A", ParamType::Real, 1e-5, 1, "1", "",
-       "Fraction of non-zero entries of A: nnz(A) sets the cost of an iteration.", kProblem, {}, true});
-  add({"target", "target b", ParamType::Choice, 0, 0, "planted", "",
-       "planted: b = u(x_true) / alpha(x_true), so c(x_true) = 0. simplex: random b >= 0 summing to 1. unit: "
-       "random b of norm 1.",
-       kProblem, choice_names(kTargetChoices)});
-  add({"x_true_norm", "||x_true||", ParamType::Real, 0, 50, "1", "", "Norm of the planted point x_true.", kProblem});
-  add({"w_rule", "weights w", ParamType::Choice, 0, 0, "uniform", "",
-       "uniform: every w_i = w. practical: w^2 = 100 beta^ + l / sigma_min^2 with beta^ = ||B|| measured. paper: the "
-       "same with the paper's safe beta = 8 n e^{2 R^2}.",
-       kAlgorithm, choice_names(kWeightRuleChoices)});
-  add({"w", "weight w", ParamType::Real, 1e-4, 1e4, "1", "", "The uniform weight of the regulariser 1/2 ||W A x||^2.",
-       kProblem, {}, true});
-  add({"l", "target l", ParamType::Real, 1e-8, 1e3, "0.001", "",
-       "The strong-convexity level H >= l I that the practical and paper weight rules aim at.", kAlgorithm, {}, true});
-  add({"r0", "start distance r0", ParamType::Real, 0, 100, "1", "",
-       "The shared start x0 = x* + r0 u for a random unit u (x* first found by damped Newton from x_true).",
-       kAlgorithm});
+  add(ParamSpec::choice("source", "problem", kSourceTable.names()).value("generate").section(kProblem)
+      .help_text("generate: draw a problem from the settings below. data: the loaded problem file (A, b, w and "
+                 "optionally x0; see the README)."));
+  add(ParamSpec::choice("function", "function u", kHyperbolicTable.names()).value("exp").section(kProblem)
+      .help_text("u(x) = exp(A x), cosh(A x) or sinh(A x), entrywise."));
+  add(ParamSpec::integer("n", "rows n").range(1, 200000).value("200").section(kProblem)
+      .help_text("Rows of A (n >= d)."));
+  add(ParamSpec::integer("d", "columns d").range(1, 200).value("10").section(kProblem)
+      .help_text("Columns of A: the dimension of x."));
+  add(ParamSpec::real("norm_A", "||A||").range(0.01, 100).value("1").section(kProblem).log_slider()
+      .help_text("Spectral norm of A (set exactly)."));
+  add(ParamSpec::real("kappa", "condition number").range(1, 1e6).value("30").section(kProblem).log_slider()
+      .help_text("Target condition number of A: the column scales spread geometrically over [1/kappa, 1] (the "
+                 "measured kappa is reported)."));
+  add(ParamSpec::real("density", "density of A").range(1e-5, 1).value("1").section(kProblem).log_slider()
+      .help_text("Fraction of non-zero entries of A: nnz(A) sets the cost of an iteration."));
+  add(ParamSpec::choice("target", "target b", kTargetTable.names()).value("planted").section(kProblem)
+      .help_text("planted: b = u(x_true) / alpha(x_true), so c(x_true) = 0. simplex: random b >= 0 summing to 1. "
+                 "unit: random b of norm 1."));
+  add(ParamSpec::real("x_true_norm", "||x_true||").range(0, 50).value("1").section(kProblem)
+      .help_text("Norm of the planted point x_true."));
+  add(ParamSpec::choice("w_rule", "weights w", kWeightRuleTable.names()).value("uniform").section(kAlgorithm)
+      .help_text("uniform: every w_i = w. practical: w^2 = 100 beta^ + l / sigma_min^2 with beta^ = ||B|| measured. "
+                 "paper: the same with the paper's safe beta = 8 n e^{2 R^2}."));
+  add(ParamSpec::real("w", "weight w").range(1e-4, 1e4).value("1").section(kProblem).log_slider()
+      .help_text("The uniform weight of the regulariser 1/2 ||W A x||^2."));
+  add(ParamSpec::real("l", "target l").range(1e-8, 1e3).value("0.001").section(kAlgorithm).log_slider()
+      .help_text("The strong-convexity level H >= l I that the practical and paper weight rules aim at."));
+  add(ParamSpec::real("r0", "start distance r0").range(0, 100).value("1").section(kAlgorithm)
+      .help_text("The shared start x0 = x* + r0 u for a random unit u (x* first found by damped Newton from x_true)."));
   for (Method m : kAllMethods)
-    add({method_key(m), std::string("run ") + method_key(m), ParamType::Boolean, 0, 0, "true", "",
-         std::string("Run ") + method_label(m) + ".", kAlgorithm});
-  add({"damped", "damp exact Newton", ParamType::Boolean, 0, 0, "false", "",
-       "Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps.", kAlgorithm});
-  add({"sampling", "sampling rule", ParamType::Choice, 0, 0, "budget", "",
-       "How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), about "
-       "'samples' rows, one knob. paper: our reading of Lemma 6.4 (the paper gives no constant and does not write "
-       "p_i out): min(1, C tau_i log(d/delta) / eps1^2), at most "
-       "C d log(d/delta) / eps1^2 rows in expectation, and A^T D~ A within (1 +- eps1) of A^T D A with probability "
-       ">= 1 - delta (the notes count how often it was).",
-       kAlgorithm, choice_names(kSamplingRuleChoices)});
-  add({"samples", "sample budget", ParamType::Real, 1, 1e7, "100", "rows",
-       "Ours (sampling = budget): expected rows kept by leverage-score sampling, row i with probability "
-       "min(1, samples tau_i / d).",
-       kAlgorithm, {}, true});
-  add({"C", "constant C", ParamType::Real, 0.01, 100, "4", "",
-       "sampling = paper: the constant C of p_i = min(1, C tau_i log(d/delta) / eps1^2). The paper leaves it open; "
-       "4 is ours: with it the matrix Chernoff bound (Tropp 2012) gives a failure probability <= "
-       "d (delta/d)^(C/2) + d (delta/d)^(C/3) <= delta for d >= 2.",
-       kAlgorithm, {}, true});
-  add({"delta", "failure probability delta", ParamType::Real, 1e-9, 0.5, "0.1", "",
-       "sampling = paper: the failure probability of one SubSample call (Algorithm 1 calls it with delta/T, so that all "
-       "T iterations succeed together with probability >= 1 - delta).",
-       kAlgorithm, {}, true});
-  add({"eps1", "sampling accuracy eps1", ParamType::Real, 0.01, 0.99, "0.5", "",
-       "sampling = paper: the spectral accuracy (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A that one call "
-       "promises.",
-       kAlgorithm, {}, true});
-  add({"leverage", "leverage scores", ParamType::Choice, 0, 0, "sketch", "",
-       "sketch (ours): approximate scores in O(nnz(A)) from a uniform-sample Gram matrix and a 16-column "
-       "Johnson-Lindenstrauss projection. exact: tau_i = D_i a_i^T (A^T D A)^-1 a_i from a Cholesky factor "
-       "(O(nnz(A) d + d^3) per step; a thin QR gives the same numbers).",
-       kAlgorithm, choice_names(kLeverageChoices)});
-  add({"max_iterations", "iteration limit", ParamType::Integer, 1, 100000, "3000", "",
-       "Iterations per solver at most (gradient descent needs thousands).", kAlgorithm});
-  add({"tolerance", "stop at ||x - x*|| <=", ParamType::Real, 1e-15, 1, "1e-13", "",
-       "A solver stops when its distance to x* is at most this.", kAlgorithm, {}, true});
+    add(ParamSpec::boolean(method_key(m), std::string("run ") + method_key(m)).value("true").section(kAlgorithm)
+        .help_text(std::string("Run ") + method_label(m) + "."));
+  add(ParamSpec::boolean("damped", "damp exact Newton").value("false").section(kAlgorithm)
+      .help_text("Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps."));
+  add(ParamSpec::choice("sampling", "sampling rule", kSamplingRuleTable.names())
+      .value("budget").section(kAlgorithm)
+      .help_text("How leverage-score sampling keeps row i. budget (ours): probability min(1, samples tau_i / d), "
+                 "about 'samples' rows, one knob. paper: our reading of Lemma 6.4 (the paper gives no constant and "
+                 "does not write p_i out): min(1, C tau_i log(d/delta) / eps1^2), at most C d log(d/delta) / eps1^2 "
+                 "rows in expectation, and A^T D~ A within (1 +- eps1) of A^T D A with probability >= 1 - delta (the "
+                 "notes count how often it was)."));
+  add(ParamSpec::real("samples", "sample budget")
+      .range(1, 1e7).value("100").in_units("rows").section(kAlgorithm).log_slider()
+      .help_text("Ours (sampling = budget): expected rows kept by leverage-score sampling, row i with probability "
+                 "min(1, samples tau_i / d)."));
+  add(ParamSpec::real("C", "constant C").range(0.01, 100).value("4").section(kAlgorithm).log_slider()
+      .help_text("sampling = paper: the constant C of p_i = min(1, C tau_i log(d/delta) / eps1^2). The paper leaves "
+                 "it open; 4 is ours: with it the matrix Chernoff bound (Tropp 2012) gives a failure probability <= d "
+                 "(delta/d)^(C/2) + d (delta/d)^(C/3) <= delta for d >= 2."));
+  add(ParamSpec::real("delta", "failure probability delta")
+      .range(1e-9, 0.5).value("0.1").section(kAlgorithm).log_slider()
+      .help_text("sampling = paper: the failure probability of one SubSample call (Algorithm 1 calls it with delta/T, "
+                 "so that all T iterations succeed together with probability >= 1 - delta)."));
+  add(ParamSpec::real("eps1", "sampling accuracy eps1")
+      .range(0.01, 0.99).value("0.5").section(kAlgorithm).log_slider()
+      .help_text("sampling = paper: the spectral accuracy (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A that "
+                 "one call promises."));
+  add(ParamSpec::choice("leverage", "leverage scores", kLeverageTable.names())
+      .value("sketch").section(kAlgorithm)
+      .help_text("sketch (ours): approximate scores in O(nnz(A)) from a uniform-sample Gram matrix and a 16-column "
+                 "Johnson-Lindenstrauss projection. exact: tau_i = D_i a_i^T (A^T D A)^-1 a_i from a Cholesky factor "
+                 "(O(nnz(A) d + d^3) per step; a thin QR gives the same numbers)."));
+  add(ParamSpec::integer("max_iterations", "iteration limit").range(1, 100000).value("3000").section(kAlgorithm)
+      .help_text("Iterations per solver at most (gradient descent needs thousands)."));
+  add(ParamSpec::real("tolerance", "stop at ||x - x*|| <=")
+      .range(1e-15, 1).value("1e-13").section(kAlgorithm).log_slider()
+      .help_text("A solver stops when its distance to x* is at most this."));
   return Schema(std::move(s));
 }
 
@@ -165,9 +164,9 @@ std::vector<Preset> regression_presets() {
 }
 
 // [SECTION] Decoding: validated params -> the run's settings
-GeneratorSettings generator_settings(const Params& p) {
+GeneratorSettings shared_generator_settings(const Params& p) {
   GeneratorSettings s;
-  s.function = hyperbolic_from(p.text("function"));
+  s.function = kHyperbolicTable.decode(p, "function");
   s.n = static_cast<int>(p.integer("n"));
   s.d = static_cast<int>(p.integer("d"));
   if (s.n < s.d)
@@ -175,10 +174,15 @@ GeneratorSettings generator_settings(const Params& p) {
                      "; allowed: n >= d");
   s.norm = p.real("norm_A");
   s.condition = p.real("kappa");
+  s.target = kTargetTable.decode(p, "target");
+  return s;
+}
+
+GeneratorSettings generator_settings(const Params& p) {
+  GeneratorSettings s = shared_generator_settings(p);
   s.density = p.real("density");
-  s.target = choice_value(kTargetChoices, p.text("target"), "target");
   s.x_true_norm = p.real("x_true_norm");
-  s.weight_rule = choice_value(kWeightRuleChoices, p.text("w_rule"), "w_rule");
+  s.weight_rule = kWeightRuleTable.decode(p, "w_rule");
   s.w = p.real("w");
   s.l = p.real("l");
   return s;
@@ -186,8 +190,8 @@ GeneratorSettings generator_settings(const Params& p) {
 
 SamplingSettings sampling_settings(const Params& p) {
   SamplingSettings s;
-  s.rule = choice_value(kSamplingRuleChoices, p.text("sampling"), "sampling");
-  s.scores = choice_value(kLeverageChoices, p.text("leverage"), "leverage");
+  s.rule = kSamplingRuleTable.decode(p, "sampling");
+  s.scores = kLeverageTable.decode(p, "leverage");
   s.samples = p.real("samples");
   s.C = p.real("C");
   s.delta = p.real("delta");

@@ -1,6 +1,7 @@
 // The `regression` experiment's parameters (docs/regression.md): the schema, the presets
-// (docs/regression.md s.5), the choice tables (text <-> typed value) and the decoding of validated
-// params into the run's settings. `regression.icl` reuses the target table.
+// (docs/regression.md s.5), the choice tables (text <-> typed value, lab/choice_table.hpp) and the
+// decoding of validated params into the run's settings. `regression.icl` reuses the target table
+// and the decoding of the settings it shares (shared_generator_settings).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -10,40 +11,25 @@
 #include "experiments/regression/leverage_sampling.hpp"
 #include "experiments/regression/solvers.hpp"
 #include "lab/experiment.hpp"
-#include "lab/find_named.hpp"
+#include "lab/choice_table.hpp"
 
 namespace attnlab::regression {
 
 Schema regression_schema();
 std::vector<Preset> regression_presets();
 
-// One row of a choice table: the text a Choice parameter accepts and the value it stands for.
-template <class T>
-struct Choice {
-  const char* name;
-  T value;
-};
-
-// The texts of a choice table, in order (a ParamSpec's choices).
-template <class T, std::size_t N>
-std::vector<std::string> choice_names(const Choice<T> (&table)[N]) {
-  std::vector<std::string> names;
-  for (const Choice<T>& c : table) names.push_back(c.name);
-  return names;
-}
-
-// The value `name` stands for in `table`; `key` names the parameter in the ParamError an unknown
-// name gets (the schema has validated the name, so this is for values that did not pass it).
-template <class T, std::size_t N>
-T choice_value(const Choice<T> (&table)[N], const std::string& name, const std::string& key) {
-  return find_named(table, name, [](const Choice<T>& c) { return c.name; }, "value", "allowed",
-                    " for parameter '" + key + "'")
-      .value;
-}
-
 // The target b (parameter `target` of `regression` and `regression.icl`).
-inline constexpr Choice<TargetKind> kTargetChoices[] = {
+inline constexpr ChoiceTable<TargetKind> kTargetTable{
     {"planted", TargetKind::Planted}, {"simplex", TargetKind::Simplex}, {"unit", TargetKind::Unit}};
+
+// Where the problem comes from (parameter `source` of `regression`).
+enum class ProblemSource { Generate, Data };
+inline constexpr ChoiceTable<ProblemSource> kSourceTable{{"generate", ProblemSource::Generate},
+                                                          {"data", ProblemSource::Data}};
+
+// The generator settings `regression` and `regression.icl` declare alike (function, n, d, norm_A,
+// kappa, target); throws ParamError when n < d. The others keep GeneratorSettings' defaults.
+GeneratorSettings shared_generator_settings(const Params& params);
 
 // The generator settings a `regression` parameter set asks for; throws ParamError when n < d.
 // Shared with the benchmark, which builds the presets' problems the same way.

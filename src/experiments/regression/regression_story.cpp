@@ -39,16 +39,12 @@ Story make_story() {
   one.plot = "Distance to the minimiser";
   one.settings = {"regression", "reference", kThreeSolvers, 1};
   one.shows = {"r0", "w"};
-  one.prediction = StoryPrediction{
-      "Before you run: gradient descent takes 3000 steps. How close to x* does it get?",
-      {{"as close as Newton (below 1e-10)", 0.0, 1e-10},
-       {"closer than 0.01, but not there", 1e-10, 0.01},
-       {"still farther than 0.01", 0.01, 1e300}},
-      0.0,
-      1.0,
-      {"gd_distance", "", 0.0},
-      "gradient descent's distance to x* after 3000 steps",
-      false};
+  one.prediction = StoryPrediction::asking(
+          "Before you run: gradient descent takes 3000 steps. How close to x* does it get?")
+      .options({{"as close as Newton (below 1e-10)", 0.0, 1e-10},
+                {"closer than 0.01, but not there", 1e-10, 0.01},
+                {"still farther than 0.01", 0.01, 1e300}})
+      .measures({"gd_distance", "", 0.0}, "gradient descent's distance to x* after 3000 steps");
   one.numbers = {{"4", {}, "exact Newton: converged after 4 iterations"},
                  {"9", {}, "approx. Newton, A^T (B_diag + W^2) A: converged after 9 iterations"},
                  {"0.0375", {}, "median eps0 0.0375"}};
@@ -91,14 +87,12 @@ Story make_story() {
   three.plot = "Distance to the minimiser";
   three.settings = {"regression", "w2_stall", {}, 1};
   three.shows = {"w"};
-  three.prediction = StoryPrediction{
-      "Before you run: will this method converge from distance 1?",
-      {{"yes, to below 1e-10", 0.0, 1e-10}, {"it stalls near the start", 1e-10, 10.0}, {"it runs away", 10.0, 1e300}},
-      0.0,
-      1.0,
-      {"approx_w2_distance", "t", 76},
-      "its distance to x* at iteration 76",
-      false};
+  three.prediction = StoryPrediction::asking(
+          "Before you run: will this method converge from distance 1?")
+      .options({{"yes, to below 1e-10", 0.0, 1e-10},
+                {"it stalls near the start", 1e-10, 10.0},
+                {"it runs away", 10.0, 1e300}})
+      .measures({"approx_w2_distance", "t", 76}, "its distance to x* at iteration 76");
   three.numbers = {{"0.522", {}, "median eps0 0.522"}, {"77", {}, "diverged at iteration 77"}};
   s.steps.push_back(three);
 

@@ -18,6 +18,13 @@ namespace {
 const char* const kDatasets = "docs/separation.md s.3";
 const char* const kNetwork = "docs/separation.md s.2";
 
+// Parameters `uneven_n` and `x` (the tables of m_rule, tau_rule and m_rounding are shared:
+// success_sweep.hpp, toy_model.hpp).
+enum class UnevenN { Truncate, RoundDown };
+constexpr ChoiceTable<UnevenN> kUnevenNTable{{"truncate", UnevenN::Truncate}, {"round_down", UnevenN::RoundDown}};
+constexpr ChoiceTable<ScoreMatrix> kScoreMatrixTable{{"identity", ScoreMatrix::Identity},
+                                                     {"ones", ScoreMatrix::AllOnes}};
+
 }  // namespace
 
 // The planted-row law of one sweep point, ours (docs/separation.md s.3, "The planted-row law"). On D1 the row that
@@ -69,77 +76,74 @@ Schema attention_schema(AttentionModel model) {
   const bool self = model == AttentionModel::Self;
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"n", "tokens n", ParamType::Integer, 2, 100000, self ? "1000" : "1000", "tokens",
-       self ? "Number of tokens (rows of A). Def. D.1 asks for n to be a multiple of the number of classes."
-            : "Number of tokens (rows of A). Def. F.1 asks for n to be a multiple of the number of classes.",
-       kDatasets, {}, true, true});
-  add({"d", "dimension d", ParamType::Integer, self ? 3.0 : 2.0, 200, self ? "12" : "11", "",
-       self ? "Columns of A: one planted column, d - 2 one-hot class columns, one constant column."
-            : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns.",
-       kDatasets, {}, false, true});
-  add({"uneven_n", "uneven n", ParamType::Choice, 0, 0, "truncate", "",
-       std::string("Ours (Def. ") + (self ? "D.1" : "F.1") + " assumes the class count divides n): truncate: "
-           "token j belongs to class j mod " + (self ? "(d - 2)" : "(d - 1)") +
-           ", so some classes have one token more. round_down: use the largest multiple of the class count "
-           "not above n.",
-       kDatasets, {"truncate", "round_down"}});
-  add({"x", "score matrix X", ParamType::Choice, 0, 0, "identity", "",
-       "identity: X = I_d (Figs. 4 and 7; Appendix E). ones: X = the all-ones matrix (Fig. 5; Appendix D). The "
-       "value matrix is I_d.",
-       kNetwork, {"identity", "ones"}});
-  add({"a0", "D0 strength a0", ParamType::Real, 0, 3, "0.01", "",
-       self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1) (Def. D.1)."
-            : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1) (Def. F.1).",
-       kDatasets, {}, false, true});
-  add({"a1", "D1 strength a1", ParamType::Real, 0, 5, self ? "1.2" : "3", "",
-       self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7 (Def. D.1)."
-            : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1 (Def. F.1).",
-       kDatasets, {}, false, true});
+  add(ParamSpec::integer("n", "tokens n")
+      .range(2, 100000).value("1000").in_units("tokens").section(kDatasets).log_slider().can_sweep()
+      .help_text(self ? "Number of tokens (rows of A). Def. D.1 asks for n to be a multiple of the number of "
+                        "classes."
+                      : "Number of tokens (rows of A). Def. F.1 asks for n to be a multiple of the number of "
+                        "classes."));
+  add(ParamSpec::integer("d", "dimension d")
+      .range(self ? 3.0 : 2.0, 200).value(self ? "12" : "11").section(kDatasets).can_sweep()
+      .help_text(self ? "Columns of A: one planted column, d - 2 one-hot class columns, one constant column."
+                      : "Columns of A2 = A3: one planted column and d - 1 one-hot class columns."));
+  add(ParamSpec::choice("uneven_n", "uneven n", kUnevenNTable.names()).value("truncate").section(kDatasets)
+      .help_text(std::string("Ours (Def. ") + (self ? "D.1" : "F.1") +
+                 " assumes the class count divides n): truncate: token j belongs to class j mod " +
+                 (self ? "(d - 2)" : "(d - 1)") +
+                 ", so some classes have one token more. round_down: use the largest multiple of the class count "
+                 "not above n."));
+  add(ParamSpec::choice("x", "score matrix X", kScoreMatrixTable.names()).value("identity").section(kNetwork)
+      .help_text("identity: X = I_d (Figs. 4 and 7; Appendix E). ones: X = the all-ones matrix (Fig. 5; Appendix D). "
+                 "The value matrix is I_d."));
+  add(ParamSpec::real("a0", "D0 strength a0").range(0, 3).value("0.01").section(kDatasets).can_sweep()
+      .help_text(self ? "Planted entry of D0 is a0 sqrt(log n); the paper's D0 has a0 in (0, 0.1) (Def. D.1)."
+                      : "Planted entry of D0 is a0 log n in the query row j2; the paper's D0 has a0 in (0, 0.1) "
+                        "(Def. F.1)."));
+  add(ParamSpec::real("a1", "D1 strength a1").range(0, 5).value(self ? "1.2" : "3").section(kDatasets).can_sweep()
+      .help_text(self ? "Planted entry of D1 is a1 sqrt(log n); the paper's D1 has a1 >= 0.7 (Def. D.1)."
+                      : "Planted entry of D1 is a1 log n in the query row j2; the paper's D1 has a1 > 1 (Def. F.1)."));
   if (self) {
-    add({"b", "class weight b", ParamType::Real, 0.01, 2, "0.2", "",
-         "The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b is "
-         "a parameter of its own (the paper's c sweep, Section 7.2.1, keeps b = 0.2), lock_b ties it to 1 - c.",
-         kDatasets, {},
-         false, true});
-    add({"c", "constant weight c", ParamType::Real, 0.01, 2, "0.8", "",
-         "The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n) "
-         "(Theorems D.5, E.4).",
-         kDatasets, {}, false, true});
-    add({"lock_b", "lock b = 1 - c", ParamType::Boolean, 0, 0, "false", "",
-         "Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = 0.2 "
-         "(Section 7.2.1).",
-         kDatasets});
+    add(ParamSpec::real("b", "class weight b").range(0.01, 2).value("0.2").section(kDatasets).can_sweep()
+        .help_text("The one-hot class columns carry b sqrt(log n). Def. D.1 asks b + c = 1 with b, c >= 0.1; ours: b "
+                   "is a parameter of its own (the paper's c sweep, Section 7.2.1, keeps b = 0.2), lock_b ties it to "
+                   "1 - c."));
+    add(ParamSpec::real("c", "constant weight c").range(0.01, 2).value("0.8").section(kDatasets).can_sweep()
+        .help_text("The constant column carries c sqrt(log n); the paper's threshold is tau = (c + 0.1) sqrt(log n) "
+                   "(Theorems D.5, E.4)."));
+    add(ParamSpec::boolean("lock_b", "lock b = 1 - c").value("false").section(kDatasets)
+        .help_text("Use b = 1 - c (Def. D.1's b + c = 1) instead of the parameter b. The paper's c sweep keeps b = "
+                   "0.2 (Section 7.2.1)."));
   }
-  add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "paper", "",
-       self ? "paper: m = max(log(n / delta), 15) (Section 7.2.1), rounded by m_rounding. fixed: the parameter m. "
-              "Sweeping m always uses m."
-            : "paper: m = log(n / delta) (Section F.6), rounded by m_rounding. fixed: the parameter m. Sweeping m "
-              "always uses m.",
-       kNetwork, {"paper", "fixed"}});
-  add({"m", "readout width m", ParamType::Integer, 1, 200, "15", "columns",
-       "Number of Rademacher readout columns y_l in {+1, -1}^d.", kNetwork, {}, false, true});
-  add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
-       "Ours: how log(n / delta) becomes an integer (the paper does not say; round by default).", kNetwork, {"round", "floor", "ceil"}});
-  add({"delta", "delta", ParamType::Real, 1e-6, 0.5, "0.01", "",
-       "Enters the paper's readout width m = log(n / delta) (Def. 3.7, Sections 7.2.1 and F.6).", kNetwork, {}, true, true});
-  add({"tau_rule", "threshold rule", ParamType::Choice, 0, 0, "paper", "",
-       self ? "paper: tau = (c + 0.1) sqrt(log n), the threshold of Theorems D.5 and E.4 (ours: Section 7.2 "
-              "does not say which tau its figures used). fixed: the parameter tau. Sweeping tau always uses tau."
-            : "paper: tau = 0.9, the threshold of Theorem F.5 (ours: Section F.6 does not say which tau its "
-              "figures used). fixed: the parameter tau. Sweeping tau always uses tau.",
-       kNetwork, {"paper", "fixed"}});
-  add({"tau", "threshold tau", ParamType::Real, 0.001, 100, self ? "2" : "0.9", "",
-       "Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed.", kNetwork, {}, true, true});
-  add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
-       "Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
-       "y for each (false).",
-       "docs/separation.md s.4"});
+  add(ParamSpec::choice("m_rule", "readout width rule", kPaperOrFixedTable.names()).value("paper").section(kNetwork)
+      .help_text(self ? "paper: m = max(log(n / delta), 15) (Section 7.2.1), rounded by m_rounding. fixed: the "
+                        "parameter m. Sweeping m always uses m."
+                      : "paper: m = log(n / delta) (Section F.6), rounded by m_rounding. fixed: the parameter m. "
+                        "Sweeping m always uses m."));
+  add(ParamSpec::integer("m", "readout width m")
+      .range(1, 200).value("15").in_units("columns").section(kNetwork).can_sweep()
+      .help_text("Number of Rademacher readout columns y_l in {+1, -1}^d."));
+  add(ParamSpec::choice("m_rounding", "m rounding", kRoundingTable.names()).value("round").section(kNetwork)
+      .help_text("Ours: how log(n / delta) becomes an integer (the paper does not say; round by default)."));
+  add(ParamSpec::real("delta", "delta").range(1e-6, 0.5).value("0.01").section(kNetwork).log_slider().can_sweep()
+      .help_text("Enters the paper's readout width m = log(n / delta) (Def. 3.7, Sections 7.2.1 and F.6)."));
+  add(ParamSpec::choice("tau_rule", "threshold rule", kPaperOrFixedTable.names()).value("paper").section(kNetwork)
+      .help_text(self ? "paper: tau = (c + 0.1) sqrt(log n), the threshold of Theorems D.5 and E.4 (ours: Section "
+                        "7.2 does not say which tau its figures used). fixed: the parameter tau. Sweeping tau always "
+                        "uses tau."
+                      : "paper: tau = 0.9, the threshold of Theorem F.5 (ours: Section F.6 does not say which tau its "
+                        "figures used). fixed: the parameter tau. Sweeping tau always uses tau."));
+  add(ParamSpec::real("tau", "threshold tau")
+      .range(0.001, 100).value(self ? "2" : "0.9").section(kNetwork).log_slider().can_sweep()
+      .help_text("Readout threshold phi_tau(z) = max(z - tau, 0), used when tau_rule is fixed."));
+  add(ParamSpec::boolean("shared_readout", "shared readout").value("true").section("docs/separation.md s.4")
+      .help_text("Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
+                 "y for each (false)."));
   add(trials_spec());
   add(paper_trials_spec(100));
-  add({"sweep", "sweep", ParamType::Sweep, 0, 0, "n=200:1000:10", "",
-       std::string("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, d, m, "
-                   "delta, tau, a0, a1") + (self ? ", b, c)." : ")."),
-       "docs/separation.md s.4"});
+  add(ParamSpec::sweep("sweep", "sweep").value("n=200:1000:10").section("docs/separation.md s.4")
+      .help_text(std::string("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, "
+                             "d, m, delta, tau, a0, a1") +
+                 (self ? ", b, c)." : ").")));
   return Schema(std::move(s));
 }
 
@@ -177,7 +181,7 @@ class AttentionExperiment final : public Experiment {
     std::vector<std::int64_t> costs = sweep_.reset(schema_, params, seed, "sweep", trials);
     seed_ = seed;
     trials_ = trials;
-    tau_from_rule_ = params.text("tau_rule") == "paper" && sweep_.sweep().key != "tau";
+    tau_from_rule_ = kPaperOrFixedTable.decode(params, "tau_rule") == ValueRule::Paper && !sweep_.sweep().sweeps("tau");
     settings_.clear();
     double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
     widest_ = 0;
@@ -187,7 +191,7 @@ class AttentionExperiment final : public Experiment {
       const double d = settings_.back().d, groups = d + 1.0;
       work += (4.0 * groups * groups * d + 4.0 * groups * d * settings_.back().m + 50.0) * double(trials);
     }
-    share_widths_ = sweep_.sweep().key == "m" && params.boolean("shared_readout");
+    share_widths_ = sweep_.sweep().sweeps("m") && params.boolean("shared_readout");
     if (share_widths_) work /= double(settings_.size());
     if (work > kMaxWork)
       throw ParamError("parameter 'trials': " + format_number(double(trials)) +
@@ -279,14 +283,14 @@ class AttentionExperiment final : public Experiment {
     s.d = static_cast<int>(p.integer("d"));
     s.n = static_cast<int>(p.integer("n"));
     const int classes = class_count(model_, s.d);
-    if (p.text("uneven_n") == "round_down") {
+    if (kUnevenNTable.decode(p, "uneven_n") == UnevenN::RoundDown) {
       s.n -= s.n % classes;
       if (s.n < 2)
         throw ParamError("parameter 'n': " + std::to_string(p.integer("n")) + " rounds down to " +
                          std::to_string(s.n) + " tokens with " + std::to_string(classes) +
                          " classes; allowed: n >= max(2, number of classes) with uneven_n = round_down");
     }
-    s.x = p.text("x") == "ones" ? ScoreMatrix::AllOnes : ScoreMatrix::Identity;
+    s.x = kScoreMatrixTable.decode(p, "x");
     s.a0 = p.real("a0");
     s.a1 = p.real("a1");
     const bool self = model_ == AttentionModel::Self;
@@ -297,18 +301,16 @@ class AttentionExperiment final : public Experiment {
         throw ParamError("parameter 'c': " + format_number(s.c) +
                          " with lock_b gives b = 1 - c below 0.01; allowed: c <= 0.99 while lock_b is on");
     }
-    const std::string& swept = sweep_.sweep().key;
+    const Sweep& swept = sweep_.sweep();
     const double ln = dmath::log(static_cast<double>(s.n));
-    if (p.text("m_rule") == "fixed" || swept == "m") {
+    if (kPaperOrFixedTable.decode(p, "m_rule") == ValueRule::Fixed || swept.sweeps("m")) {
       s.m = static_cast<int>(p.integer("m"));
     } else {
-      const Rounding rounding = p.text("m_rounding") == "floor" ? Rounding::Floor
-                                : p.text("m_rounding") == "ceil" ? Rounding::Ceil
-                                                                 : Rounding::Round;
+      const Rounding rounding = kRoundingTable.decode(p, "m_rounding");
       s.m = readout_width_for(dmath::log(s.n / p.real("delta")), rounding);
       if (self) s.m = std::max(s.m, 15);  // docs/separation.md s.4: m = max(log(n/delta), 15) for Figs. 4, 5
     }
-    if (p.text("tau_rule") == "fixed" || swept == "tau") s.tau = p.real("tau");
+    if (kPaperOrFixedTable.decode(p, "tau_rule") == ValueRule::Fixed || swept.sweeps("tau")) s.tau = p.real("tau");
     else s.tau = self ? (s.c + 0.1) * std::sqrt(ln) : 0.9;  // docs/separation.md s.2 thresholds
     s.shared_readout = p.boolean("shared_readout");
     return s;

@@ -139,13 +139,14 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
     return v;
   };
   const std::vector<double> tokens_x = column(0);
-  Plot margins{"Row margins max_l <c_j0, y_l> - tau (rows above 0 make F fire)", "query token j0",
-               "margin", false, false, false, 0, 1, {}};
+  Plot margins = Plot::titled("Row margins max_l <c_j0, y_l> - tau (rows above 0 make F fire)")
+      .x("query token j0").y("margin");
   const char* names[4] = {"softmax, D1", "linear, D1", "softmax, D0", "linear, D0"};
   for (int k = 0; k < 4; ++k) margins.series.push_back({names[k], SeriesStyle::Line, tokens_x, column(4 + k), {}, {}});
   margins.series.push_back({"threshold (margin 0)", SeriesStyle::Reference, {0.0, double(s.n - 1)}, {0.0, 0.0}, {}, {}});
-  Plot row{self ? "D1: attention row of the planted token j3" : "D1: attention row of the query token j2",
-           "key token j1", "attention weight", false, false, true, 0.0, 1.0, {}};
+  Plot row = Plot::titled(self ? "D1: attention row of the planted token j3"
+                               : "D1: attention row of the query token j2")
+      .x("key token j1").y("attention weight").y_range(0.0, 1.0);
   row.series.push_back({"softmax", SeriesStyle::Bars, tokens_x, column(8), {}, {}});
   row.series.push_back({"linear", SeriesStyle::Line, tokens_x, column(9), {}, {}});
   r.plots.push_back(std::move(row));

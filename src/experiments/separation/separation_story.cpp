@@ -37,14 +37,11 @@ Story make_story() {
   one.plot = "Success rate";
   one.settings = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "1000"}}, 1};
   one.shows = {"n", "tau"};
-  one.prediction = StoryPrediction{
-      "Before you run: as m grows from 1 to 12, will the linear network ever fire on a D1 input?",
-      {{"never", 0.0, 0.0}, {"on some D1 inputs", 1e-12, 0.9}, {"on almost all of them", 0.9, 1.0}},
-      0.0,
-      1.0,
-      {"lin_d1", "m", 12},
-      "the linear network fired on D1 inputs at m = 12",
-      true};
+  one.prediction = StoryPrediction::asking(
+          "Before you run: as m grows from 1 to 12, will the linear network ever fire on a D1 input?")
+      .options({{"never", 0.0, 0.0}, {"on some D1 inputs", 1e-12, 0.9}, {"on almost all of them", 0.9, 1.0}})
+      .measures({"lin_d1", "m", 12}, "the linear network fired on D1 inputs at m = 12")
+      .in_percent();
   one.numbers = {{"47.2%", {"exp_d1", "m", 1}, ""},
                  {"99.5%", {"exp_d1", "m", 8}, ""},
                  {"99.6%", {"theory", "m", 8}, ""},
@@ -119,14 +116,11 @@ Story make_story() {
   four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
   four.shows = {"n"};
-  four.prediction = StoryPrediction{
-      "Before you run: at a1 = 1 the planted key's score is twice the others'. What share of trials succeed there?",
-      {{"under 10%", 0.0, 0.1}, {"10% to 60%", 0.1, 0.6}, {"over 60%", 0.6, 1.0}},
-      0.0,
-      1.0,
-      {"success_rate", "a1", 1},
-      "success at a1 = 1",
-      true};
+  four.prediction = StoryPrediction::asking(
+          "Before you run: at a1 = 1 the planted key's score is twice the others'. What share of trials succeed there?")
+      .options({{"under 10%", 0.0, 0.1}, {"10% to 60%", 0.1, 0.6}, {"over 60%", 0.6, 1.0}})
+      .measures({"success_rate", "a1", 1}, "success at a1 = 1")
+      .in_percent();
   four.numbers = {{"2.0%", {"success_rate", "a1", 0.712}, ""},
                   {"0.6%", {"ci_low", "a1", 0.712}, ""},
                   {"7.0%", {"ci_high", "a1", 0.712}, ""},

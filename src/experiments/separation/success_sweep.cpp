@@ -11,17 +11,16 @@ namespace attnlab::separation {
 const char* const kComponentRates[4] = {"exp_d1", "lin_d1", "exp_d0", "lin_d0"};
 
 ParamSpec trials_spec() {
-  return {"trials", "trials per point", ParamType::Integer, 1, 1000000, "1000", "trials",
-          "Independent trials at each sweep point. Ours: 1000 by default (the paper: 1000 for Fig. 3, 100 for "
-          "Figs. 4, 5 and 7; paper_trials). 100 trials give about +-0.05 noise; 1000 give +-0.015.",
-          "docs/separation.md s.4", {}, true};
+  return ParamSpec::integer("trials", "trials per point")
+      .range(1, 1000000).value("1000").in_units("trials").section("docs/separation.md s.4").log_slider()
+      .help_text("Independent trials at each sweep point. Ours: 1000 by default (the paper: 1000 for Fig. 3, 100 for "
+                 "Figs. 4, 5 and 7; paper_trials). 100 trials give about +-0.05 noise; 1000 give +-0.015.");
 }
 
 ParamSpec paper_trials_spec(int paper_count) {
   const std::string count = std::to_string(paper_count);
-  return {"paper_trials", "paper's trial count", ParamType::Boolean, 0, 0, "false", "",
-          "Run " + count + " trials per point as the paper did, instead of the 'trials' parameter.",
-          "docs/separation.md s.4"};
+  return ParamSpec::boolean("paper_trials", "paper's trial count").value("false").section("docs/separation.md s.4")
+      .help_text("Run " + count + " trials per point as the paper did, instead of the 'trials' parameter.");
 }
 
 std::int64_t trials_per_point(const Params& params, int paper_count) {

@@ -11,6 +11,7 @@
 
 #include "core/rng.hpp"
 #include "experiments/separation/trial_outcome.hpp"
+#include "lab/choice_table.hpp"
 #include "lab/experiment.hpp"
 #include "lab/sweep.hpp"
 #include "lab/work_unit.hpp"
@@ -22,6 +23,11 @@ extern const char* const kComponentRates[4];
 
 // The per-point trial count: `trials` ([OURS] default 1000 for smooth curves), or the paper's own
 // count when the `paper_trials` switch is on (docs/separation.md s.4: 1000 for Fig. 3, 100 for Figs. 4, 5, 7).
+// Where a value comes from: the paper's rule (m = log n, tau from the theorems) or its own
+// parameter (m_rule, tau_rule: "fixed").
+enum class ValueRule { Paper, Fixed };
+inline constexpr ChoiceTable<ValueRule> kPaperOrFixedTable{{"paper", ValueRule::Paper}, {"fixed", ValueRule::Fixed}};
+
 ParamSpec trials_spec();
 ParamSpec paper_trials_spec(int paper_count);
 std::int64_t trials_per_point(const Params& params, int paper_count);

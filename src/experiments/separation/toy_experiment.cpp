@@ -14,40 +14,41 @@ namespace attnlab::separation {
 
 namespace {
 
+// Parameter `m_rule`: the paper's m = log n (Section 7.1) or the parameter m.
+constexpr ChoiceTable<ValueRule> kLogNOrFixedTable{{"log_n", ValueRule::Paper}, {"fixed", ValueRule::Fixed}};
+
 Schema toy_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   const std::string sec1 = "docs/separation.md s.1";
-  add({"n", "tokens n", ParamType::Integer, 2, 100000, "1000", "tokens",
-       "Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. 3.8).", sec1, {},
-       true, true});
-  add({"m_rule", "readout width rule", ParamType::Choice, 0, 0, "log_n", "",
-       "log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter m. "
-       "Sweeping m always uses m.",
-       sec1, {"log_n", "fixed"}});
-  add({"m", "readout width m", ParamType::Integer, 1, 200, "7", "columns",
-       "Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau.", sec1, {}, false, true});
-  add({"m_rounding", "m rounding", ParamType::Choice, 0, 0, "round", "",
-       "Ours: how m = log n becomes an integer (the paper does not say; round by default).", sec1,
-       {"round", "floor", "ceil"}});
-  add({"tau", "threshold tau", ParamType::Real, 0.01, 0.5, "0.25", "",
-       "Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes no "
-       "tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
-       "Smaller tau lets D0 fire (false positives).",
-       sec1, {}, false, true});
-  add({"sampler", "dataset sampler", ParamType::Choice, 0, 0, "uniform", "",
-       "Ours (Def. 3.8 gives only the ranges, no distribution): uniform: v_i ~ U[log n, 1.4 log n]. "
-       "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at log n.",
-       sec1, {"uniform", "two_point", "adversarial"}});
-  add({"shared_readout", "shared readout", ParamType::Boolean, 0, 0, "true", "",
-       "Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
-       "y for each (false).",
-       "docs/separation.md s.4"});
+  add(ParamSpec::integer("n", "tokens n")
+      .range(2, 100000).value("1000").in_units("tokens").section(sec1).log_slider().can_sweep()
+      .help_text("Length of v = A x. D0 draws every v_i in [log n, 1.4 log n]; D1 also plants one v_j = 4 log n (Def. "
+                 "3.8)."));
+  add(ParamSpec::choice("m_rule", "readout width rule", kLogNOrFixedTable.names()).value("log_n").section(sec1)
+      .help_text("log_n: m = log n rounded by m_rounding (the paper's Section 7.1, Fig. 3a). fixed: use the parameter "
+                 "m. Sweeping m always uses m."));
+  add(ParamSpec::integer("m", "readout width m")
+      .range(1, 200).value("7").in_units("columns").section(sec1).can_sweep()
+      .help_text("Number of Rademacher readout columns y_j. F fires when some <f, y_j> exceeds tau."));
+  add(ParamSpec::choice("m_rounding", "m rounding", kRoundingTable.names()).value("round").section(sec1)
+      .help_text("Ours: how m = log n becomes an integer (the paper does not say; round by default)."));
+  add(ParamSpec::real("tau", "threshold tau").range(0.01, 0.5).value("0.25").section(sec1).can_sweep()
+      .help_text("Readout threshold phi_tau(z) = max(z - tau, 0) (Def. 3.5). Ours: 0.25 by default; the paper fixes "
+                 "no tau for the toy model, and that its proofs need tau <= 1/4 is our reading of Lemmas 4.2 and 5.2. "
+                 "Smaller tau lets D0 fire (false positives)."));
+  add(ParamSpec::choice("sampler", "dataset sampler", kSamplerTable.names())
+      .value("uniform").section(sec1)
+      .help_text("Ours (Def. 3.8 gives only the ranges, no distribution): uniform: v_i ~ U[log n, 1.4 log n]. "
+                 "two_point: v_i in {log n, 1.4 log n}. adversarial: round(n^0.6) entries at 1.4 log n, the rest at "
+                 "log n."));
+  add(ParamSpec::boolean("shared_readout", "shared readout").value("true").section("docs/separation.md s.4")
+      .help_text("Ours (the paper does not say): one readout y for the four evaluations of a trial (true), or a fresh "
+                 "y for each (false)."));
   add(trials_spec());
   add(paper_trials_spec(1000));
-  add({"sweep", "sweep", ParamType::Sweep, 0, 0, "m=1:10:1", "",
-       "The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau).",
-       "docs/separation.md s.4"});
+  add(ParamSpec::sweep("sweep", "sweep").value("m=1:10:1").section("docs/separation.md s.4")
+      .help_text("The swept parameter and its values: none, KEY=FROM:TO:STEP or KEY=V1,V2,... (KEY: n, m or tau)."));
   return Schema(std::move(s));
 }
 
@@ -72,17 +73,6 @@ std::vector<Preset> toy_presets() {
   };
 }
 
-const char* sampler_name(ToySampler s) {
-  return s == ToySampler::TwoPoint ? "two_point" : s == ToySampler::Adversarial ? "adversarial" : "uniform";
-}
-
-ToySampler sampler_from(const std::string& s) {
-  return s == "two_point" ? ToySampler::TwoPoint : s == "adversarial" ? ToySampler::Adversarial : ToySampler::Uniform;
-}
-
-Rounding rounding_from(const std::string& s) {
-  return s == "floor" ? Rounding::Floor : s == "ceil" ? Rounding::Ceil : Rounding::Round;
-}
 
 // The largest run accepted (units of n * (m + 8) per trial): about 20 minutes natively.
 constexpr double kMaxWork = 1e12;
@@ -109,7 +99,7 @@ class ToyExperiment final : public Experiment {
     settings_.clear();
     widest_ = 0;
     trials_ = trials;
-    m_from_rule_ = params.text("m_rule") != "fixed" && sweep_.sweep().key != "m";
+    m_from_rule_ = kLogNOrFixedTable.decode(params, "m_rule") == ValueRule::Paper && !sweep_.sweep().sweeps("m");
     rounding_ = params.text("m_rounding");
     double work = 0.0;  // readout look-ups and exponentials, about a nanosecond each natively
     for (const Params& p : sweep_.points()) {
@@ -118,7 +108,7 @@ class ToyExperiment final : public Experiment {
       work += double(settings_.back().n) * (settings_.back().m + 8.0) * double(trials);
     }
     // An m-sweep with a shared readout evaluates each trial once at the widest m (ToyTrial::run_widest).
-    share_widths_ = sweep_.sweep().key == "m" && params.boolean("shared_readout");
+    share_widths_ = sweep_.sweep().sweeps("m") && params.boolean("shared_readout");
     if (share_widths_) work /= double(settings_.size());
     if (work > kMaxWork)
       throw ParamError("parameter 'trials': " + format_number(double(trials)) +
@@ -170,11 +160,11 @@ class ToyExperiment final : public Experiment {
   std::vector<std::string> ours_notes() const {
     if (settings_.empty()) return {};
     const ToySettings& s = settings_.front();
-    const bool swept_tau = sweep_.sweep().key == "tau";
+    const bool swept_tau = sweep_.sweep().sweeps("tau");
     std::string threshold = swept_tau ? "tau swept" : "tau = " + format_number(s.tau);
     std::vector<std::string> notes{"Ours: " + threshold + " (the paper fixes no tau for the toy model; tau <= 1/4 "
                                    "is our reading of Lemmas 4.2 and 5.2) and the sampler " +
-                                   sampler_name(s.sampler) + " (Def. 3.8 gives only the ranges)."};
+                                   kSamplerTable.name_of(s.sampler) + " (Def. 3.8 gives only the ranges)."};
     std::string how;
     if (m_from_rule_) how = "m = log n rounded (" + rounding_ + ")";
     if (s.shared_readout) how += std::string(how.empty() ? "" : ", ") + "one readout shared by the four evaluations of a trial";
@@ -186,11 +176,11 @@ class ToyExperiment final : public Experiment {
   ToySettings settings_for(const Params& p) const {
     ToySettings s;
     s.n = static_cast<int>(p.integer("n"));
-    const bool fixed_m = p.text("m_rule") == "fixed" || sweep_.sweep().key == "m";
+    const bool fixed_m = kLogNOrFixedTable.decode(p, "m_rule") == ValueRule::Fixed || sweep_.sweep().sweeps("m");
     s.m = fixed_m ? static_cast<int>(p.integer("m"))
-                  : readout_width_for(dmath::log(static_cast<double>(s.n)), rounding_from(p.text("m_rounding")));
+                  : readout_width_for(dmath::log(static_cast<double>(s.n)), kRoundingTable.decode(p, "m_rounding"));
     s.tau = p.real("tau");
-    s.sampler = sampler_from(p.text("sampler"));
+    s.sampler = kSamplerTable.decode(p, "sampler");
     s.shared_readout = p.boolean("shared_readout");
     return s;
   }

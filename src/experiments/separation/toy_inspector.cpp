@@ -60,8 +60,8 @@ Results inspect_toy_trial(const ToySettings& s, std::uint64_t seed, std::int64_t
   Table& t = r.table;
   t.columns = {"evaluation", "entry_bound", "max_f", "bound", "readout_min", "readout_max", "readout_inside",
                "readout_columns", "sigma_inside", "sigma_draws", "sigma_inside_low", "sigma_inside_high", "sigma_positive", "F"};
-  Plot plot{"Lemmas 4.1 / 4.2: |<f, y_l>| of each readout column against the bounds", "readout column l",
-            "|<f, y_l>|", false, true, false, 0, 1, {}};
+  Plot plot = Plot::titled("Lemmas 4.1 / 4.2: |<f, y_l>| of each readout column against the bounds")
+      .x("readout column l").y("|<f, y_l>|").log_y_axis();
   r.notes.push_back(printf_text("Trial %.0f at n = %.0f, m = %.0f, tau = %.3g. ", double(trial), s.n, s.m, s.tau) +
                     printf_text("The lemmas' constant C made explicit by Hoeffding: |<f, sigma>| <= M sqrt(2 n log(2n / "
                                 "delta)) with probability >= 1 - delta / n (delta = %.3g), M the lemma's bound on every "

@@ -6,6 +6,7 @@
 
 #include "core/rng.hpp"
 #include "experiments/separation/trial_outcome.hpp"
+#include "lab/choice_table.hpp"
 
 namespace attnlab::separation {
 
@@ -13,6 +14,11 @@ namespace attnlab::separation {
 enum class ToySampler { Uniform, TwoPoint, Adversarial };
 // [OURS] rounding of m = log n, docs/separation.md section 1.
 enum class Rounding { Round, Floor, Ceil };
+// Parameter `sampler` of separation.toy and `m_rounding` of every separation experiment.
+inline constexpr ChoiceTable<ToySampler> kSamplerTable{
+    {"uniform", ToySampler::Uniform}, {"two_point", ToySampler::TwoPoint}, {"adversarial", ToySampler::Adversarial}};
+inline constexpr ChoiceTable<Rounding> kRoundingTable{
+    {"round", Rounding::Round}, {"floor", Rounding::Floor}, {"ceil", Rounding::Ceil}};
 
 int readout_width_for(double log_value, Rounding rounding);  // max(1, rounding(log_value))
 
