@@ -78,7 +78,7 @@ void App::draw_export_buttons() {
   note_focus("Share");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
   ImGui::SameLine();
-  ImGui::BeginDisabled(!started_ || !download_);
+  ImGui::BeginDisabled(!run_.prepared() || !download_);
   if (ImGui::Button("CSV")) download("csv");
   note_focus("CSV");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -153,16 +153,16 @@ void App::draw_toolbar() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: the four papers and their guided stories.");
     flow(em * 16.0f);
     ImGui::SetNextItemWidth(em * 16.0f);
-    if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
+    if (ImGui::BeginCombo("##experiment", run_.experiment().info().title.c_str())) {
       for (const auto& id : experiment_ids()) {
         auto e = make_experiment(id);
-        if (ImGui::Selectable(e->info().title.c_str(), id == experiment_->info().id)) select_experiment(id);
+        if (ImGui::Selectable(e->info().title.c_str(), id == run_.experiment().info().id)) select_experiment(id);
       }
       ImGui::EndCombo();
     }
   } else {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(experiment_->info().title.c_str());
+    ImGui::TextUnformatted(run_.experiment().info().title.c_str());
   }
   if (shows("presets") && !in_story_) draw_preset_picker();
   if (shows("run")) draw_run_buttons();
@@ -179,8 +179,8 @@ void App::draw_toolbar() {
   if (!embed_.embed) {
     const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
     const bool has_tabs = has_inspector_ || !reproduction_name_.empty();
-    const std::string title = in_story_ ? story_.story().paper : experiment_->info().title;
-    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), has_tabs, title, page_url_, hash_for,
+    const std::string title = in_story_ ? story_.story().paper : run_.experiment().info().title;
+    if (embed_dialog_.draw(run_.experiment().schema(), run_.experiment().accepts_data(), has_tabs, title, page_url_, hash_for,
                            copy_text_)) {
       const std::string own = hash();
       load_hash(embed_dialog_.link_hash());
@@ -213,11 +213,11 @@ void App::draw_preset_picker() {
   const float em = ImGui::GetFontSize();
   flow(em * 12.0f);
   ImGui::SetNextItemWidth(em * 12.0f);
-  const std::string preset_label = preset_.empty() ? "preset..." : experiment_->preset(preset_).title;
+  const std::string preset_label = preset_.empty() ? "preset..." : run_.experiment().preset(preset_).title;
   if (ImGui::BeginCombo("##preset", preset_label.c_str())) {
-    for (const auto& p : experiment_->presets()) {
+    for (const auto& p : run_.experiment().presets()) {
       if (ImGui::Selectable(p.title.c_str(), p.name == preset_)) {
-        params_ = experiment_->make_params(p.name, {});
+        params_ = run_.experiment().make_params(p.name, {});
         preset_ = p.name;
         controls_.forget_edits();
         params_changed();
@@ -229,9 +229,9 @@ void App::draw_preset_picker() {
 }
 
 void App::draw_run_buttons() {
-  const char* run_label = state_ == RunState::Running ? "Pause" : state_ == RunState::Paused ? "Resume" : "Run";
+  const char* run_label = run_.state() == RunState::Running ? "Pause" : run_.state() == RunState::Paused ? "Resume" : "Run";
   flow(button_width(run_label) + button_width("Step") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
-  if (ImGui::Button(run_label)) state_ == RunState::Running ? pause() : run();
+  if (ImGui::Button(run_label)) run_.state() == RunState::Running ? pause() : run();
   note_focus("Run");
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
   run_button_rect_[0] = lo.x, run_button_rect_[1] = lo.y, run_button_rect_[2] = hi.x - lo.x, run_button_rect_[3] = hi.y - lo.y;
@@ -266,7 +266,7 @@ void App::draw_seed_field() {
 void App::draw_progress() {
   char overlay[64];
   const bool reproducing = view_ == View::Reproduction && reproduction_.started();
-  const char* state = !reproducing ? to_string(state_)
+  const char* state = !reproducing ? to_string(run_.state())
                       : reproduction_.finished() ? "reproduced"
                       : reproduction_.paused()   ? "paused"
                                                  : "reproducing";
