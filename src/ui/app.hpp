@@ -151,7 +151,6 @@ class App {
   std::string preset_;
   std::uint64_t seed_ = 1;
   std::string error_;  // the message line: the run's error, a refused link, a refused seed
-  Results run_.results();
   ParamControls controls_;
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};

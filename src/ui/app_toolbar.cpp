@@ -125,9 +125,9 @@ void App::draw_figures_popup() {
 }
 
 void App::go_home() {
-  HashState home;
-  if (embed_.theme != ThemeChoice::Default) home.flags.emplace_back("theme", to_string(embed_.theme));
-  show_start_page(home);
+  Link home;  // the start page, with the theme and nothing else
+  home.embed.theme = embed_.theme;
+  apply_link(home);
 }
 
 void App::draw_story_navigation() {
