@@ -1,6 +1,6 @@
-// One run of an experiment as every face drives it: the page's main run, its preview, each panel
-// of a reproduction, the JS API's Session and run_to_completion (docs/design.md "One run: the
-// RunController"). It holds the experiment and the run's settings, resets the experiment lazily
+// One run of an experiment as every face drives it (docs/design.md "One run: the RunController"):
+// the page's main run, its preview, each panel of a reproduction, the JS API's Session and
+// run_to_completion. It holds the experiment and the run's settings, resets the experiment lazily
 // (at the first slice), computes in slices on this thread or lets the caller absorb units computed
 // elsewhere, keeps a copy of the results with a version that changes with them, and catches what
 // a slice throws (state Failed, error()). It knows no thread pool, worker or screen.
