@@ -51,7 +51,8 @@ void decode_start_page(const HashState& st, const LinkCatalogue& catalogue, cons
 // An experiment, or a story's step: the step opens its settings and the link's parameters are the
 // student's changes to them. Checks in the order a reader fixes them: what to open, the values,
 // then the page's flags.
-void decode_run(const HashState& st, const std::optional<StoryPosition>& at, const LinkCatalogue& catalogue, Link& link) {
+void decode_run(const HashState& st, const std::optional<StoryPosition>& at, const LinkCatalogue& catalogue,
+                Link& link) {
   const StoryStep* step = nullptr;
   if (at)
     for (const Story& s : *catalogue.stories)
@@ -81,7 +82,8 @@ void decode_run(const HashState& st, const std::optional<StoryPosition>& at, con
 void salvage(const HashState& st, const LinkCatalogue& catalogue, const std::string& on_screen, Link& link) {
   if (st.flag("embed") != "1") return;
   link.salvaged_experiment = known(catalogue, st.experiment) ? st.experiment : "";
-  link.salvaged_embed = salvage_embed_options(st, schema_of(catalogue, known(catalogue, st.experiment) ? st.experiment : on_screen));
+  const std::string checked_by = link.salvaged_experiment.empty() ? on_screen : link.salvaged_experiment;
+  link.salvaged_embed = salvage_embed_options(st, schema_of(catalogue, checked_by));
 }
 
 }  // namespace
