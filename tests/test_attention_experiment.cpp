@@ -238,7 +238,8 @@ TEST_CASE("the Fig. 4 and 5 preset texts state the planted-row law's switch poin
     return q;
   };
   auto text_of = [](const std::string& preset) {
-    for (const Preset& p : make_experiment("separation.self")->presets())
+    const auto e = make_experiment("separation.self");  // kept alive: presets() refers into it
+    for (const Preset& p : e->presets())
       if (p.name == preset) return p.description;
     return std::string();
   };

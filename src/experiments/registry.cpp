@@ -1,4 +1,5 @@
 #include "experiments/registry.hpp"
+#include "experiments/stories.hpp"
 #include "lab/find_named.hpp"
 
 #include "experiments/mirror/mirror_experiment.hpp"
@@ -38,6 +39,11 @@ std::vector<std::string> experiment_ids() {
 
 std::unique_ptr<Experiment> make_experiment(const std::string& id) {
   return find_named(kEntries, id, [](const Entry& e) { return std::string(e.id); }, "experiment", "experiments").make();
+}
+
+const LinkCatalogue& link_catalogue() {
+  static const LinkCatalogue catalogue{experiment_ids(), &make_experiment, &stories()};
+  return catalogue;
 }
 
 }  // namespace attnlab

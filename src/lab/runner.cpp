@@ -1,14 +1,18 @@
 #include "lab/runner.hpp"
 
+#include "lab/run_controller.hpp"
+
 namespace attnlab {
 
 void run_to_completion(Experiment& experiment, const std::function<void(const Progress&)>& on_progress,
                        double slice_seconds) {
+  RunController run(experiment);
   Budget budget;
   budget.seconds = slice_seconds;
-  while (!experiment.progress().finished()) {
-    experiment.step(budget);
-    if (on_progress) on_progress(experiment.progress());
+  while (!run.finished()) {
+    run.step(budget);
+    run.rethrow_error();
+    if (on_progress) on_progress(run.progress());
   }
 }
 

@@ -1,4 +1,5 @@
-// Runs an experiment to completion in slices, reporting progress between slices (CLI, node API).
+// Runs an experiment the caller has reset() to completion in slices on this thread (a RunController,
+// lab/run_controller.hpp), reporting progress between slices; rethrows what a slice throws.
 #pragma once
 #include <functional>
 

@@ -16,17 +16,6 @@
 
 namespace attnlab::ui {
 
-const char* to_string(RunState s) {
-  switch (s) {
-    case RunState::Idle: return "ready";
-    case RunState::Running: return "running";
-    case RunState::Paused: return "paused";
-    case RunState::Done: return "done";
-    case RunState::Failed: return "failed";
-  }
-  return "";
-}
-
 App::App() { select_experiment(experiment_ids().front()); }
 
 namespace {
@@ -40,18 +29,18 @@ std::string reproduction_of(const std::string& id) {
 }  // namespace
 
 void App::select_experiment(const std::string& id) {
-  experiment_ = make_experiment(id);
+  run_.open(make_experiment(id), run_.params(), seed_);
   data_status_.clear();
   data_text_.clear();
-  params_ = experiment_->schema().defaults();
+  params_ = run_.experiment().schema().defaults();
   preset_.clear();
   controls_.forget_edits();
   reset();
   // Hidden parameter keys belong to the previous experiment's schema; the groups stay.
   for (auto it = embed_.hidden.begin(); it != embed_.hidden.end();) {
-    it = is_control_group(*it) || experiment_->schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
+    it = is_control_group(*it) || run_.experiment().schema().find(*it) ? std::next(it) : embed_.hidden.erase(it);
   }
-  has_inspector_ = experiment_->has_inspector();
+  has_inspector_ = run_.experiment().has_inspector();
   reproduction_name_ = reproduction_of(id);
   if ((view_ == View::Inspector && !has_inspector_) || (view_ == View::Reproduction && reproduction_name_.empty()))
     show(View::Results);
@@ -59,10 +48,10 @@ void App::select_experiment(const std::string& id) {
 
 std::string App::load_data(const std::string& json) {
   try {
-    experiment_->set_data(json);
+    run_.experiment().set_data(json);
     data_text_ = json;
-    const Experiment::DataSelector selector = experiment_->data_selector();
-    experiment_->schema().set(params_, selector.key, selector.value);
+    const Experiment::DataSelector selector = run_.experiment().data_selector();
+    run_.experiment().schema().set(params_, selector.key, selector.value);
     preset_.clear();
     controls_.forget_edits();
     data_status_ = "Data file loaded (" + std::to_string(json.size()) + " bytes); the experiment now uses it.";
@@ -91,7 +80,7 @@ void App::show(View v) {
 
 void App::start_reproduction(bool paper_trials) {
   try {
-    if (reproduction_name_.empty()) throw ParamError("experiment '" + experiment_->info().id + "' has no paper reproduction");
+    if (reproduction_name_.empty()) throw ParamError("experiment '" + run_.experiment().info().id + "' has no paper reproduction");
     paper_trials_ = paper_trials;
     reproduction_.stop_workers(pool_.get());
     reproduction_.start(reproduction_name_, paper_trials, seed_);
@@ -109,20 +98,17 @@ void App::open_panel(int panel) {
   if (!run) return;
   const std::string id = run->info().id;
   select_experiment(id);
-  experiment_ = std::move(run);
   params_ = params;
   preset_ = preset;
   seed_ = seed;
   std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
-  started_ = true;
-  state_ = RunState::Done;
-  results_ = experiment_->results();
+  run_.open_finished(std::move(run), params_, seed_);  // computed by the reproduction: Done
   show(View::Results);
 }
 
 void App::params_changed() {
   // Results always belong to the parameters on screen: a change discards the old run.
-  const bool was_running = state_ == RunState::Running;
+  const bool was_running = run_.state() == RunState::Running;
   reset();
   if (was_running) run();
 }
@@ -137,10 +123,8 @@ void App::stop_workers() { scheduler_.stop(pool_.get()); }
 void App::reset() {
   stop_workers();
   scheduler_ = UnitScheduler();  // forgets the last run's reruns
-  started_ = false;
-  state_ = RunState::Idle;
+  run_.reset(params_, seed_);
   error_.clear();
-  results_ = Results{};
   preview_.stop();
   preview_stale_ = true;
 }
@@ -148,43 +132,34 @@ void App::reset() {
 // The preview: what Run would compute, started on the main thread for at most a second and a half
 // of computing, while nothing else is shown (no run, the Results view, no prediction pending).
 bool App::showing_preview() const {
-  return !start_page_ && state_ == RunState::Idle && !started_ && !(in_story_ && story_.awaiting_prediction());
+  return !start_page_ && run_.state() == RunState::Idle && !run_.prepared() && !(in_story_ && story_.awaiting_prediction());
 }
 
 void App::update_preview() {
   if (!showing_preview()) return;
   if (preview_stale_) {
-    preview_.start(experiment_->info().id, params_, seed_, 1.5);
+    preview_.start(run_.experiment().info().id, params_, seed_, 1.5);
     preview_stale_ = false;
   }
 }
 
 void App::advance(const Budget& budget) {
-  try {
-    if (!started_) {
-      experiment_->reset(params_, seed_);
-      started_ = true;
-    }
-    if (computing_on_workers() && state_ == RunState::Running) {
+  run_.advance([&](Experiment& experiment) {
+    if (computing_on_workers() && run_.state() == RunState::Running) {
       // The workers compute; this thread posts units, absorbs partials and redraws what changed.
       pool_->resize(threads());
-      if (!pool_->ready()) return;  // still starting (a failure falls back on the next frame)
+      if (!pool_->ready()) return false;  // still starting (a failure falls back on the next frame)
       if (!scheduler_.active())
-        scheduler_.start({{experiment_.get(), UnitScheduler::spec_json(*experiment_, params_, seed_, data_text_)}});
-      if (!scheduler_.tick(*pool_).empty()) results_ = experiment_->results(), ++results_version_;
-    } else {
-      // On this thread; if the workers all failed mid-run, the units they had not returned are
-      // computed here (step() runs every unit not yet absorbed).
-      if (scheduler_.active()) stop_workers();
-      experiment_->step(budget);
-      results_ = experiment_->results();
-      ++results_version_;
+        scheduler_.start({{&experiment, UnitScheduler::spec_json(experiment, params_, seed_, data_text_)}});
+      return !scheduler_.tick(*pool_).empty();
     }
-    if (experiment_->progress().finished()) state_ = RunState::Done;
-  } catch (const std::exception& e) {
-    error_ = e.what();
-    state_ = RunState::Failed;
-  }
+    // On this thread; if the workers all failed mid-run, the units they had not returned are
+    // computed here (step() runs every unit not yet absorbed).
+    if (scheduler_.active()) stop_workers();
+    experiment.step(budget);
+    return true;
+  });
+  if (run_.failed()) error_ = run_.error();
 }
 
 void App::open_story(const std::string& id) {
@@ -212,30 +187,30 @@ std::string App::run_blocked() const {
 }
 
 void App::run() {
-  if (state_ != RunState::Paused && !run_blocked().empty()) return;  // the buttons say why
-  if (state_ == RunState::Done || state_ == RunState::Failed) reset();
+  if (run_.state() != RunState::Paused && !run_blocked().empty()) return;  // the buttons say why
+  if (run_.state() == RunState::Done || run_.state() == RunState::Failed) reset();
   preview_.stop();
-  state_ = RunState::Running;
+  run_.set_state(RunState::Running);
 }
 
 void App::step_once() {
-  if (state_ != RunState::Paused && !run_blocked().empty()) return;
-  if (state_ == RunState::Done || state_ == RunState::Failed) reset();
+  if (run_.state() != RunState::Paused && !run_blocked().empty()) return;
+  if (run_.state() == RunState::Done || run_.state() == RunState::Failed) reset();
   preview_.stop();
   Budget b;
   b.seconds = 0.05;
-  state_ = RunState::Paused;
+  run_.set_state(RunState::Paused);
   advance(b);
 }
 
 double App::progress() const {
   if (view_ == View::Reproduction && reproduction_.started()) return reproduction_.progress();
   if (scheduler_.active()) return scheduler_.progress();
-  return started_ ? experiment_->progress().fraction() : 0.0;
+  return run_.fraction();
 }
 
-std::string App::csv() const { return started_ ? to_csv(make_record(*experiment_, params_, preset_, seed_)) : ""; }
-std::string App::json() const { return started_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : "{}"; }
+std::string App::csv() const { return run_.prepared() ? to_csv(make_record(run_.experiment(), params_, preset_, seed_)) : ""; }
+std::string App::json() const { return run_.prepared() ? to_json(make_record(run_.experiment(), params_, preset_, seed_)) : "{}"; }
 
 std::string App::status_text() const {
   if (start_page_) return "Attention Lab: the start page, four papers as guided stories, and the free lab";
@@ -244,11 +219,11 @@ std::string App::status_text() const {
   // Said when something changes that a listener needs: the state, each further tenth of the
   // progress, and, once the run stops, its key numbers (the first notes, kept short).
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%s: %s, %d%% done", experiment_->info().title.c_str(), to_string(state_),
+  std::snprintf(buf, sizeof buf, "%s: %s, %d%% done", run_.experiment().info().title.c_str(), to_string(run_.state()),
                 10 * static_cast<int>(10.0 * progress() + 1e-9));
   std::string s = buf;
-  const bool stopped = state_ != RunState::Running;
-  const std::vector<std::string>& notes = view_ == View::Inspector ? inspector_.results().notes : results_.notes;
+  const bool stopped = run_.state() != RunState::Running;
+  const std::vector<std::string>& notes = view_ == View::Inspector ? inspector_.results().notes : run_.results().notes;
   if (view_ == View::Inspector) s += ". Inspector, sweep point " + std::to_string(inspector_.point()) + ", trial " +
                                      std::to_string(inspector_.trial());
   for (std::size_t i = 0; stopped && i < notes.size() && i < 3 && s.size() < 400; ++i)
@@ -259,7 +234,7 @@ std::string App::status_text() const {
     s += ". Showing a preview (" + std::to_string(static_cast<int>(100.0 * preview_.fraction())) +
          "% of the run, computed on opening); press Run for the full run";
   if (!error_.empty()) s += ". Error: " + error_;
-  if (state_ == RunState::Running) s += ". " + compute_text();
+  if (run_.state() == RunState::Running) s += ". " + compute_text();
   if (!scheduler_.rerun_text().empty()) s += ". " + scheduler_.rerun_text();
   return s;
 }
@@ -274,11 +249,11 @@ KeyValues App::page_flags(const EmbedOptions& embed, bool run) const {
 // A story step's link: the step, then only what the student changed in it.
 std::string App::story_hash(const EmbedOptions& embed, bool run) const {
   const StoryStep& step = story_.step();
-  const Params opened = experiment_->make_params(step.settings.preset, step.settings.params);
+  const Params opened = run_.experiment().make_params(step.settings.preset, step.settings.params);
   KeyValues changed;
-  for (const auto& spec : experiment_->schema().specs())
-    if (experiment_->schema().format(params_, spec.key) != experiment_->schema().format(opened, spec.key))
-      changed.emplace_back(spec.key, experiment_->schema().format(params_, spec.key));
+  for (const auto& spec : run_.experiment().schema().specs())
+    if (run_.experiment().schema().format(params_, spec.key) != run_.experiment().schema().format(opened, spec.key))
+      changed.emplace_back(spec.key, run_.experiment().schema().format(params_, spec.key));
   return encode_story_hash({story_.story().id, story_.step_index()}, step, changed, seed_, page_flags(embed, run));
 }
 
@@ -290,9 +265,9 @@ std::string App::hash_with(const EmbedOptions& embed, bool run) const {
     return out;
   }
   HashState st;
-  st.experiment = experiment_->info().id;
+  st.experiment = run_.experiment().info().id;
   st.preset = preset_;  // its name (and description); the parameters below are applied after it
-  st.params = experiment_->schema().to_key_values(params_);
+  st.params = run_.experiment().schema().to_key_values(params_);
   st.has_seed = true;
   st.seed = seed_;
   st.flags = page_flags(embed, run);
@@ -307,7 +282,7 @@ std::string App::hash() const { return previewing_ ? before_preview_hash_ : hash
 
 std::vector<std::string> App::visible_params() const {
   std::vector<std::string> keys;
-  for (const auto& s : experiment_->schema().specs())
+  for (const auto& s : run_.experiment().schema().specs())
     if (!embed_.hides_param(s.key)) keys.push_back(s.key);
   return keys;
 }
@@ -316,105 +291,53 @@ ThemeChoice App::theme_shown() const {
   return embed_.theme != ThemeChoice::Default ? embed_.theme : preferred_theme_;
 }
 
-namespace {
-// A small non-negative integer from a link ("point", "trial"); throws ParamError.
-int link_index(const HashState& st, const std::string& key) {
-  const std::string v = st.flag(key);
-  if (v.empty()) return 0;
-  const std::optional<long long> n = parse_digits(v, 7);
-  if (!n) throw ParamError("link: '" + key + "=" + v + "' is not allowed; allowed: integer in [0, 9999999]");
-  return static_cast<int>(*n);
-}
-}  // namespace
-
-namespace {
-// A link's threads=: -1 when absent; throws ParamError beyond kMaxThreads.
-int link_threads(const HashState& st) {
-  const std::string threads = st.flag("threads");
-  const int count = threads.empty() ? -1 : link_index(st, "threads");
-  if (count > kMaxThreads)
-    throw ParamError("link: 'threads=" + threads + "' is not allowed; allowed: integer in [0, " +
-                     std::to_string(kMaxThreads) + "] (0 computes on the page's main thread)");
-  return count;
-}
-}  // namespace
-
-void App::show_start_page(const HashState& st) {
-  // Parameters, a preset or a seed belong to an experiment: without one they would be lost.
-  const std::string lost = !st.preset.empty() ? "preset" : st.has_seed ? "seed" : !st.params.empty() ? st.params[0].first : "";
-  if (!lost.empty())
-    throw ParamError("link: '" + lost + "' needs an experiment or a story; allowed: exp=ID or story=ID with it");
-  EmbedOptions embed = parse_embed_options(st, experiment_->schema());
-  embed.embed = false;  // the start page is never an embed
-  const int thread_count = link_threads(st);
-  reset();
-  embed_ = embed;
-  previewing_ = false;
-  start_page_ = true;
-  in_story_ = false;
-  threads_ = thread_count;
-}
-
 std::string App::load_hash(const std::string& hash) {
-  try {
-    const HashState st = decode_hash(hash);
-    const std::optional<StoryPosition> at = parse_story_position(st, stories());
-    if (!at && st.experiment.empty()) {
-      show_start_page(st);
-      return "";
-    }
-    // A story's step opens its settings; the link's parameters are the student's changes to them.
-    const StoryStep* step = at ? &story(at->story).steps[at->step] : nullptr;
-    std::unique_ptr<Experiment> e = make_experiment(step ? step->settings.experiment : st.experiment);
-    KeyValues values = step ? step->settings.params : KeyValues{};
-    values.insert(values.end(), st.params.begin(), st.params.end());
-    Params p = e->make_params(step ? step->settings.preset : st.preset, values);  // validates everything first
-    const EmbedOptions embed = parse_embed_options(st, e->schema());
-    const std::string view = st.flag("view");
-    if (!view.empty() && view != "results" && view != "inspector")
-      throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
-    const int point = link_index(st, "point"), trial = link_index(st, "trial");
-    const int thread_count = link_threads(st);
-    select_experiment(e->info().id);
-    experiment_ = std::move(e);
-    params_ = p;
-    preset_ = step ? step->settings.preset : st.preset;
-    embed_ = embed;
-    previewing_ = false;
-    start_page_ = false;
-    in_story_ = step != nullptr;
-    if (step) story_.open(story(at->story), at->step);
-    if (st.has_seed) seed_ = st.seed;
-    else if (step) seed_ = step->settings.seed;
-    threads_ = thread_count;
-    std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
-    controls_.forget_edits();
-    reset();
-    inspector_.select(point, trial);
-    show(view == "inspector" && has_inspector_ ? View::Inspector : View::Results);
-    // Students without a Run button get a running experiment; so do steps that start by themselves.
-    if (st.flag("run") == "1" || embed_.hides("run") || (step && step->run && !step->prediction)) run();
+  const Link link = decode_link(hash, link_catalogue(), run_.experiment().info().id);
+  if (!link.refused()) {
+    apply_link(link);
     return "";
-  } catch (const std::exception& ex) {
-    start_page_ = false;  // the lab shows why the link was refused
-    salvage_embed(hash);
-    error_ = std::string("link not applied: ") + ex.what();
-    return ex.what();
   }
+  start_page_ = false;  // the lab shows why the link was refused
+  salvage_embed(link);
+  error_ = "link not applied: " + link.refusal;
+  return link.refusal;
 }
 
-void App::salvage_embed(const std::string& hash) {
-  try {
-    const HashState st = decode_hash(hash);
-    if (st.flag("embed") != "1") return;
-    const auto& ids = experiment_ids();
-    if (std::find(ids.begin(), ids.end(), st.experiment) != ids.end() && st.experiment != experiment_->info().id)
-      select_experiment(st.experiment);
-    embed_ = salvage_embed_options(st, experiment_->schema());
+void App::apply_link(const Link& link) {
+  if (link.page == LinkPage::Start) {
+    reset();
+    embed_ = link.embed;
     previewing_ = false;
-  } catch (const std::exception&) {
-    // Not even decodable: nothing to keep.
+    start_page_ = true;
+    in_story_ = false;
+    threads_ = link.threads;
+    return;
   }
+  select_experiment(link.experiment);
+  params_ = link.params;
+  preset_ = link.preset;
+  embed_ = link.embed;
+  previewing_ = false;
+  start_page_ = false;
+  in_story_ = link.page == LinkPage::Story;
+  if (link.story) story_.open(story(link.story->story), link.story->step);
+  if (link.seed) seed_ = *link.seed;
+  threads_ = link.threads;
+  std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
+  controls_.forget_edits();
+  reset();
+  inspector_.select(link.point, link.trial);
+  show(link.view == LinkView::Inspector && has_inspector_ ? View::Inspector : View::Results);
+  // Students without a Run button get a running experiment; so do steps that start by themselves.
+  if (link.run) run();
+}
+
+void App::salvage_embed(const Link& link) {
+  if (!link.salvaged_embed) return;
+  if (!link.salvaged_experiment.empty() && link.salvaged_experiment != run_.experiment().info().id)
+    select_experiment(link.salvaged_experiment);
+  embed_ = *link.salvaged_embed;
+  previewing_ = false;
 }
 
 std::string App::compute_text() const {
@@ -428,8 +351,8 @@ void App::compute(double slice_seconds) {
   if (start_page_) return start_.compute(slice_seconds);
   update_preview();
   if (showing_preview()) preview_.advance(slice_seconds);
-  if (state_ != RunState::Running && scheduler_.active()) stop_workers();  // paused or stopped
-  if (state_ == RunState::Running) {
+  if (run_.state() != RunState::Running && scheduler_.active()) stop_workers();  // paused or stopped
+  if (run_.state() == RunState::Running) {
     Budget b;
     b.seconds = slice_seconds;
     advance(b);
@@ -443,7 +366,7 @@ std::uint64_t App::change_stamp() const {
   // progress bar (1/400), an error.
   const auto permille = static_cast<std::uint64_t>(400.0 * progress());
   const std::uint64_t page = start_page_ ? start_.version() : in_story_ ? story_.step_index() + 1 : 0;
-  return (std::uint64_t(results_version_) << 24) ^ (std::uint64_t(state_) << 16) ^ (std::uint64_t(view_) << 12) ^
+  return (std::uint64_t(run_.version()) << 24) ^ (std::uint64_t(run_.state()) << 16) ^ (std::uint64_t(view_) << 12) ^
          permille ^ (std::uint64_t(error_.size()) << 40) ^ (std::uint64_t(preview_.version()) << 48) ^ (page << 32) ^
          (std::uint64_t(start_page_) << 63);
 }
@@ -468,8 +391,8 @@ void App::frame(float width, float height) {
   draw_toolbar();
   ImGui::Separator();
   // An embed may hide every control: the results then fill the frame.
-  bool any_control = shows("info") || in_story_ || (experiment_->accepts_data() && open_picker_ && shows("data"));
-  for (const auto& s : experiment_->schema().specs()) any_control = any_control || !embed_.hides_param(s.key);
+  bool any_control = shows("info") || in_story_ || (run_.experiment().accepts_data() && open_picker_ && shows("data"));
+  for (const auto& s : run_.experiment().schema().specs()) any_control = any_control || !embed_.hides_param(s.key);
   const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
   const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
   // On a narrow screen the panels stack: the controls first in the full page, but the results first
@@ -502,17 +425,17 @@ void App::frame(float width, float height) {
 }
 
 void App::draw_controls() {
-  const ExperimentInfo& info = experiment_->info();
+  const ExperimentInfo& info = run_.experiment().info();
   if (in_story_) {
-    if (story_.draw(results_, state_ == RunState::Done, next_story_title()) == StoryPanel::Action::NextStory)
+    if (story_.draw(run_.results(), run_.state() == RunState::Done, next_story_title()) == StoryPanel::Action::NextStory)
       pending_story_ = next_story_id();
     // The step's own controls only: the others stay as the step set them.
     EmbedOptions shown = embed_;
-    for (const auto& s : experiment_->schema().specs())
+    for (const auto& s : run_.experiment().schema().specs())
       if (std::find(story_.step().shows.begin(), story_.step().shows.end(), s.key) == story_.step().shows.end())
         shown.hidden.insert(s.key);
     if (!story_.step().shows.empty()) ImGui::Separator();
-    if (controls_.draw(experiment_->schema(), params_, shown)) {
+    if (controls_.draw(run_.experiment().schema(), params_, shown)) {
       preset_.clear();
       params_changed();
     }
@@ -523,18 +446,18 @@ void App::draw_controls() {
     text_wrapped_at_spaces(info.paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     if (!preset_.empty()) {
       ImGui::Spacing();
-      text_wrapped_at_spaces(experiment_->preset(preset_).title, theme().heading);
-      text_wrapped_at_spaces(experiment_->preset(preset_).description);
+      text_wrapped_at_spaces(run_.experiment().preset(preset_).title, theme().heading);
+      text_wrapped_at_spaces(run_.experiment().preset(preset_).description);
     }
   }
-  if (experiment_->accepts_data() && open_picker_ && shows("data")) {
+  if (run_.experiment().accepts_data() && open_picker_ && shows("data")) {
     if (ImGui::Button("Load data file...")) open_picker_();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A JSON data file for this experiment (see the README), then the data parameter switches to it.");
     if (!data_status_.empty()) ImGui::TextWrapped("%s", data_status_.c_str());
   }
   ImGui::Separator();
-  if (controls_.draw(experiment_->schema(), params_, embed_)) {
+  if (controls_.draw(run_.experiment().schema(), params_, embed_)) {
     preset_.clear();
     params_changed();
   }
@@ -548,7 +471,7 @@ void App::draw_results() {
   }
   if (!shows("tabs")) {  // an embed of one view, without the tab bar
     if (view_ == View::Inspector && has_inspector_) {
-      inspector_.draw(*experiment_, params_, preset_, seed_);
+      inspector_.draw(run_.experiment(), params_, preset_, seed_);
     } else {
       view_ = View::Results;
       draw_sweep_results();
@@ -567,7 +490,7 @@ void App::draw_results() {
     ImGui::EndTabItem();
   }
   if (has_inspector_ && tab("Inspector", View::Inspector)) {
-    inspector_.draw(*experiment_, params_, preset_, seed_);
+    inspector_.draw(run_.experiment(), params_, preset_, seed_);
     ImGui::EndTabItem();
   }
   if (!reproduction_name_.empty() && tab("Reproduce the paper", View::Reproduction)) {
@@ -643,8 +566,8 @@ void App::draw_notes(const std::vector<std::string>& notes) {
 
 void App::draw_sweep_results() {
   // Before Run: the preview, marked as such on the plots and above them.
-  const bool preview = results_.plots.empty() && showing_preview() && preview_.has_results();
-  const Results& results = preview ? preview_.results() : results_;
+  const bool preview = run_.results().plots.empty() && showing_preview() && preview_.has_results();
+  const Results& results = preview ? preview_.results() : run_.results();
   if (results.plots.empty()) {
     ImGui::TextDisabled(in_story_ && story_.awaiting_prediction()
                             ? "Make your prediction on the left, then press Run."
@@ -677,7 +600,7 @@ void App::draw_sweep_results() {
   const std::size_t shown = in_story_ && results.plots.size() > 2 ? 1 : results.plots.size();
   const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
   const auto draw_map = [&](std::size_t i) {
-    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], results_version_ + (preview ? preview_.version() << 16 : 0u),
+    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], run_.version() + (preview ? preview_.version() << 16 : 0u),
                    ImVec2(side, side), false);
   };
   if (map_first) draw_map(maps.front());
@@ -717,9 +640,9 @@ namespace attnlab::ui {
 std::string App::page_json() const {
   const char* page = start_page_ ? "start" : in_story_ ? "story" : "lab";
   std::string out = std::string("{\"page\":\"") + page + "\",\"story\":" +
-                    (in_story_ ? story_.json(results_, state_ == RunState::Done) : "null") + ",\"preview\":";
+                    (in_story_ ? story_.json(run_.results(), run_.state() == RunState::Done) : "null") + ",\"preview\":";
   out += showing_preview() && preview_.has_results() ? format_number(preview_.fraction()) : "null";
-  out += ",\"runBlocked\":" + json_escape(state_ == RunState::Running || state_ == RunState::Paused ? "" : run_blocked());
+  out += ",\"runBlocked\":" + json_escape(run_.state() == RunState::Running || run_.state() == RunState::Paused ? "" : run_blocked());
   return out + ",\"cards\":" + (start_page_ ? start_.json() : "null") + "}";
 }
 

@@ -13,6 +13,8 @@
 
 #include "lab/embed_options.hpp"
 #include "lab/experiment.hpp"
+#include "lab/link.hpp"
+#include "lab/run_controller.hpp"
 #include "lab/story.hpp"
 #include "lab/url_hash.hpp"
 #include "ui/embed_dialog.hpp"
@@ -26,9 +28,7 @@
 
 namespace attnlab::ui {
 
-enum class RunState { Idle, Running, Paused, Done, Failed };
-constexpr int kMaxThreads = 16;  // a link's threads= (Web Workers), 0 for the main thread
-const char* to_string(RunState s);
+constexpr int kMaxThreads = kMaxLinkThreads;  // a link's threads= (Web Workers), 0 for the main thread
 // What the results area shows: the sweep's plots, the inspector, or the whole-paper reproduction.
 enum class View { Results, Inspector, Reproduction };
 
@@ -60,15 +60,15 @@ class App {
   std::string story_step_by(int delta);
 
   void run();
-  void pause() { if (state_ == RunState::Running) state_ = RunState::Paused; }
+  void pause() { if (run_.state() == RunState::Running) run_.set_state(RunState::Paused); }
   void step_once();
   void reset();
 
-  RunState state() const { return state_; }
+  RunState state() const { return run_.state(); }
   // Something is computing (a run or the reproduction): the page gives it most of each frame.
   bool batch_running() const { return reproduction_.started() && !reproduction_.finished() && !reproduction_.paused(); }
   bool busy() const {
-    return state_ == RunState::Running || (reproduction_.started() && !reproduction_.finished() && !reproduction_.paused());
+    return run_.state() == RunState::Running || (reproduction_.started() && !reproduction_.finished() && !reproduction_.paused());
   }
   double progress() const;
   std::string csv() const;   // the current results as CSV (with every parameter and the seed)
@@ -116,7 +116,6 @@ class App {
 
  private:
   void select_experiment(const std::string& id);
-  void show_start_page(const HashState& link);  // throws ParamError for keys that need an experiment
   std::string story_hash(const EmbedOptions& embed, bool run) const;
   KeyValues page_flags(const EmbedOptions& embed, bool run) const;  // embed, hide, theme, run, threads
   void draw_story_navigation();
@@ -127,7 +126,8 @@ class App {
   // Why Run and Step wait, or "": a field shows a refused value, or a story step awaits its prediction.
   std::string run_blocked() const;
   void update_preview();  // starts the preview of the settings on screen when it is wanted
-  void salvage_embed(const std::string& hash);  // after a refused link: keep its embed settings
+  void apply_link(const Link& link);  // a decoded, valid link (lab/link.hpp)
+  void salvage_embed(const Link& link);  // after a refused link: keep its embed settings
   void params_changed();
   void advance(const Budget& budget);
   void draw_toolbar();
@@ -150,14 +150,13 @@ class App {
   void open_panel(int panel);
   void show(View v);
 
-  std::unique_ptr<Experiment> experiment_;
+  // The main run: the experiment on screen, its state, results and error (lab/run_controller.hpp).
+  // params_ and seed_ are the settings on screen; every change of them resets the run to them.
+  RunController run_;
   Params params_;
   std::string preset_;
   std::uint64_t seed_ = 1;
-  RunState state_ = RunState::Idle;
-  bool started_ = false;  // reset() was called for the current params and seed
-  std::string error_;
-  Results results_;
+  std::string error_;  // the message line: the run's error, a refused link, a refused seed
   ParamControls controls_;
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
@@ -168,7 +167,6 @@ class App {
   std::string reproduction_name_;  // the paper of the current experiment, "" if none
   InspectorView inspector_;
   HeatmapWidget heatmaps_;  // the results' heatmaps (e.g. a contour of the loss)
-  unsigned results_version_ = 0;
   void (*open_picker_)() = nullptr;
   void (*download_)(const char*, const char*, const char*) = nullptr;
   void (*copy_text_)(const char*, const char*) = nullptr;

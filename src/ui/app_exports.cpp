@@ -12,19 +12,19 @@
 namespace attnlab::ui {
 
 std::string App::export_name(const char* extension, const std::string& what) const {
-  return experiment_->info().id + "-" + (preset_.empty() ? std::string("custom") : preset_) + "-seed" +
+  return run_.experiment().info().id + "-" + (preset_.empty() ? std::string("custom") : preset_) + "-seed" +
          std::to_string(seed_) + (what.empty() ? "" : "-" + what) + "." + extension;
 }
 
 void App::download(const std::string& kind) const {
-  if (!download_ || !started_) return;
+  if (!download_ || !run_.prepared()) return;
   if (kind == "json") download_(export_name("json").c_str(), "application/json", json().c_str());
   else download_(export_name("csv").c_str(), "text/csv", csv().c_str());
 }
 
 bool App::inspector_figures() const { return view_ == View::Inspector && has_inspector_; }
 
-const Results& App::figure_results() const { return inspector_figures() ? inspector_.results() : results_; }
+const Results& App::figure_results() const { return inspector_figures() ? inspector_.results() : run_.results(); }
 
 std::string App::figure_prefix() const {
   if (!inspector_figures()) return "";

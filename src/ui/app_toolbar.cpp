@@ -78,7 +78,7 @@ void App::draw_export_buttons() {
   note_focus("Share");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
   ImGui::SameLine();
-  ImGui::BeginDisabled(!started_ || !download_);
+  ImGui::BeginDisabled(!run_.prepared() || !download_);
   if (ImGui::Button("CSV")) download("csv");
   note_focus("CSV");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -125,9 +125,9 @@ void App::draw_figures_popup() {
 }
 
 void App::go_home() {
-  HashState home;
-  if (embed_.theme != ThemeChoice::Default) home.flags.emplace_back("theme", to_string(embed_.theme));
-  show_start_page(home);
+  Link home;  // the start page, with the theme and nothing else
+  home.embed.theme = embed_.theme;
+  apply_link(home);
 }
 
 void App::draw_story_navigation() {
@@ -154,16 +154,16 @@ void App::draw_toolbar() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: the four papers and their guided stories.");
     flow(em * 16.0f);
     ImGui::SetNextItemWidth(em * 16.0f);
-    if (ImGui::BeginCombo("##experiment", experiment_->info().title.c_str())) {
+    if (ImGui::BeginCombo("##experiment", run_.experiment().info().title.c_str())) {
       for (const auto& id : experiment_ids()) {
         auto e = make_experiment(id);
-        if (ImGui::Selectable(e->info().title.c_str(), id == experiment_->info().id)) select_experiment(id);
+        if (ImGui::Selectable(e->info().title.c_str(), id == run_.experiment().info().id)) select_experiment(id);
       }
       ImGui::EndCombo();
     }
   } else {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(experiment_->info().title.c_str());
+    ImGui::TextUnformatted(run_.experiment().info().title.c_str());
   }
   if (shows("presets") && !in_story_) draw_preset_picker();
   if (shows("run")) draw_run_buttons();
@@ -180,8 +180,8 @@ void App::draw_toolbar() {
   if (!embed_.embed) {
     const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
     const bool has_tabs = has_inspector_ || !reproduction_name_.empty();
-    const std::string title = in_story_ ? story_.story().paper : experiment_->info().title;
-    if (embed_dialog_.draw(experiment_->schema(), experiment_->accepts_data(), has_tabs, title, page_url_, hash_for,
+    const std::string title = in_story_ ? story_.story().paper : run_.experiment().info().title;
+    if (embed_dialog_.draw(run_.experiment().schema(), run_.experiment().accepts_data(), has_tabs, title, page_url_, hash_for,
                            copy_text_)) {
       const std::string own = hash();
       load_hash(embed_dialog_.link_hash());
@@ -214,11 +214,11 @@ void App::draw_preset_picker() {
   const float em = ImGui::GetFontSize();
   flow(em * 12.0f);
   ImGui::SetNextItemWidth(em * 12.0f);
-  const std::string preset_label = preset_.empty() ? "preset..." : experiment_->preset(preset_).title;
+  const std::string preset_label = preset_.empty() ? "preset..." : run_.experiment().preset(preset_).title;
   if (ImGui::BeginCombo("##preset", preset_label.c_str())) {
-    for (const auto& p : experiment_->presets()) {
+    for (const auto& p : run_.experiment().presets()) {
       if (ImGui::Selectable(p.title.c_str(), p.name == preset_)) {
-        params_ = experiment_->make_params(p.name, {});
+        params_ = run_.experiment().make_params(p.name, {});
         preset_ = p.name;
         controls_.forget_edits();
         params_changed();
@@ -230,16 +230,16 @@ void App::draw_preset_picker() {
 }
 
 void App::draw_run_buttons() {
-  const char* run_label = state_ == RunState::Running ? "Pause" : state_ == RunState::Paused ? "Resume" : "Run";
+  const char* run_label = run_.state() == RunState::Running ? "Pause" : run_.state() == RunState::Paused ? "Resume" : "Run";
   // Run and Step wait while a field shows a refused value or a story step awaits its prediction.
-  const std::string blocked = state_ == RunState::Running || state_ == RunState::Paused ? "" : run_blocked();
+  const std::string blocked = run_.state() == RunState::Running || run_.state() == RunState::Paused ? "" : run_blocked();
   const auto why = [&](const char* what) {
     if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
     ImGui::SetTooltip("%s", blocked.empty() ? what : blocked.c_str());
   };
   flow(button_width(run_label) + button_width("Step run") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
   ImGui::BeginDisabled(!blocked.empty());
-  if (ImGui::Button(run_label)) state_ == RunState::Running ? pause() : run();
+  if (ImGui::Button(run_label)) run_.state() == RunState::Running ? pause() : run();
   ImGui::EndDisabled();
   why("Run the experiment to its end; the curves grow as it computes.");
   note_focus("Run");
@@ -279,7 +279,7 @@ void App::draw_seed_field() {
 void App::draw_progress() {
   char overlay[64];
   const bool reproducing = view_ == View::Reproduction && reproduction_.started();
-  const char* state = !reproducing ? to_string(state_)
+  const char* state = !reproducing ? to_string(run_.state())
                       : reproduction_.finished() ? "reproduced"
                       : reproduction_.paused()   ? "paused"
                                                  : "reproducing";

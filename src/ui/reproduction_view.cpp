@@ -19,10 +19,12 @@ void ReproductionView::start(const std::string& name, bool paper_trials, std::ui
   const KeyValues overrides{{"paper_trials", paper_trials ? "true" : "false"}};
   const Reproduction& declared = reproduction(name);
   for (const attnlab::Panel& p : declared.panels) {
-    Panel panel{p.name, p.experiment, p.preset, "", make_experiment(p.experiment), {}, {}, 0.0, false};
-    panel.title = panel.run->preset(p.preset).title;
-    panel.params = panel.run->make_params(p.preset, overrides);
-    panel.run->reset(panel.params, seed);
+    Panel panel{p.name, p.experiment, p.preset, "", {}, 0.0, false};
+    std::unique_ptr<Experiment> run = make_experiment(p.experiment);
+    panel.title = run->preset(p.preset).title;
+    const Params params = run->make_params(p.preset, overrides);
+    panel.run.open(std::move(run), params, seed);
+    panel.run.prepare();
     panels.push_back(std::move(panel));
   }
   panels_ = std::move(panels);
@@ -39,7 +41,7 @@ void ReproductionView::start(const std::string& name, bool paper_trials, std::ui
 
 void ReproductionView::note_finished_panels() {
   for (Panel& p : panels_)
-    if (!p.done && p.run && p.run->progress().finished()) p.done = true;
+    if (!p.done && p.run.finished()) p.done = true;
   while (current_ < panels_.size() && panels_[current_].done) ++current_;
   if (finished() && wall_end_ == 0.0) wall_end_ = now_seconds();
 }
@@ -53,11 +55,11 @@ void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
     if (!scheduler_.active()) {
       std::vector<UnitScheduler::Run> runs;
       for (Panel& p : panels_)
-        runs.push_back({p.run.get(), UnitScheduler::spec_json(*p.run, p.params, seed_, "")});
+        runs.push_back({&p.run.experiment(), UnitScheduler::spec_json(p.run.experiment(), p.run.params(), seed_, "")});
       scheduler_.start(std::move(runs));
     }
     for (std::size_t i : scheduler_.tick(*pool)) {
-      panels_[i].results = panels_[i].run->results();
+      panels_[i].run.advance([](Experiment&) { return true; });  // units absorbed: new results
       panels_[i].seconds = scheduler_.compute_seconds(i);
     }
     note_finished_panels();
@@ -70,10 +72,10 @@ void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
     const double t0 = now_seconds();
     Budget b;
     b.seconds = deadline - t0;
-    p.run->step(b);
+    p.run.step(b);
     p.seconds += now_seconds() - t0;
-    p.results = p.run->results();
-    if (p.run->progress().finished()) {
+    p.run.rethrow_error();  // a failed slice reaches the frame, as a step that throws always did
+    if (p.run.finished()) {
       p.done = true;
       ++current_;
       if (finished()) wall_end_ = now_seconds();
@@ -85,7 +87,7 @@ void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
 double ReproductionView::progress() const {
   if (panels_.empty()) return 0.0;
   double done = 0.0;
-  for (const Panel& p : panels_) done += p.done ? 1.0 : p.run ? p.run->progress().fraction() : 0.0;
+  for (const Panel& p : panels_) done += p.done ? 1.0 : p.run.has_experiment() ? p.run.fraction() : 0.0;
   return done / static_cast<double>(panels_.size());
 }
 
@@ -114,7 +116,7 @@ std::string ReproductionView::json() const {
                     ",\"summary_column\":" + json_escape(summary_column_) + ",\"panels\":[";
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Panel& p = panels_[i];
-    const Table& t = p.results.table;
+    const Table& t = p.run.results().table;
     const int column = t.column(summary_column_);
     std::string values;
     for (const auto& row : t.rows)
@@ -134,7 +136,7 @@ std::string ReproductionView::figure_title(std::size_t figure) const { return re
 std::string ReproductionView::figure_svg(std::size_t figure) const {
   const auto results = [&](const attnlab::Panel& declared) -> const Results* {
     for (const Panel& p : panels_)
-      if (p.name == declared.name && !p.results.plots.empty()) return &p.results;
+      if (p.name == declared.name && !p.run.results().plots.empty()) return &p.run.results();
     return nullptr;
   };
   return figure_grid_to_svg(reproduction_figure(reproduction(name_), figure, results, seed_));
@@ -147,10 +149,10 @@ std::string ReproductionView::figure_file(std::size_t figure, const std::string&
 std::unique_ptr<Experiment> ReproductionView::take(int panel, Params& params, std::string& preset,
                                                    std::uint64_t& seed) {
   Panel& p = panels_[static_cast<std::size_t>(panel)];
-  params = p.params;
+  params = p.run.params();
   preset = p.preset;
   seed = seed_;
-  return std::move(p.run);
+  return p.run.take_experiment();
 }
 
 int ReproductionView::draw() {
@@ -171,13 +173,13 @@ int ReproductionView::draw() {
       ImGui::TextDisabled("%.2f s", p.seconds);
       ImGui::SameLine();
       if (ImGui::SmallButton("Open")) open = static_cast<int>(i);
-    } else if (p.run && p.run->progress().done > 0) {
-      ImGui::TextDisabled("running, %.0f%%", 100.0 * p.run->progress().fraction());
+    } else if (p.run.has_experiment() && p.run.progress().done > 0) {
+      ImGui::TextDisabled("running, %.0f%%", 100.0 * p.run.fraction());
     } else {
       ImGui::TextDisabled("waiting");
     }
-    if (!p.results.plots.empty()) {
-      Plot small = p.results.plots[0];
+    if (!p.run.results().plots.empty()) {
+      Plot small = p.run.results().plots[0];
       small.title = p.name;
       draw_plot(p.name.c_str(), small, ImGui::GetContentRegionAvail().y);
     }

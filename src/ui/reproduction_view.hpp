@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lab/experiment.hpp"
+#include "lab/run_controller.hpp"
 #include "ui/unit_scheduler.hpp"
 
 namespace attnlab::ui {
@@ -45,9 +45,7 @@ class ReproductionView {
  private:
   struct Panel {
     std::string name, experiment, preset, title;
-    std::unique_ptr<Experiment> run;  // null once opened in the main view
-    Results results;                  // the latest results, kept after the run is taken
-    Params params;
+    RunController run;  // the panel's run; its results stay after the experiment is taken
     double seconds = 0.0;
     bool done = false;
   };

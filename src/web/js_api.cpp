@@ -15,6 +15,7 @@
 #include "lab/clock.hpp"
 #include "lab/embed_snippet.hpp"
 #include "lab/partial_codec.hpp"
+#include "lab/run_controller.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
 #include "lab/url_hash.hpp"
@@ -130,7 +131,8 @@ std::string describe_experiment(const val& id) {
 }
 
 // A run that a page drives in slices: new Session(id, preset, params, seed), then step(seconds)
-// until progress() reaches 1. Results can be read at any time.
+// until progress() reaches 1. Results can be read at any time. The run is a RunController
+// (lab/run_controller.hpp); an error ends it (the experiment is dropped, error() says why).
 class Session {
  public:
   Session(const val& id, const val& preset, const val& params, const val& seed)
@@ -138,51 +140,48 @@ class Session {
   // `data`: optional JSON text for experiments that accept data (a regression problem file).
   Session(const val& id, const val& preset, const val& params, const val& seed, const val& data) {
     try {
-      experiment_ = make_experiment(string_arg(id, "experiment id"));
+      std::unique_ptr<Experiment> experiment = make_experiment(string_arg(id, "experiment id"));
       const std::string text = string_arg(data, "data");
-      if (!text.empty()) experiment_->set_data(text);
+      if (!text.empty()) experiment->set_data(text);
       preset_ = string_arg(preset, "preset");
-      params_ = experiment_->make_params(preset_, key_values_from(params));
-      seed_ = seed_from(seed);
-      experiment_->reset(params_, seed_);
+      const Params p = experiment->make_params(preset_, key_values_from(params));
+      run_.open(std::move(experiment), p, seed_from(seed));
+      run_.prepare();  // a run that is impossible is refused here, not at the first step
     } catch (const std::exception& ex) {
       error_ = ex.what();
-      experiment_.reset();
+      run_.close();
     }
   }
   std::string error() const { return error_; }
   // Works for about `seconds` (0 < seconds <= 10) and returns the progress in [0, 1].
   double step(double seconds) {
-    if (!experiment_) return 1.0;
+    if (!run_.has_experiment()) return 1.0;
     if (!(seconds > 0.0 && seconds <= 10.0)) {
       error_ = "step: seconds must be in (0, 10]; got " + format_number(seconds);
-      experiment_.reset();
+      run_.close();
       return 1.0;
     }
     Budget b;
     b.seconds = seconds;
-    try {
-      experiment_->step(b);
-    } catch (const std::exception& ex) {
-      error_ = ex.what();
-      experiment_.reset();
+    run_.step(b);
+    if (run_.failed()) {
+      error_ = run_.error();
+      run_.close();
       return 1.0;
     }
     return progress();
   }
-  double progress() const { return experiment_ ? experiment_->progress().fraction() : 1.0; }
-  bool finished() const { return !experiment_ || experiment_->progress().finished(); }
-  std::string json() const {
-    return experiment_ ? to_json(make_record(*experiment_, params_, preset_, seed_)) : error_json(error_);
-  }
-  std::string csv() const { return experiment_ ? to_csv(make_record(*experiment_, params_, preset_, seed_)) : ""; }
+  double progress() const { return run_.has_experiment() ? run_.fraction() : 1.0; }
+  bool finished() const { return !run_.has_experiment() || run_.finished(); }
+  std::string json() const { return run_.has_experiment() ? to_json(record()) : error_json(error_); }
+  std::string csv() const { return run_.has_experiment() ? to_csv(record()) : ""; }
 
   // ---- work units, for runs spread over Web Workers or node worker_threads (lab/work_unit.hpp):
   // a worker's Session computes units (startUnit, advanceUnit in time slices, unitPreview,
   // finishUnit -> the partial as JSON text); the page's Session absorbs them.
-  int unit_count() const { return experiment_ ? static_cast<int>(experiment_->unit_count()) : 0; }
-  double unit_cost(int unit) const { return valid_unit(unit) ? double(experiment_->unit_cost(unit)) : 0.0; }
-  bool unit_finished(int unit) const { return valid_unit(unit) && experiment_->unit_finished(unit); }
+  int unit_count() const { return run_.has_experiment() ? static_cast<int>(run_.experiment().unit_count()) : 0; }
+  double unit_cost(int unit) const { return valid_unit(unit) ? double(run_.experiment().unit_cost(unit)) : 0.0; }
+  bool unit_finished(int unit) const { return valid_unit(unit) && run_.experiment().unit_finished(unit); }
   // Returns "" or the error.
   std::string start_unit(int unit) {
     task_.reset();
@@ -190,7 +189,7 @@ class Session {
     unit_error_.clear();
     return guarded([&] {
       if (!valid_unit(unit)) throw ParamError("unit " + std::to_string(unit) + " is out of range");
-      task_ = experiment_->start_unit(unit);
+      task_ = run_.experiment().start_unit(unit);
     });
   }
   // Works on the started unit for about `seconds`; true once it is finished (or on an error,
@@ -235,17 +234,18 @@ class Session {
   }
   // Takes a unit's partial computed elsewhere; returns "" or the error.
   std::string absorb(int unit, const std::string& partial) {
-    return guarded([&] { experiment_->absorb(unit, decode_partial(partial)); });
+    return guarded([&] { run_.experiment().absorb(unit, decode_partial(partial)); });
   }
   std::string absorb_preview(int unit, const std::string& partial) {
-    return guarded([&] { experiment_->absorb_preview(unit, decode_partial(partial)); });
+    return guarded([&] { run_.experiment().absorb_preview(unit, decode_partial(partial)); });
   }
 
  private:
-  bool valid_unit(int unit) const { return experiment_ && unit >= 0 && unit < experiment_->unit_count(); }
+  bool valid_unit(int unit) const { return run_.has_experiment() && unit >= 0 && unit < run_.experiment().unit_count(); }
+  RunRecord record() const { return make_record(run_.experiment(), run_.params(), preset_, run_.seed()); }
   template <class Fn>
   std::string guarded(Fn&& fn) {
-    if (!experiment_) return error_.empty() ? "the session has no run" : error_;
+    if (!run_.has_experiment()) return error_.empty() ? "the session has no run" : error_;
     try {
       fn();
       return "";
@@ -257,9 +257,7 @@ class Session {
   std::unique_ptr<UnitTask> task_;
   bool task_done_ = false;  // run_piece() returned true: finish() may be called
   std::string unit_error_;  // what ended the unit in advance_unit(), for finish_unit()
-  std::unique_ptr<Experiment> experiment_;
-  Params params_;
-  std::uint64_t seed_ = 0;
+  RunController run_;
   std::string preset_, error_;
 };
 

@@ -219,7 +219,7 @@ void publish_page_state() {
 std::string app_hash() { return g_app->hash(); }
 std::string app_csv() { return g_app->csv(); }
 std::string app_json() { return g_app->json(); }
-std::string app_state() { return attnlab::ui::to_string(g_app->state()); }
+std::string app_state() { return attnlab::to_string(g_app->state()); }
 double app_progress() { return g_app->progress(); }
 // {"threads": N, "workers": true|false, "busy": N}: where runs compute, for tests and benchmarks.
 std::string app_compute_json() {
