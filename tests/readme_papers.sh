@@ -2,7 +2,7 @@
 # README.md's paper table names every paper of the registry (src/experiments/papers.cpp, issue 21):
 # for each paper that `attnlab papers` lists, one row of the table (the lines before the table of
 # experiments, "| experiment |") holds the paper's title in italics, each of its experiments in
-# backticks and a link to its docs page.
+# backticks and a link to its docs page, which exists.
 # usage: tests/readme_papers.sh PATH/TO/attnlab PATH/TO/README.md
 set -euo pipefail
 cli=$1
@@ -22,6 +22,7 @@ while IFS= read -r line; do
         case "$row" in *"\`$e\`"*) ;; *) echo "FAILED: README.md's row for $id does not name the experiment $e" >&2; status=1 ;; esac
       done
       case "$row" in *"($docs)"*) ;; *) echo "FAILED: README.md's row for $id does not link $docs" >&2; status=1 ;; esac
+      [ -f "$(dirname "$readme")/$docs" ] || { echo "FAILED: $id's page $docs does not exist" >&2; status=1; }
       count=$((count + 1)) ;;
     "  "*", arXiv "*) docs=${line##*, } ;;
     "  "*) ;;
