@@ -398,7 +398,8 @@ int cmd_inspect(const std::vector<std::string>& args) {
 }
 
 int cmd_reproduce(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing PAPER (one of: " + reproduction_list() + ")"};
+  if (args.empty() || args[0].rfind("--", 0) == 0)
+    throw UsageError{"missing PAPER (one of: " + reproduction_list() + ")"};
   cli::ReproduceOptions o;
   o.name = args[0];
   reproduction_panels(o.name);  // names the known papers when unknown

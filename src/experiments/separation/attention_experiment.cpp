@@ -156,12 +156,14 @@ class AttentionExperiment final : public Experiment {
                    model == AttentionModel::Self ? self_attention_presets() : cross_attention_presets()),
         model_(model) {
     if (model == AttentionModel::Self)
-      info_ = {"separation.self", "Softmax vs linear: self-attention", paper_citation("separation", "Def. D.1, Figs. 4 and 5"),
+      info_ = {"separation.self", "Softmax vs linear: self-attention",
+               paper_citation("separation", "Def. D.1, Figs. 4 and 5"),
                "A = A1 = A2 = A3 holds one-hot classes, a constant column and one planted token j3 of strength a "
                "(small in D0, large in D1). Softmax attention lets the planted row concentrate on j3, so a "
                "random-sign readout fires on D1; linear attention keeps every row near uniform."};
     else
-      info_ = {"separation.cross", "Softmax vs linear: cross-attention", paper_citation("separation", "Def. F.1, Fig. 7"),
+      info_ = {"separation.cross", "Softmax vs linear: cross-attention",
+               paper_citation("separation", "Def. F.1, Fig. 7"),
                "The query row j2 scores the planted key j3 at (1 + a) log n and every other key at log n. "
                "Softmax turns that gap into weight n^a / (n^a + n - 1) on j3 and the readout fires on D1; "
                "linear attention gives j3 only (1 + a) / (n + a), so its rows stay near uniform."};
