@@ -60,10 +60,13 @@ function write(name, hash, title) {
   written += 1;
 }
 
-write('lab', '', 'Four papers on the theory of attention');
-for (const story of lab.stories()) {
-  write(`story-${story.id}`, story.steps[0].link, `${story.paper} (guided story)`);
-  story.steps.forEach((step, k) => write(`story-${story.id}-${k + 1}`, step.link, `${story.paper}, step ${k + 1}: ${step.title}`));
+// The papers' titles come from the lab's one declaration of its papers (listPapers()).
+const papers = lab.listPapers();
+write('lab', '', 'Papers on the theory of attention, as live experiments');
+for (const paper of papers.filter((p) => p.story)) {
+  const story = lab.stories().find((s) => s.id === paper.story);
+  write(`story-${story.id}`, story.steps[0].link, `${paper.title} (guided story)`);
+  story.steps.forEach((step, k) => write(`story-${story.id}-${k + 1}`, step.link, `${paper.title}, step ${k + 1}: ${step.title}`));
 }
 for (const { id } of lab.list())
   for (const preset of lab.presets(id)) write(`${id}-${preset.name}`, `exp=${id}&preset=${preset.name}`, preset.title);

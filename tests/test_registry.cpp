@@ -4,8 +4,10 @@
 #include <set>
 #include <utility>
 
+#include "experiments/papers.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
+#include "experiments/stories.hpp"
 #include "lab/url_hash.hpp"
 
 using namespace attnlab;
@@ -124,4 +126,43 @@ TEST_CASE("every reproduction lays its panels out in its figures: one per cell, 
       CHECK(r.figure_plot < e->results().plots.size());
     }
   }
+}
+
+// A paper is declared once (src/experiments/papers.cpp): every experiment belongs to exactly one
+// paper and cites it; its story and reproduction exist and the story names the paper.
+TEST_CASE("every paper's declaration agrees with the experiments, stories and reproductions", "[lab][registry]") {
+  std::vector<std::string> listed;
+  std::set<std::string> ids;
+  for (const Paper& p : papers()) {
+    INFO(p.id);
+    CHECK(ids.insert(p.id).second);
+    CHECK(&paper(p.id) == &p);
+    CHECK_FALSE(p.title.empty());
+    CHECK_FALSE(p.authors.empty());
+    CHECK_FALSE(p.arxiv.empty());
+    CHECK(p.docs_page == "docs/" + p.id + ".md");
+    CHECK_FALSE(p.experiments.empty());
+    for (const auto& id : p.experiments) {
+      INFO(id);
+      listed.push_back(id);
+      CHECK(Catch::StartsWith(p.citation()).match(make_experiment(id)->info().paper));
+    }
+    if (!p.story.empty()) {
+      CHECK(story(p.story).paper == p.title);
+      CHECK(story(p.story).authors == p.authors);
+    }
+    if (!p.reproduction.empty())
+      for (const Panel& panel : reproduction_panels(p.reproduction))
+        CHECK(std::count(p.experiments.begin(), p.experiments.end(), panel.experiment) == 1);
+  }
+  CHECK(listed == experiment_ids());
+  CHECK(stories().size() == static_cast<std::size_t>(std::count_if(
+                                papers().begin(), papers().end(), [](const Paper& p) { return !p.story.empty(); })));
+  CHECK(reproduction_names().size() == static_cast<std::size_t>(std::count_if(
+                                           papers().begin(), papers().end(),
+                                           [](const Paper& p) { return !p.reproduction.empty(); })));
+  CHECK(paper("mirror").citation("Fig. 2") ==
+        "Julistiono, Tarzanagh, Azizan. Optimizing Attention with Mirror Descent: Generalized Max-Margin Token "
+        "Selection (arXiv 2410.14581), Fig. 2");
+  CHECK_THROWS_WITH(paper("nope"), Catch::StartsWith("unknown paper 'nope'; papers: separation, regression"));
 }

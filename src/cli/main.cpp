@@ -19,6 +19,7 @@
 #include "cli/figure_files.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/reproduce.hpp"
+#include "experiments/papers.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "experiments/stories.hpp"
@@ -42,7 +43,7 @@ std::string joined(const std::vector<std::string>& names, const char* separator 
   return out;
 }
 
-std::string papers() { return joined(reproduction_names()); }
+std::string reproduction_list() { return joined(reproduction_names()); }
 
 // The experiments that take a data file, each with the setting --data applies.
 std::string data_experiments() {
@@ -182,6 +183,18 @@ int cmd_list() {
   for (const auto& id : experiment_ids()) {
     auto e = make_experiment(id);
     std::printf("%-20s %s\n", id.c_str(), e->info().title.c_str());
+  }
+  return 0;
+}
+
+// Every paper (src/experiments/papers.cpp): its title, authors, arXiv id, page, experiments, story
+// and reproduction.
+int cmd_papers() {
+  for (const Paper& p : papers()) {
+    std::printf("%s: %s\n  %s, arXiv %s, %s\n  experiments: %s\n", p.id.c_str(), p.title.c_str(), p.authors.c_str(),
+                p.arxiv.c_str(), p.docs_page.c_str(), joined(p.experiments).c_str());
+    std::printf("  story: %s\n  reproduction: %s\n", p.story.empty() ? "(none)" : p.story.c_str(),
+                p.reproduction.empty() ? "(none)" : p.reproduction.c_str());
   }
   return 0;
 }
@@ -385,7 +398,8 @@ int cmd_inspect(const std::vector<std::string>& args) {
 }
 
 int cmd_reproduce(const std::vector<std::string>& args) {
-  if (args.empty() || args[0].rfind("--", 0) == 0) throw UsageError{"missing PAPER (one of: " + papers() + ")"};
+  if (args.empty() || args[0].rfind("--", 0) == 0)
+    throw UsageError{"missing PAPER (one of: " + reproduction_list() + ")"};
   cli::ReproduceOptions o;
   o.name = args[0];
   reproduction_panels(o.name);  // names the known papers when unknown
@@ -492,6 +506,8 @@ const std::vector<CliCommand>& cli_commands() {
   static const std::vector<CliCommand> commands = {
       {"list", "  list                          the experiments\n",
        [](const std::vector<std::string>&) { return cmd_list(); }},
+      {"papers", "  papers                        the papers: title, authors, arXiv id, experiments, story\n",
+       [](const std::vector<std::string>&) { return cmd_papers(); }},
       {"help", "  help EXPERIMENT               its parameters (type, range, default, help) and presets\n",
        [](const std::vector<std::string>& rest) {
          if (rest.empty()) return std::fputs(usage().c_str(), stdout), 0;
@@ -524,7 +540,7 @@ const std::vector<CliCommand>& cli_commands() {
        cmd_stories},
       {"reproduce",
        "  reproduce PAPER --out DIR [--paper-trials] [--set KEY=VALUE] [--seed N] [--jobs N] [--quiet]\n"
-       "            [--figures FDIR]    every figure panel of a paper (PAPER: " + papers() + "): one CSV\n"
+       "            [--figures FDIR]    every figure panel of a paper (PAPER: " + reproduction_list() + "): one CSV\n"
        "                                per panel and DIR/index.csv; --paper-trials uses the\n"
        "                                paper's trial counts; panels run on N threads (default: cores);\n"
        "                                --figures writes each of the paper's figures as one multi-panel\n"

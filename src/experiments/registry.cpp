@@ -2,43 +2,21 @@
 #include "experiments/stories.hpp"
 #include "lab/find_named.hpp"
 
-#include "experiments/mirror/mirror_experiment.hpp"
-#include "experiments/multihead/acceptance_experiment.hpp"
-#include "experiments/multihead/lower_bound_experiment.hpp"
-#include "experiments/multihead/multihead_experiment.hpp"
-#include "experiments/regression/icl_experiment.hpp"
-#include "experiments/regression/regression_experiment.hpp"
-#include "experiments/separation/attention_experiment.hpp"
-#include "experiments/separation/toy_experiment.hpp"
+#include "experiments/papers.hpp"
 
 namespace attnlab {
 
-namespace {
-struct Entry {
-  const char* id;
-  std::unique_ptr<Experiment> (*make)();
-};
-const Entry kEntries[] = {
-    {"separation.toy", &separation::make_toy_experiment},
-    {"separation.self", &separation::make_self_attention_experiment},
-    {"separation.cross", &separation::make_cross_attention_experiment},
-    {"regression", &regression::make_regression_experiment},
-    {"regression.icl", &regression::make_icl_experiment},
-    {"mirror", &mirror::make_mirror_experiment},
-    {"multihead", &multihead::make_multihead_experiment},
-    {"multihead.lower_bound", &multihead::make_lower_bound_experiment},
-    {"multihead.acceptance", &multihead::make_acceptance_experiment},
-};
-}  // namespace
-
+// The experiments are those of the papers' table (src/experiments/papers.cpp), in its order.
 std::vector<std::string> experiment_ids() {
   std::vector<std::string> ids;
-  for (const auto& e : kEntries) ids.push_back(e.id);
+  for (const auto& f : experiment_factories()) ids.push_back(f.id);
   return ids;
 }
 
 std::unique_ptr<Experiment> make_experiment(const std::string& id) {
-  return find_named(kEntries, id, [](const Entry& e) { return std::string(e.id); }, "experiment", "experiments").make();
+  return find_named(experiment_factories(), id, [](const ExperimentFactory& f) { return std::string(f.id); },
+                    "experiment", "experiments")
+      .make();
 }
 
 const LinkCatalogue& link_catalogue() {

@@ -1,18 +1,15 @@
 #include "experiments/stories.hpp"
 #include "lab/find_named.hpp"
 
-#include "experiments/mirror/mirror_story.hpp"
-#include "experiments/multihead/multihead_story.hpp"
-#include "experiments/regression/regression_story.hpp"
-#include "experiments/separation/separation_story.hpp"
+#include "experiments/papers.hpp"
 #include "lab/param.hpp"
 
 namespace attnlab {
 
-// The order is the start page's.
+// One per paper that has a story, in the papers' table's order (src/experiments/papers.cpp): the
+// start page's.
 const std::vector<Story>& stories() {
-  static const std::vector<Story> all = {separation::make_story(), regression::make_story(), mirror::make_story(),
-                                         multihead::make_story()};
+  static const std::vector<Story> all = make_stories();
   return all;
 }
 

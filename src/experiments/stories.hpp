@@ -1,6 +1,7 @@
-// Every guided story of the project (one per paper), by id. The page's start page and story
-// steps, the CLI's `stories`, the JS API's listStories() and the site's oEmbed files list them
-// from here. Each story is declared beside its paper's experiments (<paper>/<paper>_story.cpp).
+// Every guided story of the project (one per paper, named in src/experiments/papers.cpp), by id.
+// The page's start page and story steps, the CLI's `stories`, the JS API's listStories() and the
+// site's oEmbed files list them from here. Each story is declared beside its paper's experiments
+// (<paper>/<paper>_story.cpp).
 #pragma once
 #include <string>
 #include <vector>

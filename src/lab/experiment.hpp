@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lab/results.hpp"
@@ -27,7 +28,7 @@ struct Preset {
 struct ExperimentInfo {
   std::string id;       // "separation.toy"
   std::string title;    // human title
-  std::string paper;    // citation
+  std::string paper;    // citation: Paper::citation (src/lab/paper.hpp) with the section or figure
   std::string summary;  // two or three sentences
 };
 
@@ -49,9 +50,10 @@ struct Progress {
 class Experiment {
  public:
   virtual ~Experiment() = default;
-  virtual const ExperimentInfo& info() const = 0;
-  virtual const Schema& schema() const = 0;
-  virtual const std::vector<Preset>& presets() const = 0;
+  // What every experiment declares once, set by its constructor (below).
+  const ExperimentInfo& info() const { return info_; }
+  const Schema& schema() const { return schema_; }
+  const std::vector<Preset>& presets() const { return presets_; }
 
   // ---- the run, driven in slices on one thread (the page's fallback, the JS API, tests) -------
   // reset() prepares a run (Params are valid by construction; throws ParamError for runs that are
@@ -113,6 +115,15 @@ class Experiment {
   virtual KeyValues smoke_settings() const = 0;
 
  protected:
+  // A subclass's constructor passes its schema and presets (or assigns presets_) and fills info_,
+  // whose citation comes from its paper (src/experiments/papers.hpp: paper_citation).
+  explicit Experiment(Schema schema, std::vector<Preset> presets = {})
+      : schema_(std::move(schema)), presets_(std::move(presets)) {}
+
+  ExperimentInfo info_;
+  Schema schema_;
+  std::vector<Preset> presets_;
+
   // Prepares a run and lists its units: returns each unit's cost in the experiment's own measure
   // of work (trials, steps, examples; at least 1), which progress() adds up.
   virtual std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) = 0;

@@ -103,7 +103,7 @@ struct StoryStep {
 
 struct Story {
   std::string id;       // "mirror": the link's story=
-  std::string paper;    // the paper's title
+  std::string paper;    // the paper's title: both from its Paper (src/experiments/papers.cpp fills them in)
   std::string authors;  // "Julistiono, Tarzanagh, Azizan"
   std::string result;   // the one-sentence result in plain words
   // The start page's small figure: a quick run of these settings, plot `figure_plot` of it.

@@ -213,7 +213,7 @@ std::string App::csv() const { return run_.prepared() ? to_csv(make_record(run_.
 std::string App::json() const { return run_.prepared() ? to_json(make_record(run_.experiment(), params_, preset_, seed_)) : "{}"; }
 
 std::string App::status_text() const {
-  if (start_page_) return "Attention Lab: the start page, four papers as guided stories, and the free lab";
+  if (start_page_) return "Attention Lab: the start page, each paper as a guided story, and the free lab";
   if (view_ == View::Reproduction && reproduction_.started())
     return reproduction_.status_text() + (batch_running() ? ". " + compute_text() : std::string());
   // Said when something changes that a listener needs: the state, each further tenth of the

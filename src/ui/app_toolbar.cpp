@@ -151,7 +151,7 @@ void App::draw_toolbar() {
       return;
     }
     note_focus("Home");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: the four papers and their guided stories.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: every paper and its guided story.");
     flow(em * 16.0f);
     ImGui::SetNextItemWidth(em * 16.0f);
     if (ImGui::BeginCombo("##experiment", run_.experiment().info().title.c_str())) {

@@ -57,7 +57,7 @@ StartPage::Choice StartPage::draw() {
   ImGui::SetWindowFontScale(1.5f);
   ImGui::TextUnformatted("Attention Lab");
   ImGui::SetWindowFontScale(1.0f);
-  text_wrapped_at_spaces("Four papers on the theory of attention, as experiments that run in your browser. Each "
+  text_wrapped_at_spaces("Papers on the theory of attention, as experiments that run in your browser. Each "
                          "story walks through one paper in a few steps: what it claims, what to press, what to look "
                          "for.");
   if (ImGui::Button("Free lab: every experiment, every parameter")) choice.free_lab = true;

@@ -1,4 +1,4 @@
-// The start page, shown when a link names no experiment and no story: the four papers as cards
+// The start page, shown when a link names no experiment and no story: every paper with a story as a card
 // (title, authors, the result in one sentence, a small figure computed just now by a quick run),
 // each opening its story, and the entry to the free lab. The cards' runs compute on the main
 // thread, one after another, between frames.

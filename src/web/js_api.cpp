@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bench/workloads.hpp"
+#include "experiments/papers.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "experiments/stories.hpp"
@@ -332,6 +333,21 @@ std::string list_stories() {
   return out + "]";
 }
 
+// Every paper (src/experiments/papers.hpp): [{"id", "title", "authors", "arxiv", "docsPage",
+// "experiments": [...], "story", "reproduction"}], in the table's order.
+std::string list_papers() {
+  std::string out = "[";
+  for (const Paper& p : papers()) {
+    std::string experiments;
+    for (const auto& id : p.experiments) experiments += (experiments.empty() ? "" : ",") + json_escape(id);
+    out += std::string(out.size() > 1 ? "," : "") + "{\"id\":" + json_escape(p.id) + ",\"title\":" +
+           json_escape(p.title) + ",\"authors\":" + json_escape(p.authors) + ",\"arxiv\":" + json_escape(p.arxiv) +
+           ",\"docsPage\":" + json_escape(p.docs_page) + ",\"experiments\":[" + experiments + "],\"story\":" +
+           json_escape(p.story) + ",\"reproduction\":" + json_escape(p.reproduction) + "}";
+  }
+  return out + "]";
+}
+
 }  // namespace
 
 }  // namespace attnlab::web
@@ -347,6 +363,7 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("inspectExperiment", &inspect_experiment);
   emscripten::function("reproductionPanels", &reproduction_panels_json);
   emscripten::function("listStories", &list_stories);
+  emscripten::function("listPapers", &list_papers);
   emscripten::function("oembedJson", &oembed_for);
   emscripten::class_<Session>("Session")
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()

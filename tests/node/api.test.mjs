@@ -243,3 +243,20 @@ test('inspect, panels and benchmarks', () => {
   assert.ok(bench.find((b) => b.name.startsWith('toy')).rate > 0);
   assert.throws(() => lab.benchmarks({ seconds: 0 }), AttnLabError);
 });
+
+test('listPapers: every experiment in one paper, the stories and citations from it', () => {
+  const papers = lab.listPapers();
+  assert.ok(papers.length > 0);
+  assert.deepStrictEqual(papers.flatMap((p) => p.experiments), lab.list().map((e) => e.id));
+  const stories = lab.stories();
+  assert.deepStrictEqual(papers.filter((p) => p.story).map((p) => p.story), stories.map((s) => s.id));
+  for (const p of papers) {
+    assert.deepStrictEqual(Object.keys(p), ['id', 'title', 'authors', 'arxiv', 'docsPage', 'experiments', 'story',
+      'reproduction']);
+    assert.strictEqual(p.docsPage, `docs/${p.id}.md`);
+    const s = stories.find((x) => x.id === p.story);
+    if (s) assert.deepStrictEqual([s.paper, s.authors], [p.title, p.authors]);
+    for (const id of p.experiments)
+      assert.ok(lab.describe(id).paper.startsWith(`${p.authors}. ${p.title} (arXiv ${p.arxiv})`), id);
+  }
+});

@@ -215,6 +215,23 @@ export interface StoryStep {
   prediction: { question: string; choices: string[] } | null;
 }
 
+/** A paper the lab reproduces. */
+export interface Paper {
+  id: string;
+  title: string;
+  authors: string;
+  /** The arXiv id, e.g. "2310.11685". */
+  arxiv: string;
+  /** Its page in the repository, e.g. "docs/separation.md". */
+  docsPage: string;
+  /** The ids of its experiments. */
+  experiments: string[];
+  /** Its guided story's id ("" when there is none). */
+  story: string;
+  /** Its whole-paper reproduction's name ("" when there is none). */
+  reproduction: string;
+}
+
 export interface Story {
   id: string;
   paper: string;
@@ -268,6 +285,8 @@ export interface AttnLab {
   panels(name: string): ReproductionPanel[];
   /** The guided stories, one per paper, with every step's text and link (`#story=ID&step=N`). */
   stories(): Story[];
+  /** Every paper of the lab, declared once (src/experiments/papers.cpp), in the start page's order. */
+  listPapers(): Paper[];
   /** Throughput of the benchmark workloads (blocking: about `seconds` per workload; default 1). */
   benchmarks(options?: { seconds?: number }): BenchResult[];
 }
@@ -276,6 +295,7 @@ export interface AttnLab {
 export interface EmbindModule {
   listExperiments(): string;
   listStories(): string;
+  listPapers(): string;
   describeExperiment(id: string): string;
   runExperiment(id: string, preset: string | undefined, params: Params | undefined, seed: number, data?: string): string;
   runExperimentCsv(id: string, preset: string | undefined, params: Params | undefined, seed: number): string;

@@ -513,6 +513,9 @@ function makeLab(m, where) {
     /** The guided stories, one per paper: [{id, paper, authors, result, steps: [{title, text, question, link, ...}]}]. */
     stories: () => parse(m.listStories()),
 
+    /** Every paper: [{id, title, authors, arxiv, docsPage, experiments: [ids], story, reproduction}]. */
+    listPapers: () => parse(m.listPapers()),
+
     /** Throughput of the benchmark workloads (blocking: about `seconds` per workload). */
     benchmarks({ seconds = 1 } = {}) {
       return parse(m.benchmarks(seconds));

@@ -17,7 +17,7 @@ const pageJson = (page) => page.evaluate(() => JSON.parse(window.attnlab.appPage
 const done = (page, timeout = 180000) =>
   page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout });
 
-test('an address without exp= or story= opens the start page: four cards with live figures', async () => {
+test('an address without exp= or story= opens the start page: a card per story, with live figures', async () => {
   const { page, errors } = await openUrl(env.browser, env.base);
   assert.strictEqual((await pageJson(page)).page, 'start');
   assert.strictEqual(await page.evaluate(() => window.location.hash), '');

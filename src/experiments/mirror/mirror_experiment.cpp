@@ -3,6 +3,7 @@
 // presets, decoding into the prepared run of mirror_run.hpp), mirror_unit.cpp (one unit per seed
 // and its partial codec) and mirror_results.cpp (results()).
 #include "experiments/mirror/mirror_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -21,17 +22,13 @@ namespace {
 
 class MirrorExperiment final : public Experiment {
  public:
-  MirrorExperiment() : schema_(mirror_schema()), presets_(mirror_presets()) {
+  MirrorExperiment() : Experiment(mirror_schema(), mirror_presets()) {
     info_ = {"mirror", "Mirror descent for attention (l_p-AttGD)",
-             "Julistiono, Tarzanagh, Azizan. Optimizing Attention with Mirror Descent: Generalized Max-Margin Token "
-             "Selection (arXiv 2410.14581)",
+             paper_citation("mirror"),
              "Train W of one attention layer with mirror descent on the potential (1/p) ||W||_p^p. The softmax "
              "concentrates on one token per sequence, and the direction of W_k converges to the l_p max-margin "
              "solution (l_p-AttSVM) for the run's own p: sparse for p near 1, dense for p = 3."};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
   DataSelector data_selector() const override { return {"data", "file"}; }
   void read_data(const std::string& json) override {
     file_data_ = std::make_shared<const Dataset>(read_dataset_file(json, 1));
@@ -70,9 +67,6 @@ class MirrorExperiment final : public Experiment {
   }
 
  private:
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   std::shared_ptr<const Dataset> file_data_;
   PreparedRun run_;        // the prepared run
   MergedRecords records_;  // per run, as merged so far

@@ -8,8 +8,6 @@ namespace attnlab::mirror {
 Story make_story() {
   Story s;
   s.id = "mirror";
-  s.paper = "Optimizing Attention with Mirror Descent: Generalized Max-Margin Token Selection";
-  s.authors = "Julistiono, Tarzanagh, Azizan";
   s.result = "Trained by mirror descent for an l_p norm, an attention layer learns to pick one token per sequence, "
              "and its weights turn towards that norm's max-margin solution: each p finds its own.";
   s.figure = {"mirror", "single_run_zero", {{"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "300"}}, 1};

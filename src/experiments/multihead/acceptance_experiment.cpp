@@ -1,4 +1,5 @@
 #include "experiments/multihead/acceptance_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -95,9 +96,9 @@ class BlockTask final : public UnitTask {
 
 class AcceptanceExperiment final : public Experiment {
  public:
-  AcceptanceExperiment() : schema_(acceptance_schema()) {
+  AcceptanceExperiment() : Experiment(acceptance_schema()) {
     info_ = {"multihead.acceptance", "Multi-head attention: certification acceptance",
-             "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084)",
+             paper_citation("multihead"),
              "A row is certified when its output lies on an edge of the token simplex, which needs every head to "
              "attend alike, so the acceptance rate falls steeply with every extra head; the notes give each rate "
              "with its Wilson 95% interval and the fall from one m to the next (87.2 and 105 times at d = 12, k = 3, "
@@ -109,9 +110,6 @@ class AcceptanceExperiment final : public Experiment {
                 {"versus_norm", "Acceptance vs attention norm (m = 2)", "||Theta|| from 1 to 15 at m = 2.",
                  {{"m", "2"}, {"sweep", "norm=1,3,5,8,15"}}}};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
 
   // A small sweep over the defaults: every point in two blocks.
   KeyValues smoke_settings() const override { return {{"samples", "12000"}}; }
@@ -204,9 +202,6 @@ class AcceptanceExperiment final : public Experiment {
  private:
   std::int64_t block_samples(std::int64_t block) const { return std::min(kBlock, samples_ - block * kBlock); }
 
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   Sweep sweep_;
   std::vector<Params> params_;                        // one per sweep point
   std::shared_ptr<const std::vector<Point>> points_;  // the same, read by the tasks

@@ -1,4 +1,5 @@
 #include "experiments/multihead/lower_bound_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -138,9 +139,9 @@ class ParityTask final : public UnitTask {
 
 class LowerBoundExperiment final : public Experiment {
  public:
-  LowerBoundExperiment() : schema_(lower_bound_schema()) {
+  LowerBoundExperiment() : Experiment(lower_bound_schema()) {
     info_ = {"multihead.lower_bound", "Multi-head attention: the lower bound",
-             "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084), Sections 2.3 and 11",
+             paper_citation("multihead", "Sections 2.3 and 11"),
              "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly (ours: the paper's layer of Lemma "
              "11.7 has 8dM + 8 heads for any function of <w, z_1 - z_2>, w in {-M..M}^d; a parity needs knots only "
              "over -|S|..|S|), so any statistical-query learner needs d^Omega(|S|) queries or a tolerance of "
@@ -151,9 +152,6 @@ class LowerBoundExperiment final : public Experiment {
     presets_ = {{"parities", "Lower bound, |S| = 1..3", "The gadget checked exactly, Adam and GF(2) for |S| = 1, 2, 3.",
                  {{"max_S", "3"}, {"verify_d", "6"}, {"train_d", "10"}}}};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
 
   // Two |S| on small dimensions, a few Adam steps each.
   KeyValues smoke_settings() const override {
@@ -241,9 +239,6 @@ class LowerBoundExperiment final : public Experiment {
     return out;
   }
 
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   RunSettings run_;
   std::vector<std::optional<Partial>> slots_;  // per unit: its row
 };

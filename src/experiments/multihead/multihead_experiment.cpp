@@ -1,4 +1,5 @@
 #include "experiments/multihead/multihead_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <memory>
 #include <optional>
@@ -18,18 +19,15 @@ namespace {
 // its results (multihead_results.cpp).
 class MultiheadExperiment final : public Experiment {
  public:
-  MultiheadExperiment() : schema_(multihead_schema()), presets_(multihead_presets()) {
+  MultiheadExperiment() : Experiment(multihead_schema(), multihead_presets()) {
     info_ = {"multihead", "Learning a multi-head attention layer",
-             "Chen, Li. Provably Learning a Multi-head Attention Layer (arXiv 2402.04084)",
+             paper_citation("multihead"),
              "A hidden layer F(X) = sum_i softmax(X Theta_i X^T) X W_i labels random +-1 inputs. The paper proves it "
              "can be learned from (kd)^Theta(m) examples in (kd)^O(m^3) time (Theorem 1.2): a crude estimate of "
              "W_sum, then certified examples whose output is explained by one attention pattern shared by all heads "
              "carve out Theta. Adam, which has no such guarantee, is the baseline, and on random instances it wins "
              "by far."};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
 
   // Both units at toy scale, every stage visited: a wide eps certifies enough rows at d = 6 for
   // the span, the head search and the value regression.
@@ -65,9 +63,6 @@ class MultiheadExperiment final : public Experiment {
   void merge(std::int64_t unit, const Partial& partial) override { slots_[static_cast<std::size_t>(unit)] = partial; }
 
  private:
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   std::shared_ptr<const RunSettings> run_;
   AssumptionMeter meter_;
   std::vector<std::optional<Partial>> slots_;  // per unit: its final partial or latest preview

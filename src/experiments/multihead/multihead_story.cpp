@@ -14,8 +14,6 @@ const KeyValues kSmallOneHead = {{"d", "8"}, {"crude_samples", "20000"}, {"cert_
 Story make_story() {
   Story s;
   s.id = "multihead";
-  s.paper = "Provably Learning a Multi-head Attention Layer";
-  s.authors = "Chen, Li";
   s.result = "A layer of m attention heads can be learned from random examples at a cost exponential in m, and in the "
              "worst case no statistical-query method can do much better (Theorems 1.2, 1.3); Adam still wins on random "
              "instances.";

@@ -1,4 +1,5 @@
 #include "experiments/regression/icl_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <Eigen/SVD>
 #include <cmath>
@@ -69,10 +70,9 @@ Schema icl_schema() {
 
 class IclExperiment final : public Experiment {
  public:
-  IclExperiment() : schema_(icl_schema()) {
+  IclExperiment() : Experiment(icl_schema()) {
     info_ = {"regression.icl", "Rescaled hyperbolic regression: the in-context learning shift",
-             "Gao, Song, Yin. An Iterative Algorithm for Rescaled Hyperbolic Functions Regression (arXiv 2305.00660), "
-             "Corollary F.2",
+             paper_citation("regression", "Corollary F.2"),
              "One step x_t -> x_{t+1} of a solver equals solving the same problem with a shifted target "
              "b~ = (u(x_{t+1}) - c(x_t)) / alpha(x_{t+1}): the residual identity holds exactly and ||b~ - b|| grows "
              "linearly with the step (slope 1 on log-log axes). The same holds for a move of A."};
@@ -87,9 +87,6 @@ class IclExperiment final : public Experiment {
          {{"function", "sinh"}, {"perturb", "x"}, {"x_norm", "0"}, {"target", "unit"}}},
     };
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
 
   // A few decades at one point per decade, on a small problem: several units, well under a second.
   KeyValues smoke_settings() const override {
@@ -172,9 +169,6 @@ class IclExperiment final : public Experiment {
     return {delta, shift, shift / delta, bound, identity, after.alpha};
   }
 
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   Problem problem_;
   Point base_;
   Eigen::VectorXd x_, direction_;

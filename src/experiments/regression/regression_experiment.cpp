@@ -1,4 +1,5 @@
 #include "experiments/regression/regression_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <optional>
 #include <string>
@@ -26,17 +27,14 @@ Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
 
 class RegressionExperiment final : public Experiment {
  public:
-  RegressionExperiment() : schema_(regression_schema()), presets_(regression_presets()) {
+  RegressionExperiment() : Experiment(regression_schema(), regression_presets()) {
     info_ = {"regression", "Rescaled hyperbolic regression: Newton-type solvers",
-             "Gao, Song, Yin. An Iterative Algorithm for Rescaled Hyperbolic Functions Regression (arXiv 2305.00660)",
+             paper_citation("regression"),
              "Minimise 1/2 ||u(x) - <u(x), 1> b||^2 + 1/2 ||W A x||^2 for u = exp, cosh or sinh of A x. The paper's "
              "solver is Newton's method with an approximate Hessian (a diagonal middle matrix, sampled by leverage "
              "scores); it converges linearly at a rate set by the approximation, exact Newton quadratically, "
              "gradient descent slowly."};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
   DataSelector data_selector() const override { return {"source", "data"}; }
   void read_data(const std::string& json) override { data_ = read_problem_file(json); }
 
@@ -120,9 +118,6 @@ class RegressionExperiment final : public Experiment {
     for (const std::string& line : run_.theory.lines) notes.push_back(line);
   }
 
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   std::optional<ProblemFile> data_;
   RegressionRun run_;  // the prepared run, read-only while units run (start_unit hands out references to it)
   // Per unit: the latest partial (final, or a preview a later one replaces); empty until one came.

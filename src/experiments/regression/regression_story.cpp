@@ -12,8 +12,6 @@ const KeyValues kThreeSolvers = {{"approx_w2", "false"}, {"sampled", "false"}, {
 Story make_story() {
   Story s;
   s.id = "regression";
-  s.paper = "An Iterative Algorithm for Rescaled Hyperbolic Functions Regression";
-  s.authors = "Gao, Song, Yin";
   s.result = "A Newton method with a cheap approximate Hessian still converges fast on regression with exp, cosh "
              "or sinh inside, the softmax-like core of attention, as long as the approximation is good enough.";
   s.figure = {"regression", "reference", kThreeSolvers, 1};

@@ -1,6 +1,7 @@
 // The self- and cross-attention networks of the paper's Appendices D-F (docs/separation.md s.2-s.4);
 // the choices marked ours in the help texts and the runs' "Ours: " notes are listed there too.
 #include "experiments/separation/attention_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -155,24 +156,22 @@ constexpr int kMaxInspectorTokens = 5000;
 class AttentionExperiment final : public Experiment {
  public:
   explicit AttentionExperiment(AttentionModel model)
-      : model_(model),
-        schema_(attention_schema(model)),
-        presets_(model == AttentionModel::Self ? self_attention_presets() : cross_attention_presets()) {
-    const std::string paper = "Deng, Song, Yuan, Zhou. Why Softmax Attention Outperforms Linear Attention (arXiv 2310.11685)";
+      : Experiment(attention_schema(model),
+                   model == AttentionModel::Self ? self_attention_presets() : cross_attention_presets()),
+        model_(model) {
     if (model == AttentionModel::Self)
-      info_ = {"separation.self", "Softmax vs linear: self-attention", paper + ", Def. D.1, Figs. 4 and 5",
+      info_ = {"separation.self", "Softmax vs linear: self-attention",
+               paper_citation("separation", "Def. D.1, Figs. 4 and 5"),
                "A = A1 = A2 = A3 holds one-hot classes, a constant column and one planted token j3 of strength a "
                "(small in D0, large in D1). Softmax attention lets the planted row concentrate on j3, so a "
                "random-sign readout fires on D1; linear attention keeps every row near uniform."};
     else
-      info_ = {"separation.cross", "Softmax vs linear: cross-attention", paper + ", Def. F.1, Fig. 7",
+      info_ = {"separation.cross", "Softmax vs linear: cross-attention",
+               paper_citation("separation", "Def. F.1, Fig. 7"),
                "The query row j2 scores the planted key j3 at (1 + a) log n and every other key at log n. "
                "Softmax turns that gap into weight n^a / (n^a + n - 1) on j3 and the readout fires on D1; "
                "linear attention gives j3 only (1 + a) / (n + a), so its rows stay near uniform."};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
 
   KeyValues smoke_settings() const override { return {{"n", "60"}, {"sweep", "m=1:4:1"}, {"trials", "40"}}; }
 
@@ -317,9 +316,6 @@ class AttentionExperiment final : public Experiment {
   }
 
   AttentionModel model_;
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   SuccessSweep sweep_;
   std::vector<AttentionSettings> settings_;
   std::uint64_t seed_ = 0;

@@ -8,8 +8,6 @@ namespace attnlab::separation {
 Story make_story() {
   Story s;
   s.id = "separation";
-  s.paper = "Why Softmax Attention Outperforms Linear Attention";
-  s.authors = "Deng, Song, Yuan, Zhou";
   s.result = "A tiny attention network with softmax tells apart inputs that hide one strong token from inputs "
              "that do not; the same network with linear attention cannot.";
   s.figure = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "200"}}, 1};

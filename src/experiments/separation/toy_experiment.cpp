@@ -1,6 +1,7 @@
 // The toy model of the paper's Sections 3-5 (docs/separation.md s.1); the choices marked ours in
 // the help texts and the runs' "Ours: " notes are listed there too.
 #include "experiments/separation/toy_experiment.hpp"
+#include "experiments/papers.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,17 +80,13 @@ constexpr double kMaxWork = 1e12;
 
 class ToyExperiment final : public Experiment {
  public:
-  ToyExperiment() : schema_(toy_schema()), presets_(toy_presets()) {
+  ToyExperiment() : Experiment(toy_schema(), toy_presets()) {
     info_ = {"separation.toy", "Softmax vs linear: the toy model",
-             "Deng, Song, Yuan, Zhou. Why Softmax Attention Outperforms Linear Attention (arXiv 2310.11685), "
-             "Sections 3-5, Fig. 3",
+             paper_citation("separation", "Sections 3-5, Fig. 3"),
              "Dataset D1 plants one large score 4 log n among n moderate ones; D0 has none. Softmax puts almost "
              "all weight on the planted token, so a random-sign readout fires on D1 and stays silent on D0. "
              "Linear attention spreads weight evenly and fires on neither."};
   }
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
 
   KeyValues smoke_settings() const override { return {{"n", "200"}, {"sweep", "m=1:4:1"}, {"trials", "40"}}; }
 
@@ -185,9 +182,6 @@ class ToyExperiment final : public Experiment {
     return s;
   }
 
-  ExperimentInfo info_;
-  Schema schema_;
-  std::vector<Preset> presets_;
   SuccessSweep sweep_;
   std::vector<ToySettings> settings_;
   int widest_ = 0;
