@@ -13,11 +13,12 @@ void softmax(const double* v, std::size_t n, double* out) {
   double vmax = v[0];
   for (std::size_t i = 1; i < n; ++i) vmax = v[i] > vmax ? v[i] : vmax;
   if (!std::isfinite(vmax)) throw std::domain_error("softmax: a logit is not finite");
+  // exp over the whole array first (dmath::exp_array: the vector kernel, the scalar exp's bits),
+  // then the sum in index order as before.
+  for (std::size_t i = 0; i < n; ++i) out[i] = v[i] - vmax;
+  dmath::exp_array(out, out, n);
   double sum = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    out[i] = dmath::exp(v[i] - vmax);
-    sum += out[i];
-  }
+  for (std::size_t i = 0; i < n; ++i) sum += out[i];
   const double inv = 1.0 / sum;  // sum >= 1: the maximum contributes exp(0)
   for (std::size_t i = 0; i < n; ++i) out[i] *= inv;
 }

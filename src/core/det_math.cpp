@@ -4,6 +4,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace attnlab::dmath {
 
 namespace {
@@ -64,6 +68,50 @@ double exp(double x) noexcept {
   if (e >= -1022) return m * from_bits(static_cast<std::uint64_t>(e + 1023) << 52);
   // Subnormal results: scale in two steps (the second rounds once, into the subnormal range).
   return (m * from_bits(static_cast<std::uint64_t>(e + 1000 + 1023) << 52)) * 0x1p-1000;
+}
+
+void exp_array(const double* x, double* out, std::size_t n) noexcept {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // exp() above, step for step on two lanes: the same IEEE operations in the same order (no FMA:
+  // the build has -mno-fma -ffp-contract=off natively, and wasm has no fused multiply-add), so each
+  // lane rounds exactly as the scalar code does. Only the fast path runs here: on [-708, 709.78)
+  // the scale 2^e is a normal number (e >= -1022); both lanes in range or both go scalar.
+  const __m128d lo = _mm_set1_pd(-708.0), hi = _mm_set1_pd(709.782712893384);
+  const __m128d inv = _mm_set1_pd(kInvLn2Times64), shifter = _mm_set1_pd(kShifter);
+  const __m128d c_hi = _mm_set1_pd(kLn2Over64Hi), c_lo = _mm_set1_pd(kLn2Over64Lo);
+  const __m128d c2 = _mm_set1_pd(0.5), c3 = _mm_set1_pd(1.0 / 6), c4 = _mm_set1_pd(1.0 / 24),
+                c5 = _mm_set1_pd(1.0 / 120), c6 = _mm_set1_pd(1.0 / 720);
+  const __m128i low6 = _mm_set1_epi64x(63), bias = _mm_set1_epi64x(static_cast<long long>(1023) << 52);
+  for (; i + 2 <= n; i += 2) {
+    const __m128d v = _mm_loadu_pd(x + i);
+    const __m128d ok = _mm_and_pd(_mm_cmpge_pd(v, lo), _mm_cmplt_pd(v, hi));  // false for NaN
+    if (_mm_movemask_pd(ok) != 3) {
+      const double a = x[i], b = x[i + 1];
+      out[i] = exp(a);
+      out[i + 1] = exp(b);
+      continue;
+    }
+    __m128d kd = _mm_add_pd(_mm_mul_pd(v, inv), shifter);
+    // The bits of kd are those of kShifter plus k in the low bits: j = k & 63, and (k - j) << 46 is
+    // e << 52 (k - j = 64 e) modulo 2^64, so adding 1023 << 52 gives the bits of 2^e.
+    const __m128i kbits = _mm_castpd_si128(kd);
+    const __m128i j = _mm_and_si128(kbits, low6);
+    const __m128i scale_bits = _mm_add_epi64(_mm_slli_epi64(_mm_sub_epi64(kbits, j), 46), bias);
+    kd = _mm_sub_pd(kd, shifter);
+    const __m128d r = _mm_sub_pd(_mm_sub_pd(v, _mm_mul_pd(kd, c_hi)), _mm_mul_pd(kd, c_lo));
+    __m128d q = _mm_add_pd(c5, _mm_mul_pd(r, c6));
+    q = _mm_add_pd(c4, _mm_mul_pd(r, q));
+    q = _mm_add_pd(c3, _mm_mul_pd(r, q));
+    q = _mm_add_pd(c2, _mm_mul_pd(r, q));
+    const __m128d p = _mm_add_pd(r, _mm_mul_pd(_mm_mul_pd(r, r), q));
+    const int j0 = _mm_cvtsi128_si32(j), j1 = _mm_cvtsi128_si32(_mm_unpackhi_epi64(j, j));
+    const __m128d t = _mm_set_pd(kExp2Table[j1], kExp2Table[j0]);
+    const __m128d m = _mm_add_pd(t, _mm_mul_pd(t, p));
+    _mm_storeu_pd(out + i, _mm_mul_pd(m, _mm_castsi128_pd(scale_bits)));
+  }
+#endif
+  for (; i < n; ++i) out[i] = exp(x[i]);
 }
 
 double log(double x) noexcept {

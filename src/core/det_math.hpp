@@ -6,6 +6,7 @@
 // stay std::. None of them throws (noexcept: no exception landing pads around their calls, which
 // under emscripten's JS-based exception handling would route every call through JavaScript).
 #pragma once
+#include <cstddef>
 
 namespace attnlab::dmath {
 
@@ -15,5 +16,10 @@ double log10(double x) noexcept;
 double pow(double base, double exponent) noexcept;  // integer exponents by repeated squaring
 double cosh(double z) noexcept;
 double sinh(double z) noexcept;
+
+// out[i] = exp(x[i]) for i < n, bit for bit what exp() gives (tests/test_det_math.cpp), two lanes at a
+// time with SSE2 (natively; in wasm the same source through emscripten's SSE-to-simd128 mapping).
+// out may equal x (in place). Lanes outside [-708, 709.78) or NaN take the scalar exp.
+void exp_array(const double* x, double* out, std::size_t n) noexcept;
 
 }  // namespace attnlab::dmath

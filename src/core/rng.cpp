@@ -25,8 +25,6 @@ Rng Rng::for_stream(std::uint64_t seed, std::uint64_t stream) {
   return Rng(mix64(seed) ^ mix64(stream + 0x632be59bd9b4e019ULL));
 }
 
-double Rng::uniform() noexcept { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
-
 std::uint64_t Rng::below(std::uint64_t bound) noexcept {
   // Rejection on the top bits: portable (no 128-bit multiply needed in wasm).
   std::uint64_t mask = ~0ULL;

@@ -25,7 +25,7 @@ class Rng {
     return result;
   }
   // Uniform on [0, 1) with 53 random bits.
-  double uniform() noexcept;
+  double uniform() noexcept { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
   // Uniform on [lo, hi).
   double uniform(double lo, double hi) noexcept { return lo + (hi - lo) * uniform(); }
   // Uniform integer in [0, bound), bound >= 1 (Lemire's method with rejection, unbiased).
