@@ -268,6 +268,7 @@ KeyValues App::page_flags(const EmbedOptions& embed, bool run) const {
   KeyValues flags = embed.to_flags();
   if (run) flags.emplace_back("run", "1");
   if (threads_ >= 0) flags.emplace_back("threads", std::to_string(threads_));
+  if (text_view_) flags.emplace_back("view", "text");
   return flags;
 }
 
@@ -296,7 +297,7 @@ std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   st.has_seed = true;
   st.seed = seed_;
   st.flags = page_flags(embed, run);
-  if (view_ == View::Inspector)
+  if (view_ == View::Inspector && !text_view_)
     st.flags.insert(st.flags.end(), {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
                                      {"trial", std::to_string(inspector_.trial())}});
   return encode_hash(st);
@@ -337,6 +338,14 @@ int link_threads(const HashState& st) {
                      std::to_string(kMaxThreads) + "] (0 computes on the page's main thread)");
   return count;
 }
+
+// A link's view=: true for the text view; throws ParamError for a view the page does not have.
+bool link_text_view(const HashState& st) {
+  const std::string view = st.flag("view");
+  if (!view.empty() && view != "results" && view != "inspector" && view != "text")
+    throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results, inspector or text");
+  return view == "text";
+}
 }  // namespace
 
 void App::show_start_page(const HashState& st) {
@@ -347,7 +356,9 @@ void App::show_start_page(const HashState& st) {
   EmbedOptions embed = parse_embed_options(st, experiment_->schema());
   embed.embed = false;  // the start page is never an embed
   const int thread_count = link_threads(st);
+  const bool text = link_text_view(st);
   reset();
+  text_view_ = text;
   embed_ = embed;
   previewing_ = false;
   start_page_ = true;
@@ -371,8 +382,7 @@ std::string App::load_hash(const std::string& hash) {
     Params p = e->make_params(step ? step->settings.preset : st.preset, values);  // validates everything first
     const EmbedOptions embed = parse_embed_options(st, e->schema());
     const std::string view = st.flag("view");
-    if (!view.empty() && view != "results" && view != "inspector")
-      throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
+    const bool text = link_text_view(st);
     const int point = link_index(st, "point"), trial = link_index(st, "trial");
     const int thread_count = link_threads(st);
     select_experiment(e->info().id);
@@ -387,6 +397,7 @@ std::string App::load_hash(const std::string& hash) {
     if (st.has_seed) seed_ = st.seed;
     else if (step) seed_ = step->settings.seed;
     threads_ = thread_count;
+    text_view_ = text;
     std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
     controls_.forget_edits();
     reset();

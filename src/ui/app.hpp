@@ -109,6 +109,9 @@ class App {
   void set_worker_pool(std::unique_ptr<WorkerPool> pool, int default_threads);
   // Workers computing runs: the link's threads= or the default; 0 computes on the main thread.
   int threads() const { return threads_ >= 0 ? threads_ : default_threads_; }
+  // The text view (a link's view=text): the page shows its DOM twin (web/twin.js) instead of the canvas.
+  bool text_view() const { return text_view_; }
+  void set_text_view(bool on) { text_view_ = on; }
   bool computing_on_workers() const { return pool_ && threads() > 0 && !pool_->failed(); }
   int busy_workers() const { return pool_ ? pool_->busy() : 0; }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
@@ -221,6 +224,7 @@ class App {
   std::string data_text_;  // the loaded data file, for the workers
   std::unique_ptr<WorkerPool> pool_;
   int threads_ = -1;  // -1: the default (a link's threads= sets it)
+  bool text_view_ = false;  // view=text
   int default_threads_ = 0;
   UnitScheduler scheduler_;
   ReproductionView reproduction_;

@@ -279,6 +279,13 @@ std::string app_embed_json() {
 }
 // The control keyboard focus is on ("Run", "Share", ...; "" if none): lets tests drive the page by keys.
 std::string app_focused_control() { return g_app->focused_control(); }
+// The text view (view=text, web/twin.js): read it, and switch it from the twin's toolbar switch.
+bool app_text_view() { return g_app->text_view(); }
+void app_set_text_view(bool on) {
+  g_app->set_text_view(on);
+  request_redraw();
+  publish_page_state();  // the address says view=text at once
+}
 std::string app_run_button() {
   const float* r = g_app->run_button_rect();
   char buf[96];
@@ -314,6 +321,8 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appPlotsJson", &app_plots_json);
   emscripten::function("appEmbedJson", &app_embed_json);
   emscripten::function("appFocusedControl", &app_focused_control);
+  emscripten::function("appTextView", &app_text_view);
+  emscripten::function("appSetTextView", &app_set_text_view);
 }
 
 int main() {
