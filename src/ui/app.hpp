@@ -219,6 +219,12 @@ class App {
   const Results& figure_results() const;
   bool inspector_figures() const;  // figure_results() are the inspection's
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
+  // The figures' data for the page's text twin (web/twin.js): every plot's labels and series, every
+  // heatmap's size, range and ringed entries.
+  std::string twin_figures_json() const;
+  // The controls for the twin: {"experiment", "preset", "seed", "params": {key: value as the link writes
+  // it}, "visible": [keys shown], "error": the refused value's message or ""}.
+  std::string twin_params_json() const;
   std::string plots_json() const;  // {"plots": [{"title", "series": [names]}], "heatmaps": [titles], "reproduction": [titles]}
   std::string data_status_;
   std::string data_text_;  // the loaded data file, for the workers
