@@ -100,7 +100,7 @@
         const running = s.state === 'running', paused = s.state === 'paused';
         const blocked = s.page.runBlocked || '';
         const dis = blocked ? ` aria-disabled="true" aria-describedby="twin-blocked"` : '';
-        h += ` <button type="button" data-act="${running ? 'pause' : 'run'}"${running ? '' : dis}>${running ? 'Pause' : paused ? 'Resume' : 'Run'}</button>`;
+        h += ` <button type="button" id="twin-run" data-act="${running ? 'pause' : 'run'}"${running ? '' : dis}>${running ? 'Pause' : paused ? 'Resume' : 'Run'}</button>`;
         h += ` <button type="button" data-act="step"${dis}>Step run</button>`;
         h += ` <button type="button" data-act="reset">Reset</button>`;
         if (blocked) h += ` <span id="twin-blocked">${esc(blocked)}</span>`;
