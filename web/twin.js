@@ -329,8 +329,9 @@
     });
 
     // Esc on the canvas hands the keyboard to the twin's first control: the canvas keeps no one.
+    // In a text field of the canvas, Esc first leaves the field (as before); the next Esc the canvas.
     canvas.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || M.appTextInput()) return;
       const first = root.querySelector('button, select, input, [tabindex="0"]');
       if (first) first.focus();
     });

@@ -292,6 +292,8 @@ std::string app_focused_control() { return g_app->focused_control(); }
 std::string app_twin_figures_json() { return g_app->twin_figures_json(); }
 std::string app_twin_params_json() { return g_app->twin_params_json(); }
 double app_change_stamp() { return static_cast<double>(g_app->change_stamp() & 0xFFFFFFFFFFFFull); }
+// True while a text field on the canvas has the keyboard: Esc then leaves the field, not the canvas.
+bool app_text_input() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
 bool app_text_view() { return g_app->text_view(); }
 void app_set_text_view(bool on) {
   g_app->set_text_view(on);
@@ -335,6 +337,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appEmbedJson", &app_embed_json);
   emscripten::function("appFocusedControl", &app_focused_control);
   emscripten::function("appTextView", &app_text_view);
+  emscripten::function("appTextInput", &app_text_input);
   emscripten::function("appTwinFiguresJson", &app_twin_figures_json);
   emscripten::function("appChangeStamp", &app_change_stamp);
   emscripten::function("appTwinParamsJson", &app_twin_params_json);
