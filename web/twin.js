@@ -251,7 +251,8 @@
     }
 
     // ---- rendering: a section is rewritten only when its text changed, the focus is kept ----------
-    function render(force) {
+    // force: render even if nothing changed; commit: a field's text was just sent (rewrite it too).
+    function render(force, commit) {
       const s = read();
       const key = [M.appChangeStamp(), s.state, s.hash, s.progress, s.textView, JSON.stringify(s.page), JSON.stringify(s.params), JSON.stringify(fieldErrors)].join('|');
       document.body.classList.toggle('text-view', s.textView);
@@ -263,7 +264,7 @@
       for (const [name, text] of Object.entries(html)) {
         const el = sections[name];
         if (el.dataset.html === text) continue;
-        if (active && el.contains(active) && active.matches('input[type=text]') && active.value !== active.defaultValue) continue;  // typing
+        if (!commit && active && el.contains(active) && active.matches('input[type=text]') && active.value !== active.defaultValue) continue;  // typing
         el.innerHTML = text;
         el.dataset.html = text;
         el.hidden = text === '';
@@ -281,7 +282,7 @@
       const error = M.appLoadHash(withValue(hash, key, value));
       if (error) { fieldErrors[key] = error; typed[key] = value; }
       else { delete fieldErrors[key]; delete typed[key]; }
-      render(true);
+      render(true, true);
       if (error) { const el = document.getElementById(`twin-p-${key}`); if (el) el.focus(); }
     }
     function act(el) {
