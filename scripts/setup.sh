@@ -126,8 +126,8 @@ if [ $DEMO_ONLY -eq 1 ]; then say "ready for the demo: cache $CACHE"; exit 0; fi
 # Pinned: the browser tests are written against these versions, which run on node 18 (bookworm has
 # 18.19) and 20. playwright-core drives Chromium (1.62+ needs node 20); puppeteer-core drives Firefox
 # over WebDriver BiDi (25 needs node 22); selenium-webdriver drives WebKitGTK through WebKitWebDriver
-# (4.28+ needs node 18.20.5).
-NPM_PACKAGES=(playwright-core@1.61.1 puppeteer-core@24.43.1 selenium-webdriver@4.27.0)
+# (4.28+ needs node 18.20.5). axe-core checks the page against WCAG 2 A/AA (web/e2e/a11y.test.mjs).
+NPM_PACKAGES=(playwright-core@1.61.1 puppeteer-core@24.43.1 selenium-webdriver@4.27.0 axe-core@4.11.0)
 NPM_DIR="$CACHE/npm"
 for spec in "${NPM_PACKAGES[@]}"; do
   name=${spec%@*} version=${spec##*@}

@@ -117,7 +117,7 @@ TEST_CASE("decode_link: every refusal names what is wrong", "[lab][url][link]") 
       {"exp=separation.toy&embed=yes", "link: 'embed=yes' is not allowed; allowed: 0 or 1"},
       {"exp=separation.toy&theme=pink", "link: 'theme=pink' is not allowed"},
       {"exp=separation.toy&hide=approx_diag", "link: 'hide' names 'approx_diag'"},
-      {"exp=separation.toy&view=table", "link: 'view=table' is not allowed; allowed: results or inspector"},
+      {"exp=separation.toy&view=table", "link: 'view=table' is not allowed; allowed: results, inspector or text"},
       {"exp=separation.toy&point=x", "link: 'point=x' is not allowed"},
       {"exp=separation.toy&trial=-1", "link: 'trial=-1' is not allowed"},
       {"exp=separation.toy&threads=17", "link: 'threads=17' is not allowed; allowed: integer in [0, 16]"},

@@ -19,9 +19,7 @@ class Counting final : public Experiment {
   std::int64_t fail_unit = -1;  // that unit throws std::runtime_error
   mutable int results_calls = 0;
 
-  const ExperimentInfo& info() const override { return info_; }
-  const Schema& schema() const override { return schema_; }
-  const std::vector<Preset>& presets() const override { return presets_; }
+  Counting() : Experiment(Schema{{}}) { info_ = {"test.counting", "Counting", "", ""}; }
   KeyValues smoke_settings() const override { return {}; }
   std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
     const bool fail = unit == fail_unit;
@@ -50,9 +48,6 @@ class Counting final : public Experiment {
   void merge(std::int64_t unit, const Partial& partial) override { kept_[static_cast<std::size_t>(unit)] = partial.value("x"); }
 
  private:
-  ExperimentInfo info_{"test.counting", "Counting", "", ""};
-  Schema schema_{{}};
-  std::vector<Preset> presets_;
   std::vector<double> kept_;
 };
 

@@ -37,6 +37,14 @@ Schema schema_of(const LinkCatalogue& catalogue, const std::string& id) {
   return known(catalogue, id) ? catalogue.make_experiment(id)->schema() : Schema({});
 }
 
+// A link's view=: the results or the inspector (the text view, view=text, shows the results).
+LinkView link_view(const HashState& st) {
+  const std::string view = st.flag("view");
+  if (!view.empty() && view != "results" && view != "inspector" && view != "text")
+    throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results, inspector or text");
+  return view == "inspector" ? LinkView::Inspector : LinkView::Results;
+}
+
 // A link without exp= and story=: the start page, keeping the embed look and the threads.
 void decode_start_page(const HashState& st, const LinkCatalogue& catalogue, const std::string& on_screen, Link& link) {
   // Parameters, a preset or a seed belong to an experiment: without one they would be lost.
@@ -46,6 +54,8 @@ void decode_start_page(const HashState& st, const LinkCatalogue& catalogue, cons
   link.embed = parse_embed_options(st, schema_of(catalogue, on_screen));
   link.embed.embed = false;  // the start page is never an embed
   link.threads = link_threads(st);
+  link_view(st);  // only checked: the start page has no inspector
+  link.text_view = st.flag("view") == "text";
 }
 
 // An experiment, or a story's step: the step opens its settings and the link's parameters are the
@@ -63,10 +73,8 @@ void decode_run(const HashState& st, const std::optional<StoryPosition>& at, con
   link.preset = step ? step->settings.preset : st.preset;
   link.params = e->make_params(link.preset, values);  // validates every value
   link.embed = parse_embed_options(st, e->schema());
-  const std::string view = st.flag("view");
-  if (!view.empty() && view != "results" && view != "inspector")
-    throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results or inspector");
-  link.view = view == "inspector" ? LinkView::Inspector : LinkView::Results;
+  link.view = link_view(st);
+  link.text_view = st.flag("view") == "text";
   link.point = link_index(st, "point");
   link.trial = link_index(st, "trial");
   link.threads = link_threads(st);

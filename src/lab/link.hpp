@@ -48,6 +48,7 @@ struct Link {
   Params params;                       // valid for `experiment`: defaults, preset, the step's values, the link's
   std::optional<std::uint64_t> seed;   // seed=, else the step's seed; none: the seed on screen stays
   LinkView view = LinkView::Results;   // view=results|inspector
+  bool text_view = false;              // view=text: the page shows its text twin instead of the canvas
   int point = 0, trial = 0;            // the inspector's sweep point and trial (point=, trial=)
   int threads = -1;                    // threads= in [0, kMaxLinkThreads]; -1 when absent
   EmbedOptions embed;                  // embed=, hide=, theme= (the start page is never an embed)

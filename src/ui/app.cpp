@@ -243,6 +243,7 @@ KeyValues App::page_flags(const EmbedOptions& embed, bool run) const {
   KeyValues flags = embed.to_flags();
   if (run) flags.emplace_back("run", "1");
   if (threads_ >= 0) flags.emplace_back("threads", std::to_string(threads_));
+  if (text_view_) flags.emplace_back("view", "text");
   return flags;
 }
 
@@ -271,7 +272,7 @@ std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   st.has_seed = true;
   st.seed = seed_;
   st.flags = page_flags(embed, run);
-  if (view_ == View::Inspector)
+  if (view_ == View::Inspector && !text_view_)
     st.flags.insert(st.flags.end(), {{"view", "inspector"}, {"point", std::to_string(inspector_.point())},
                                      {"trial", std::to_string(inspector_.trial())}});
   return encode_hash(st);
@@ -304,6 +305,7 @@ std::string App::load_hash(const std::string& hash) {
 }
 
 void App::apply_link(const Link& link) {
+  text_view_ = link.text_view;
   if (link.page == LinkPage::Start) {
     reset();
     embed_ = link.embed;

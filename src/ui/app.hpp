@@ -109,6 +109,9 @@ class App {
   void set_worker_pool(std::unique_ptr<WorkerPool> pool, int default_threads);
   // Workers computing runs: the link's threads= or the default; 0 computes on the main thread.
   int threads() const { return threads_ >= 0 ? threads_ : default_threads_; }
+  // The text view (a link's view=text): the page shows its DOM twin (web/twin.js) instead of the canvas.
+  bool text_view() const { return text_view_; }
+  void set_text_view(bool on) { text_view_ = on; }
   bool computing_on_workers() const { return pool_ && threads() > 0 && !pool_->failed(); }
   int busy_workers() const { return pool_ ? pool_->busy() : 0; }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
@@ -214,11 +217,18 @@ class App {
   const Results& figure_results() const;
   bool inspector_figures() const;  // figure_results() are the inspection's
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
+  // The figures' data for the page's text twin (web/twin.js): every plot's labels and series, every
+  // heatmap's size, range and ringed entries.
+  std::string twin_figures_json() const;
+  // The controls for the twin: {"experiment", "preset", "seed", "params": {key: value as the link writes
+  // it}, "visible": [keys shown], "error": the refused value's message or ""}.
+  std::string twin_params_json() const;
   std::string plots_json() const;  // {"plots": [{"title", "series": [names]}], "heatmaps": [titles], "reproduction": [titles]}
   std::string data_status_;
   std::string data_text_;  // the loaded data file, for the workers
   std::unique_ptr<WorkerPool> pool_;
   int threads_ = -1;  // -1: the default (a link's threads= sets it)
+  bool text_view_ = false;  // view=text
   int default_threads_ = 0;
   UnitScheduler scheduler_;
   ReproductionView reproduction_;

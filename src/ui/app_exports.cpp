@@ -2,7 +2,11 @@
 // reproduction's paper figures as multi-panel SVG or PNG) and the share link. Files are named after
 // the experiment, preset and seed (the reproduction's after the paper, figure and seed). PNGs are
 // the SVGs drawn by the browser at twice their size.
+#include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "lab/heatmap_svg.hpp"
 #include "lab/plot_svg.hpp"
@@ -58,6 +62,69 @@ std::string App::plots_json() const {
   for (std::size_t i = 0; i < reproduction_.figure_count(); ++i)
     out += std::string(i ? "," : "") + json_escape(reproduction_.figure_title(i));
   return out + "]}";
+}
+
+namespace {
+std::string json_numbers(const std::vector<double>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i)
+    out += std::string(i ? "," : "") + (std::isfinite(v[i]) ? format_number(v[i]) : std::string("null"));
+  return out + "]";
+}
+std::string json_number(double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); }
+}  // namespace
+
+std::string App::twin_figures_json() const {
+  const Results& r = figure_results();
+  std::string out = "{\"plots\":[";
+  for (std::size_t i = 0; i < r.plots.size(); ++i) {
+    const Plot& p = r.plots[i];
+    out += std::string(i ? "," : "") + "{\"title\":" + json_escape(p.title) + ",\"x_label\":" + json_escape(p.x_label) +
+           ",\"y_label\":" + json_escape(p.y_label) + ",\"series\":[";
+    for (std::size_t k = 0; k < p.series.size(); ++k)
+      out += std::string(k ? "," : "") + "{\"name\":" + json_escape(p.series[k].name) +
+             ",\"x\":" + json_numbers(p.series[k].x) + ",\"y\":" + json_numbers(p.series[k].y) + "}";
+    out += "]}";
+  }
+  out += "],\"heatmaps\":[";
+  for (std::size_t i = 0; i < r.heatmaps.size(); ++i) {
+    const Heatmap& h = r.heatmaps[i];
+    out += std::string(i ? "," : "") + "{\"title\":" + json_escape(h.title) + ",\"rows\":" + std::to_string(h.rows) +
+           ",\"cols\":" + std::to_string(h.cols) + ",\"low\":" + json_number(h.low) + ",\"high\":" + json_number(h.high) +
+           ",\"x_label\":" + json_escape(h.x_label) + ",\"y_label\":" + json_escape(h.y_label) +
+           ",\"value_label\":" + json_escape(h.value_label) + ",\"note\":" + json_escape(h.note) + ",\"marks\":[";
+    for (std::size_t k = 0; k < h.marks.size(); ++k) {
+      const Heatmap::Mark& m = h.marks[k];
+      const std::size_t at = static_cast<std::size_t>(m.row) * static_cast<std::size_t>(h.cols) + static_cast<std::size_t>(m.col);
+      out += std::string(k ? "," : "") + "{\"row\":" + std::to_string(m.row) + ",\"col\":" + std::to_string(m.col) +
+             ",\"label\":" + json_escape(m.label) + ",\"value\":" + json_number(at < h.values.size() ? h.values[at] : NAN) + "}";
+    }
+    out += "]}";
+  }
+  return out + "]}";
+}
+
+std::string App::twin_params_json() const {
+  std::string out = "{\"experiment\":" + json_escape(experiment_->info().id) + ",\"preset\":" + json_escape(preset_) +
+                    ",\"seed\":" + json_escape(std::to_string(seed_)) + ",\"params\":{";
+  const KeyValues values = experiment_->schema().to_key_values(params_);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    out += std::string(i ? "," : "") + json_escape(values[i].first) + ":" + json_escape(values[i].second);
+  out += "},\"visible\":[";
+  std::vector<std::string> keys = visible_params();
+  if (in_story_) {  // a story step shows its own controls only (App::draw_controls)
+    const std::vector<std::string>& shows = story_.step().shows;
+    keys.erase(std::remove_if(keys.begin(), keys.end(),
+                              [&](const std::string& k) { return std::find(shows.begin(), shows.end(), k) == shows.end(); }),
+               keys.end());
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) out += std::string(i ? "," : "") + json_escape(keys[i]);
+  out += "],\"shows\":{";
+  const char* groups[] = {"presets", "run", "export", "seed", "data"};
+  for (std::size_t i = 0; i < std::size(groups); ++i)
+    out += std::string(i ? "," : "") + "\"" + groups[i] + "\":" + (shows(groups[i]) ? "true" : "false");
+  out += std::string("},\"embed\":") + (embed_.embed ? "true" : "false");
+  return out + ",\"error\":" + json_escape(error_) + "}";
 }
 
 std::string App::heatmap_svg(int index) const {

@@ -234,6 +234,13 @@ std::string app_load_hash(const std::string& hash) {
   return error;
 }
 void app_run() { g_app->run(), request_redraw(); }
+// The toolbar's other run buttons, for the twin: "pause", "step" (Step run) or "reset".
+void app_run_control(const std::string& what) {
+  if (what == "pause") g_app->pause();
+  else if (what == "step") g_app->step_once();
+  else if (what == "reset") g_app->reset();
+  request_redraw();
+}
 // The start page, the story step (with its prediction) and the preview: App::page_json().
 std::string app_page_json() { return g_app->page_json(); }
 std::string app_predict(double value) {
@@ -279,6 +286,20 @@ std::string app_embed_json() {
 }
 // The control keyboard focus is on ("Run", "Share", ...; "" if none): lets tests drive the page by keys.
 std::string app_focused_control() { return g_app->focused_control(); }
+// The text view (view=text, web/twin.js): read it, and switch it from the twin's toolbar switch.
+// Every plot's series and every heatmap's size, range and ringed entries (App::twin_figures_json), and
+// a stamp that changes whenever the page's state or results do: the twin re-reads only then.
+std::string app_twin_figures_json() { return g_app->twin_figures_json(); }
+std::string app_twin_params_json() { return g_app->twin_params_json(); }
+double app_change_stamp() { return static_cast<double>(g_app->change_stamp() & 0xFFFFFFFFFFFFull); }
+// True while a text field on the canvas has the keyboard: Esc then leaves the field, not the canvas.
+bool app_text_input() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
+bool app_text_view() { return g_app->text_view(); }
+void app_set_text_view(bool on) {
+  g_app->set_text_view(on);
+  request_redraw();
+  publish_page_state();  // the address says view=text at once
+}
 std::string app_run_button() {
   const float* r = g_app->run_button_rect();
   char buf[96];
@@ -297,6 +318,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appComputeJson", &app_compute_json);
   emscripten::function("appLoadHash", &app_load_hash);
   emscripten::function("appRun", &app_run);
+  emscripten::function("appRunControl", &app_run_control);
   emscripten::function("appPageJson", &app_page_json);
   emscripten::function("appPredict", &app_predict);
   emscripten::function("appStoryStep", &app_story_step);
@@ -314,9 +336,18 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appPlotsJson", &app_plots_json);
   emscripten::function("appEmbedJson", &app_embed_json);
   emscripten::function("appFocusedControl", &app_focused_control);
+  emscripten::function("appTextView", &app_text_view);
+  emscripten::function("appTextInput", &app_text_input);
+  emscripten::function("appTwinFiguresJson", &app_twin_figures_json);
+  emscripten::function("appChangeStamp", &app_change_stamp);
+  emscripten::function("appTwinParamsJson", &app_twin_params_json);
+  emscripten::function("appSetTextView", &app_set_text_view);
 }
 
 int main() {
+  // Keys reach the canvas only while it has the focus: the page's text twin (web/twin.js) takes typing
+  // and Tab like any page, and Esc on the canvas hands the focus to it (no keyboard trap).
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
     return 1;

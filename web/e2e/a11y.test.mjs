@@ -1,0 +1,159 @@
+// Accessibility of the page (issue 23): axe-core's WCAG 2 A and AA rules on the start page, the
+// first step of every story, the free lab of every experiment, an embed and the text view; and a
+// story step completed through the text twin (web/twin.js) with the keyboard only.
+// Env: see browser.mjs; NODE_PATH must also hold axe-core (scripts/setup.sh installs both).
+// ATTNLAB_A11Y_REPORT: a file to write every page's violations to (all impacts), as JSON.
+import test from 'node:test';
+import assert from 'node:assert';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { openUrl, useBrowser } from './browser.mjs';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const env = useBrowser();
+const openPage = (hash = '', options = {}) => openUrl(env.browser, env.base + (hash ? '#' + hash : ''), options);
+const report = [];
+
+// axe's violations on the page as it is now: [{id, impact, help, nodes: [selectors]}].
+async function axeViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }));
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+async function checkPage(name, hash, options = {}) {
+  const { page, errors } = await openPage(hash, options);
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  await page.evaluate(() => window.attnlab.twinRender());
+  const violations = await axeViolations(page);
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  report.push({ page: name, hash, violations });
+  console.log(`axe ${name} (#${hash}): ${violations.length} violation(s)` +
+    (violations.length ? ': ' + violations.map((v) => `${v.id} [${v.impact}] x${v.nodes.length}`).join(', ') : ''));
+  assert.deepStrictEqual(serious, [], `${name}: serious or critical violations`);
+  assert.deepStrictEqual(errors, [], name);
+  await page.close();
+}
+
+test.after(() => {
+  if (process.env.ATTNLAB_A11Y_REPORT) writeFileSync(process.env.ATTNLAB_A11Y_REPORT, JSON.stringify(report, null, 1));
+});
+
+test('axe: no serious or critical WCAG 2 A/AA violations on every kind of page', async () => {
+  await checkPage('start page', '');
+  const { page } = await openPage();
+  const stories = JSON.parse(await page.evaluate(() => window.attnlab.listStories()));
+  const experiments = JSON.parse(await page.evaluate(() => window.attnlab.listExperiments()));
+  await page.close();
+  for (const s of stories) await checkPage(`story ${s.id}, step 1`, `story=${s.id}&step=1`);
+  for (const e of experiments) await checkPage(`free lab ${e.id}`, `exp=${e.id}`);
+  await checkPage('embed', 'exp=separation.toy&embed=1&hide=seed,export');
+  await checkPage('text view, start page', 'view=text');
+  await checkPage('text view, story step', `story=${stories[0].id}&step=1&view=text`);
+  await checkPage('text view, lab after a run', 'exp=separation.toy&n=300&trials=100&sweep=m%3D1%3A5%3A1&view=text&run=1');
+});
+
+test('view=text shows the twin instead of the canvas and stays in the link', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&view=text');
+  assert.match(await page.evaluate(() => window.attnlab.appHash()), /(^|&)view=text(&|$)/);
+  await page.waitForFunction(() => document.body.classList.contains('text-view'));
+  assert.strictEqual(await page.evaluate(() => getComputedStyle(document.getElementById('canvas')).display), 'none');
+  const box = await page.locator('#twin').boundingBox();
+  assert.ok(box.width > 600 && box.height > 400, 'the twin fills the page');
+  // The switch turns it off again, and the link follows.
+  await page.getByRole('button', { name: 'Text view' }).click();
+  await page.waitForFunction(() => !document.body.classList.contains('text-view'));
+  assert.doesNotMatch(await page.evaluate(() => window.attnlab.appHash()), /view=text/);
+  // A view the page does not have is refused with the allowed ones.
+  assert.match(await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy&view=pdf')), /allowed: results, inspector or text/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+test('the twin follows the canvas and drives it: a parameter both ways, a refused value announced', async () => {
+  const { page, errors } = await openPage('exp=separation.toy&n=300&trials=100');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  // App -> twin.
+  await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy&n=300&trials=100&tau=0.3'));
+  await page.waitForFunction(() => document.getElementById('twin-p-tau')?.value === '0.3');
+  // twin -> App.
+  await page.fill('#twin-p-tau', '0.2');
+  await page.press('#twin-p-tau', 'Enter');
+  await page.waitForFunction(() => /(^|&)tau=0\.2(&|$)/.test(window.attnlab.appHash()));
+  // A refused value: the schema's message, on the field.
+  await page.fill('#twin-p-tau', '9');
+  await page.press('#twin-p-tau', 'Enter');
+  const alert = await page.locator('#twin-p-tau-error').textContent();
+  assert.match(alert, /parameter 'tau': '9' is out of range; allowed: number in \[0\.01, 0\.5\]/);
+  assert.strictEqual(await page.getAttribute('#twin-p-tau', 'aria-invalid'), 'true');
+  assert.match(await page.evaluate(() => window.attnlab.appHash()), /tau=0\.2/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+// Tab (or Shift+Tab) until `predicate` holds for the focused element; returns the number of presses.
+async function tabUntil(page, predicate, arg, { back = false, limit = 120 } = {}) {
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate(predicate, arg)) return i;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error('focus never reached the control');
+}
+
+test('a story step completed through the twin by keyboard only: question, prediction, Run, answer, table', async () => {
+  const { page: probe } = await openPage();
+  const stories = JSON.parse(await probe.evaluate(() => window.attnlab.listStories()));
+  await probe.close();
+  let at = null;
+  for (const s of stories) {
+    const k = s.steps.findIndex((st) => st.prediction && st.prediction.choices.length && !st.run);
+    if (k >= 0) { at = { story: s.id, step: k + 1 }; break; }
+  }
+  assert.ok(at, 'a story step with a prediction');
+  const { page, errors } = await openPage(`story=${at.story}&step=${at.step}`);
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  // The keyboard starts on the canvas; Esc leaves it for the twin.
+  assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'canvas');
+  await page.keyboard.press('Escape');
+  assert.ok(await page.evaluate(() => document.getElementById('twin').contains(document.activeElement)), 'Esc moved the focus to the twin');
+  // The focus is visible: the twin shows as a panel while it holds the focus.
+  const box = await page.locator('#twin').boundingBox();
+  assert.ok(box.width > 300 && box.height > 300, 'the twin is visible while focused');
+  // Read the question.
+  const shown = JSON.parse(await page.evaluate(() => window.attnlab.appPageJson())).story;
+  assert.strictEqual(await page.locator('#twin-question').textContent(), shown.question);
+  // Pick a prediction: Tab to the radio group, Space picks the first choice.
+  await tabUntil(page, () => document.activeElement.name === 'twin-prediction');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0);
+  // Run: back to the toolbar (Shift+Tab), Enter presses it.
+  await tabUntil(page, () => document.activeElement.id === 'twin-run', null, { back: true });
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await page.evaluate(() => window.attnlab.twinRender());
+  // Read the measured answer and the result's table.
+  const done = JSON.parse(await page.evaluate(() => window.attnlab.appPageJson())).story;
+  assert.notStrictEqual(done.answer, '');
+  assert.strictEqual(await page.locator('#twin-answer').textContent(), done.answer);
+  assert.match(await page.locator('#twin').textContent(), new RegExp('The run measured: ' + done.prediction.measured.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  // The twin's results table holds the CSV's numbers (header and every shown row).
+  const csv = (await page.evaluate(() => window.attnlab.appCsv())).split('\n').filter((l) => l && !l.startsWith('#'));
+  const table = await page.evaluate(() => {
+    const t = document.querySelector('[data-twin-section="results"] table');
+    return [...t.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+  });
+  assert.deepStrictEqual(table[0], csv[0].split(','));
+  const body = csv.slice(1).map((l) => l.split(','));
+  for (const row of table.slice(1)) assert.ok(body.some((r) => r.join(',') === row.join(',')), `row ${row} in the CSV`);
+  assert.ok(table.length - 1 <= 51 && table.length - 1 >= Math.min(body.length, 2));
+  // Every figure's table: its numbers are the plot's own.
+  const figs = JSON.parse(await page.evaluate(() => window.attnlab.appTwinFiguresJson()));
+  assert.strictEqual(await page.locator('[data-twin-section="results"] figure').count(), figs.plots.length + figs.heatmaps.length);
+  // The twin as a screen reader reads it (the accessibility tree of the step and the results).
+  const tree = await page.locator('#twin').ariaSnapshot();
+  console.log(`--- the twin of ${at.story} step ${at.step}, after Run (aria snapshot) ---\n${tree}`);
+  assert.match(tree, /radio ".*" \[checked\]/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,357 @@
+// The canvas's text twin (issue 23): the same page as native HTML, built from the App's own state
+// through the page's hooks (window.attnlab.app*, src/web/main.cpp) and kept in sync both ways.
+// It is a <main> landmark after the canvas: visually hidden until a control in it has the keyboard
+// focus (then it shows as a panel over the canvas, so the focus is always visible), and the whole
+// page in the text view (view=text, or the switch below). Edits go back through the same hooks a
+// link or a test uses: appLoadHash with the changed parameter, appRun, appRunControl, appPredict,
+// appStoryStep, appDownload, appShare. Loaded by web/shell.html; started by startAttnlabTwin(Module)
+// once the App draws its first frame.
+(function () {
+  'use strict';
+  const POLL_MS = 250;  // 4 Hz: the twin follows a running experiment's progress and curves
+  const MAX_ROWS = 50;  // a table shows at most about this many rows; the full CSV is one button away
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  const parse = (text, fallback) => { try { return JSON.parse(text); } catch (e) { return fallback; } };
+  // A number as a sentence says it: 3 significant digits, no exponent for ordinary sizes.
+  function say(x) {
+    if (x === null || x === undefined || !isFinite(x)) return 'undefined';
+    if (x === 0) return '0';
+    const a = Math.abs(x);
+    if (a >= 1e-3 && a < 1e6) return String(Number(x.toPrecision(3)));
+    return x.toExponential(2);
+  }
+  // Rows to show of n: all up to MAX_ROWS, else every k-th and the last.
+  function thin(n) {
+    if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1 };
+    const step = Math.ceil(n / MAX_ROWS);
+    const rows = [];
+    for (let i = 0; i < n; i += step) rows.push(i);
+    if (rows[rows.length - 1] !== n - 1) rows.push(n - 1);
+    return { rows, step };
+  }
+  function thinNote(n, t) {
+    return t.step === 1 ? `all ${n} rows` : `${t.rows.length} of ${n} rows (every ${t.step}th and the last); the full table is in the CSV`;
+  }
+  // The link's keys and values, in order (the App writes key=value pairs joined by &).
+  function hashPairs(hash) {
+    return hash.replace(/^#/, '').split('&').filter(Boolean).map((kv) => {
+      const i = kv.indexOf('=');
+      return i < 0 ? [decodeURIComponent(kv), ''] : [decodeURIComponent(kv.slice(0, i)), decodeURIComponent(kv.slice(i + 1))];
+    });
+  }
+  const joinPairs = (pairs) => pairs.map(([k, v]) => encodeURIComponent(k) + '=' + encodeURIComponent(v)).join('&');
+  function withValue(hash, key, value) {
+    const pairs = hashPairs(hash);
+    const at = pairs.findIndex(([k]) => k === key);
+    if (at >= 0) pairs[at][1] = value; else pairs.push([key, value]);
+    return joinPairs(pairs.filter(([k]) => k !== 'run'));
+  }
+  // The page-wide flags a new experiment or preset keeps (view, threads, theme, embed options).
+  const KEEP = ['view', 'threads', 'theme', 'embed', 'hide'];
+  const keptFlags = (hash) => hashPairs(hash).filter(([k]) => KEEP.includes(k));
+
+  function start(M) {
+    const canvas = document.getElementById('canvas');
+    const root = document.getElementById('twin');
+    if (!root || !M.appPageJson) return;
+    const sections = {};
+    for (const name of ['toolbar', 'page', 'params', 'results']) {
+      sections[name] = root.querySelector(`[data-twin-section="${name}"]`);
+      sections[name].dataset.html = '';
+    }
+    const describeCache = {};
+    const describe = (id) => describeCache[id] || (describeCache[id] = parse(M.describeExperiment(id), {}));
+    const stories = parse(M.listStories(), []);
+    const experiments = parse(M.listExperiments(), []);
+    const fieldErrors = {};  // key -> the schema's message for a refused value (kept until the field changes)
+    let typed = {};  // key -> the text the user typed and was refused, kept in the field
+    let lastKey = '';
+
+    // ---- what the twin reads -------------------------------------------------------------------
+    function read() {
+      return {
+        page: parse(M.appPageJson(), { page: 'lab' }),
+        params: parse(M.appTwinParamsJson(), { params: {}, visible: [] }),
+        state: M.appState(),
+        progress: M.appProgress(),
+        hash: M.appHash(),
+        compute: parse(M.appComputeJson(), {}),
+        textView: M.appTextView(),
+      };
+    }
+
+    // ---- the toolbar: view switch, home, pickers, run buttons, progress, exports ----------------
+    function toolbarHtml(s) {
+      const p = s.params, shows = p.shows || {};
+      const desc = describe(p.experiment);
+      let h = `<button type="button" data-act="view" aria-pressed="${s.textView}">Text view</button>`;
+      if (!p.embed && s.page.page !== 'start') h += ` <button type="button" data-act="home">Home: the stories</button>`;
+      if (s.page.page === 'lab' && !p.embed) {
+        h += ` <label>Experiment <select data-act="experiment">` + experiments.map((e) =>
+          `<option value="${esc(e.id)}"${e.id === p.experiment ? ' selected' : ''}>${esc(e.title)}</option>`).join('') + `</select></label>`;
+      }
+      if (s.page.page === 'lab' && shows.presets && desc.presets) {
+        h += ` <label>Preset <select data-act="preset"><option value=""${p.preset ? '' : ' selected'}>custom (no preset)</option>` +
+          desc.presets.map((q) => `<option value="${esc(q.name)}"${q.name === p.preset ? ' selected' : ''}>${esc(q.name)}: ${esc(q.title)}</option>`).join('') +
+          `</select></label>`;
+      }
+      if (s.page.page !== 'start' && shows.run) {
+        const running = s.state === 'running', paused = s.state === 'paused';
+        const blocked = s.page.runBlocked || '';
+        const dis = blocked ? ` aria-disabled="true" aria-describedby="twin-blocked"` : '';
+        h += ` <button type="button" id="twin-run" data-act="${running ? 'pause' : 'run'}"${running ? '' : dis}>${running ? 'Pause' : paused ? 'Resume' : 'Run'}</button>`;
+        h += ` <button type="button" data-act="step"${dis}>Step run</button>`;
+        h += ` <button type="button" data-act="reset">Reset</button>`;
+        if (blocked) h += ` <span id="twin-blocked">${esc(blocked)}</span>`;
+        const pct = Math.round(100 * s.progress);
+        h += ` <label>Progress <progress max="100" value="${pct}">${pct}%</progress></label> <span>${esc(s.state)}, ${pct}%</span>`;
+        const c = s.compute;
+        h += ` <span>${c.workers ? `Computes on ${c.threads} worker thread${c.threads === 1 ? '' : 's'}` : 'Computes on the page\'s main thread'}</span>`;
+      }
+      if (s.page.page !== 'start' && shows.export) {
+        const none = s.state === 'ready' ? ' aria-disabled="true"' : '';
+        h += ` <button type="button" data-act="download" data-kind="csv"${none}>Download CSV</button>`;
+        h += ` <button type="button" data-act="download" data-kind="json"${none}>Download JSON</button>`;
+        h += ` <button type="button" data-act="share">Share (copy the link)</button>`;
+      }
+      return h;
+    }
+
+    // ---- the start page, or the story's step, or the experiment's description -------------------
+    function pageHtml(s) {
+      if (s.page.page === 'start') {
+        let h = `<h2>Stories</h2><p>Four papers on the theory of attention, as experiments that run in your browser. ` +
+          `Each story walks through one paper in a few steps.</p><ul>`;
+        for (const st of stories) {
+          h += `<li><h3>${esc(st.paper)}</h3><p>${esc(st.authors)}. ${esc(st.result)}</p>` +
+            `<button type="button" data-act="story" data-story="${esc(st.id)}">Start the story: ${esc(st.paper)}</button></li>`;
+        }
+        return h + `</ul><button type="button" data-act="freelab">Free lab: every experiment, every parameter</button>`;
+      }
+      const desc = describe(s.params.experiment);
+      if (s.page.page !== 'story' || !s.page.story) {
+        return `<h2>The paper: ${esc(desc.title || s.params.experiment)}</h2><p>${esc(desc.paper || '')}</p><p>${esc(desc.summary || '')}</p>`;
+      }
+      const st = s.page.story;
+      const story = stories.find((x) => x.id === st.story) || {};
+      let h = `<h2>The paper: ${esc(story.paper || st.story)}</h2>`;
+      h += `<h3 id="twin-step-title">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>${esc(st.text)}</p>`;
+      h += `<h4>Question</h4><p id="twin-question">${esc(st.question)}</p>`;
+      const pr = st.prediction;
+      if (pr) {
+        if (pr.choices.length) {
+          h += `<fieldset><legend>Your prediction: ${esc(pr.question)}</legend>`;
+          pr.choices.forEach((c, i) => {
+            h += `<div><input type="radio" name="twin-prediction" id="twin-choice-${i}" value="${i}" data-act="predict"` +
+              `${pr.predicted === i ? ' checked' : ''}><label for="twin-choice-${i}">${esc(c)}</label></div>`;
+          });
+          h += `</fieldset>`;
+        } else {
+          h += `<label for="twin-guess">Your prediction: ${esc(pr.question)}</label> <input type="text" inputmode="decimal" id="twin-guess"` +
+            ` data-act="guess" value="${pr.predicted === null ? '' : esc(pr.predicted)}">`;
+        }
+        if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
+      }
+      if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
+      else h += `<p>The answer shows once the run is done.</p>`;
+      if (st.summary) h += `<h4>Summary</h4><p>${esc(st.summary)}</p>`;
+      h += `<button type="button" data-act="back"${st.step > 1 ? '' : ' aria-disabled="true"'}>Back</button> ` +
+        `<button type="button" data-act="next"${st.step < st.steps ? '' : ' aria-disabled="true"'}>Next</button>`;
+      return h;
+    }
+
+    // ---- every shown parameter as a labelled native input --------------------------------------
+    function paramsHtml(s) {
+      if (s.page.page === 'start') return '';
+      const desc = describe(s.params.experiment);
+      const specs = (desc.params || []).filter((sp) => s.params.visible.includes(sp.key));
+      let h = `<h2>Parameters</h2>`;
+      if (s.params.error && !Object.keys(fieldErrors).length) h += `<p role="alert">${esc(s.params.error)}</p>`;
+      if (s.params.shows && s.params.shows.seed && s.page.page === 'lab') specs.push({ key: 'seed', label: 'Seed', type: 'integer', allowed: 'integer', help: 'The random seed: the same seed gives the same numbers.' });
+      for (const sp of specs) {
+        const id = `twin-p-${sp.key}`;
+        const value = sp.key === 'seed' ? s.params.seed : s.params.params[sp.key];
+        const shown = typed[sp.key] !== undefined ? typed[sp.key] : value;
+        const err = fieldErrors[sp.key];
+        const help = `${id}-help`, errId = `${id}-error`;
+        const described = `aria-describedby="${help}${err ? ' ' + errId : ''}"${err ? ' aria-invalid="true"' : ''}`;
+        h += `<div class="twin-field">`;
+        if (sp.type === 'boolean') {
+          h += `<input type="checkbox" id="${id}" data-param="${esc(sp.key)}" ${described}${value === 'true' || value === '1' ? ' checked' : ''}>` +
+            ` <label for="${id}">${esc(sp.label)}</label>`;
+        } else if (sp.type === 'choice') {
+          h += `<label for="${id}">${esc(sp.label)}</label> <select id="${id}" data-param="${esc(sp.key)}" ${described}>` +
+            (sp.choices || []).map((c) => `<option${c === value ? ' selected' : ''}>${esc(c)}</option>`).join('') + `</select>`;
+        } else {
+          h += `<label for="${id}">${esc(sp.label)}${sp.unit ? ' (' + esc(sp.unit) + ')' : ''}</label> ` +
+            `<input type="text" id="${id}" data-param="${esc(sp.key)}" value="${esc(shown)}" ${described}>`;
+        }
+        h += ` <span id="${help}">Allowed: ${esc(sp.allowed || sp.type)}. ${esc(sp.help || '')}</span>`;
+        if (err) h += ` <span id="${errId}" role="alert">Refused: ${esc(err)}</span>`;
+        h += `</div>`;
+      }
+      return h;
+    }
+
+    // ---- the results: run table, figures (caption, sentences, data table), heatmaps, notes ------
+    function tableHtml(caption, columns, rows) {
+      const t = thin(rows.length);
+      let h = `<table><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
+        columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('') + `</tr></thead><tbody>`;
+      for (const i of t.rows) h += `<tr>` + rows[i].map((v) => `<td>${v === null ? '' : esc(v)}</td>`).join('') + `</tr>`;
+      return h + `</tbody></table>`;
+    }
+    function curveSentence(plot, se) {
+      const pts = se.x.map((x, i) => [x, se.y[i]]).filter(([x, y]) => x !== null && y !== null);
+      if (!pts.length) return `${se.name}: no points yet.`;
+      let hi = pts[0], lo = pts[0];
+      for (const p of pts) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; }
+      const xl = plot.x_label || 'x', yl = plot.y_label || 'y';
+      const first = pts[0], last = pts[pts.length - 1];
+      return `${se.name}: ${pts.length} points; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
+        `${say(last[1])} (${xl} ${say(last[0])}); highest ${say(hi[1])} at ${xl} ${say(hi[0])}, lowest ${say(lo[1])} at ${xl} ${say(lo[0])}.`;
+    }
+    function plotTable(plot) {
+      // One row per x; a column per series (series that share their x values share rows).
+      const xs = [];
+      const seen = new Map();
+      for (const se of plot.series) for (const x of se.x) if (!seen.has(x)) { seen.set(x, xs.length); xs.push(x); }
+      const rows = xs.map((x) => [x, ...plot.series.map(() => null)]);
+      plot.series.forEach((se, k) => se.x.forEach((x, i) => { rows[seen.get(x)][k + 1] = se.y[i]; }));
+      return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)], rows);
+    }
+    function resultsHtml(s) {
+      if (s.page.page === 'start') return '';
+      const run = parse(M.appJson(), {});
+      const figs = parse(M.appTwinFiguresJson(), { plots: [], heatmaps: [] });
+      let h = `<h2>Results</h2>`;
+      if (!run.columns) h += `<p>No run yet: press Run.</p>`;
+      else {
+        h += tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
+        if (s.params.shows && s.params.shows.export) h += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
+      }
+      figs.plots.forEach((plot, i) => {
+        h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${i + 1}: ${esc(plot.title)}` +
+          ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
+          plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot) +
+          (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${i}">Save figure ${i + 1} as SVG</button>` : '') +
+          `</figure>`;
+      });
+      figs.heatmaps.forEach((hm, i) => {
+        h += `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +
+          `<p>${hm.rows} by ${hm.cols} (${esc(hm.y_label || 'rows')} by ${esc(hm.x_label || 'columns')}); ${esc(hm.value_label || 'values')} from ${say(hm.low)} to ${say(hm.high)}.` +
+          `${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
+        if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
+          `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
+        h += `</figure>`;
+      });
+      if (run.notes && run.notes.length) h += `<h3>Notes</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
+      return h;
+    }
+
+    // ---- rendering: a section is rewritten only when its text changed, the focus is kept ----------
+    // force: render even if nothing changed; commit: a field's text was just sent (rewrite it too).
+    function render(force, commit) {
+      const s = read();
+      const key = [M.appChangeStamp(), s.state, s.hash, s.progress, s.textView, JSON.stringify(s.page), JSON.stringify(s.params), JSON.stringify(fieldErrors)].join('|');
+      document.body.classList.toggle('text-view', s.textView);
+      if (!force && key === lastKey) return;
+      lastKey = key;
+      const html = { toolbar: toolbarHtml(s), page: pageHtml(s), params: paramsHtml(s), results: resultsHtml(s) };
+      const active = document.activeElement;
+      const focusId = active && root.contains(active) ? (active.id || active.dataset.act + '|' + (active.dataset.kind || active.dataset.index || '')) : null;
+      for (const [name, text] of Object.entries(html)) {
+        const el = sections[name];
+        if (el.dataset.html === text) continue;
+        if (!commit && active && el.contains(active) && active.matches('input[type=text]') && active.value !== active.defaultValue) continue;  // typing
+        el.innerHTML = text;
+        el.dataset.html = text;
+        el.hidden = text === '';
+      }
+      if (focusId && !root.contains(document.activeElement)) {
+        const again = document.getElementById(focusId) ||
+          [...root.querySelectorAll('[data-act]')].find((e) => e.dataset.act + '|' + (e.dataset.kind || e.dataset.index || '') === focusId);
+        if (again) again.focus();
+      }
+    }
+
+    // ---- edits go back to the App --------------------------------------------------------------
+    function setParam(key, value) {
+      const hash = M.appHash();
+      const error = M.appLoadHash(withValue(hash, key, value));
+      if (error) { fieldErrors[key] = error; typed[key] = value; }
+      else { delete fieldErrors[key]; delete typed[key]; }
+      render(true, true);
+      if (error) { const el = document.getElementById(`twin-p-${key}`); if (el) el.focus(); }
+    }
+    function act(el) {
+      if (el.getAttribute('aria-disabled') === 'true') return;
+      const a = el.dataset.act;
+      const p = parse(M.appTwinParamsJson(), {});
+      if (a === 'view') M.appSetTextView(!M.appTextView());
+      else if (a === 'home') M.appLoadHash(joinPairs(keptFlags(M.appHash())));
+      else if (a === 'freelab') M.appLoadHash(joinPairs([['exp', experiments[0].id], ...keptFlags(M.appHash())]));
+      else if (a === 'story') M.appLoadHash(joinPairs([['story', el.dataset.story], ...keptFlags(M.appHash())]));
+      else if (a === 'run') M.appRun();
+      else if (a === 'pause') M.appRunControl('pause');
+      else if (a === 'step') M.appRunControl('step');
+      else if (a === 'reset') M.appRunControl('reset');
+      else if (a === 'back') M.appStoryStep(-1);
+      else if (a === 'next') M.appStoryStep(1);
+      else if (a === 'download') M.appDownload(el.dataset.kind);
+      else if (a === 'share') M.appShare();
+      else if (a === 'figure') M.appExportFigure('svg', Number(el.dataset.index));
+      else if (a === 'experiment') M.appLoadHash(joinPairs([['exp', el.value], ...keptFlags(M.appHash())]));
+      else if (a === 'preset') {
+        const pairs = [['exp', p.experiment]];
+        if (el.value) pairs.push(['preset', el.value]);
+        pairs.push(['seed', p.seed]);
+        M.appLoadHash(joinPairs([...pairs, ...keptFlags(M.appHash())]));
+      } else if (a === 'predict') M.appPredict(Number(el.value));
+      else if (a === 'guess') { if (el.value.trim() !== '') M.appPredict(Number(el.value)); }
+      render(true);
+    }
+    root.addEventListener('click', (e) => {
+      const el = e.target.closest('button[data-act]');
+      if (el) act(el);
+    });
+    root.addEventListener('change', (e) => {
+      const el = e.target;
+      if (el.dataset.param) setParam(el.dataset.param, el.type === 'checkbox' ? String(el.checked) : el.value);
+      else if (el.matches('select[data-act], input[data-act]')) act(el);
+    });
+    root.addEventListener('keydown', (e) => {
+      // Enter commits a typed value (as the canvas's fields do); Esc brings a refused one back.
+      const el = e.target;
+      if (e.key === 'Enter' && el.matches('input[type=text]')) {
+        if (el.dataset.param) setParam(el.dataset.param, el.value); else act(el);
+      }
+    });
+
+    // Esc on the canvas hands the keyboard to the twin's first control: the canvas keeps no one.
+    // In a text field of the canvas, Esc first leaves the field (as before); the next Esc the canvas.
+    canvas.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || M.appTextInput()) return;
+      const first = root.querySelector('button, select, input, [tabindex="0"]');
+      if (first) first.focus();
+    });
+    // Alt+T (the README's shortcut) switches the text view anywhere on the page.
+    document.addEventListener('keydown', (e) => {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && (e.key === 't' || e.key === 'T' || e.code === 'KeyT')) {
+        e.preventDefault();
+        M.appSetTextView(!M.appTextView());
+        render(true);
+        if (M.appTextView()) root.querySelector('button').focus(); else canvas.focus();
+      }
+    });
+    render(true);
+    setInterval(() => render(false), POLL_MS);
+    M.twinRender = () => render(true);  // for tests: render now instead of at the next poll
+  }
+  window.startAttnlabTwin = start;
+})();
+// The twin may load after the App's first frame (a slow script): start it then.
+if (document.body && document.body.dataset.ready === '1' && window.attnlab && !window.attnlab.twinRender) {
+  window.startAttnlabTwin(window.attnlab);
+}
