@@ -8,7 +8,7 @@
 # The cache lives outside the work tree: $ATTNLAB_CACHE (default $HOME/.cache/attnlab).
 # A warm second run changes nothing and takes seconds.
 # scripts/setup.sh --demo installs only what the web app needs (scripts/demo.sh): no browser, no
-# clang, no npm packages.
+# clang (beyond the clang-14 emscripten itself runs), no npm and no npm packages.
 set -euo pipefail
 DEMO_ONLY=0
 case "${1:-}" in
@@ -41,7 +41,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl 
 # (WebKitWebDriver and MiniBrowser), both under Xvfb with Mesa's software GL for WebGL2.
 [ $DEMO_ONLY -eq 1 ] || PACKAGES+=(firefox-esr webkit2gtk-driver xvfb libgl1-mesa-dri)
 command -v node >/dev/null || PACKAGES+=(nodejs)
-command -v npm >/dev/null || PACKAGES+=(npm)
+# npm only fetches the browser tests' drivers (step 4 below): the demo needs none of its ~350 packages.
+[ $DEMO_ONLY -eq 1 ] || command -v npm >/dev/null || PACKAGES+=(npm)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
