@@ -21,15 +21,18 @@ const char* const kSpec = "docs/multihead.md s.5";
 Schema acceptance_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"d", "dimension d", ParamType::Integer, 2, 16, "12", "", "Token dimension.", kSpec});
-  add({"k", "tokens k", ParamType::Integer, 2, 6, "3", "", "Tokens per input.", kSpec});
-  add({"m", "heads m", ParamType::Integer, 1, 4, "2", "", "Heads of the hidden layer.", kSpec, {}, false, true});
-  add({"eps", "certification eps", ParamType::Real, 0.001, 1, "0.1", "", "Residual threshold eps/2.", kSpec, {}, true,
-       true});
-  add({"norm", "||Theta_1||", ParamType::Real, 0.1, 20, "3", "", "Attention norm.", kSpec, {}, false, true});
-  add({"samples", "samples per point", ParamType::Integer, 100, 100000000, "200000", "",
-       "Examples certified at each point (with the true W_sum, so only the attention patterns matter).", kSpec});
-  add({"sweep", "sweep", ParamType::Sweep, 0, 0, "m=1,2,3", "", "none, or m, eps or norm over values.", kSpec});
+  add(ParamSpec::integer("d", "dimension d").range(2, 16).value("12").section(kSpec).help_text("Token dimension."));
+  add(ParamSpec::integer("k", "tokens k").range(2, 6).value("3").section(kSpec).help_text("Tokens per input."));
+  add(ParamSpec::integer("m", "heads m").range(1, 4).value("2").section(kSpec).can_sweep()
+      .help_text("Heads of the hidden layer."));
+  add(ParamSpec::real("eps", "certification eps").range(0.001, 1).value("0.1").section(kSpec).log_slider().can_sweep()
+      .help_text("Residual threshold eps/2."));
+  add(ParamSpec::real("norm", "||Theta_1||").range(0.1, 20).value("3").section(kSpec).can_sweep()
+      .help_text("Attention norm."));
+  add(ParamSpec::integer("samples", "samples per point").range(100, 100000000).value("200000").section(kSpec)
+      .help_text("Examples certified at each point (with the true W_sum, so only the attention patterns matter)."));
+  add(ParamSpec::sweep("sweep", "sweep").value("m=1,2,3").section(kSpec)
+      .help_text("none, or m, eps or norm over values."));
   return Schema(std::move(s));
 }
 
@@ -152,7 +155,7 @@ class AcceptanceExperiment final : public Experiment {
     }
     // The fall per head, between consecutive m of an m sweep (docs/multihead.md s.5).
     const std::size_t points = r.table.rows.size();
-    if (sweep_.active() && sweep_.key == "m")
+    if (sweep_.sweeps("m"))
       for (std::size_t i = 1; i < points; ++i) {
         const std::vector<double>& a = r.table.rows[i - 1];
         const std::vector<double>& b = r.table.rows[i];
@@ -160,8 +163,8 @@ class AcceptanceExperiment final : public Experiment {
           r.notes.push_back(printf_text("From m = %.0f to m = %.0f the rate falls %.3g times", a[0], b[0], a[5] / b[5]) +
                             printf_text(" (%.0f and %.0f accepted rows).", a[4], b[4]));
       }
-    Plot p{"Certification acceptance", sweep_.active() ? sweep_.key : "m", "accepted rows / rows", false, true, false,
-           0, 1, {}};
+    Plot p = Plot::titled("Certification acceptance").x(sweep_.active() ? sweep_.key : "m").y("accepted rows / rows")
+                 .log_y_axis();
     p.series.push_back(s);
     r.plots.push_back(p);
     return r;

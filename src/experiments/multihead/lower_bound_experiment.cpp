@@ -30,18 +30,23 @@ const char* const kSpec = "docs/multihead.md s.4";
 Schema lower_bound_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"max_S", "largest |S|", ParamType::Integer, 1, 4, "3", "",
-       "Parities on |S| = 1 .. this (8|S| + 8 heads: ours, the paper's 8dM + 8 of Lemma 11.7 specialised to a parity).",
-       kSpec});
-  add({"verify_d", "d for the exact check", ParamType::Integer, 3, 8, "6", "",
-       "The gadget is checked on all 4^d inputs of two tokens.", kSpec});
-  add({"rho", "knot scale rho", ParamType::Real, 1, 20, "12", "", "Knots tau = rho c / 2, v = rho 1_S / 2.", kSpec});
-  add({"train_d", "d for learning", ParamType::Integer, 3, 16, "10", "",
-       "Dimension for gradient descent and Gaussian elimination.", kSpec});
-  add({"adam_samples", "Adam training set", ParamType::Integer, 100, 200000, "20000", "", "Training examples.", kSpec});
-  add({"adam_steps", "Adam steps", ParamType::Integer, 0, 100000, "800", "", "Steps per |S|.", kSpec});
-  add({"batch", "batch size", ParamType::Integer, 1, 4096, "128", "", "Examples per Adam step.", kSpec});
-  add({"lr", "learning rate", ParamType::Real, 1e-5, 1, "0.01", "", "Adam's step size.", kSpec, {}, true});
+  add(ParamSpec::integer("max_S", "largest |S|").range(1, 4).value("3").section(kSpec)
+      .help_text("Parities on |S| = 1 .. this (8|S| + 8 heads: ours, the paper's 8dM + 8 of Lemma 11.7 specialised "
+                 "to a parity)."));
+  add(ParamSpec::integer("verify_d", "d for the exact check").range(3, 8).value("6").section(kSpec)
+      .help_text("The gadget is checked on all 4^d inputs of two tokens."));
+  add(ParamSpec::real("rho", "knot scale rho").range(1, 20).value("12").section(kSpec)
+      .help_text("Knots tau = rho c / 2, v = rho 1_S / 2."));
+  add(ParamSpec::integer("train_d", "d for learning").range(3, 16).value("10").section(kSpec)
+      .help_text("Dimension for gradient descent and Gaussian elimination."));
+  add(ParamSpec::integer("adam_samples", "Adam training set").range(100, 200000).value("20000").section(kSpec)
+      .help_text("Training examples."));
+  add(ParamSpec::integer("adam_steps", "Adam steps").range(0, 100000).value("800").section(kSpec)
+      .help_text("Steps per |S|."));
+  add(ParamSpec::integer("batch", "batch size").range(1, 4096).value("128").section(kSpec)
+      .help_text("Examples per Adam step."));
+  add(ParamSpec::real("lr", "learning rate").range(1e-5, 1).value("0.01").section(kSpec).log_slider()
+      .help_text("Adam's step size."));
   return Schema(std::move(s));
 }
 
@@ -176,9 +181,11 @@ class LowerBoundExperiment final : public Experiment {
       chance.x.push_back(row.S), chance.y.push_back(0.5);
       err.x.push_back(row.S), err.y.push_back(std::max(row.verify_error, 1e-17));
     }
-    Plot accuracy{"Gradient descent on the parity layer", "|S|", "sign accuracy (test)", false, false, true, 0, 1, {}};
+    Plot accuracy =
+        Plot::titled("Gradient descent on the parity layer").x("|S|").y("sign accuracy (test)").y_range(0, 1);
     accuracy.series = {acc, chance};
-    Plot exact{"The gadget reproduces the parity", "|S|", "max error over all 4^d inputs", false, true, false, 0, 1, {}};
+    Plot exact =
+        Plot::titled("The gadget reproduces the parity").x("|S|").y("max error over all 4^d inputs").log_y_axis();
     exact.series = {err};
     r.plots = {accuracy, exact};
     for (const Row& row : rows) {

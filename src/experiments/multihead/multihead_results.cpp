@@ -57,8 +57,8 @@ void results_pipeline_plots(const PipelinePartial& pipe, std::vector<Plot>& plot
   const std::vector<double>& stream_alpha = pipe.stream_alpha;
   const std::vector<double>& stream_heads = pipe.stream_heads;
   const std::vector<double>& singular_values = pipe.singular_values;
-  Plot crude{"Phase I: crude estimate of W_sum", "examples N", "||W^ - W_sum||_F / ||W_sum||_F", true, true, false, 0,
-             1, {}};
+  Plot crude = Plot::titled("Phase I: crude estimate of W_sum").x("examples N").y("||W^ - W_sum||_F / ||W_sum||_F")
+                   .log_x_axis().log_y_axis();
   crude.series.push_back({"W^ = (1/(kN)) sum (X^T 1)(1^T Y)", SeriesStyle::LineMarkers, crude_n, crude_error, {}, {}});
   if (!crude_n.empty()) {
     Series ref{"N^(-1/2) (pure sampling noise)", SeriesStyle::Reference, {}, {}, {}, {}};
@@ -67,24 +67,24 @@ void results_pipeline_plots(const PipelinePartial& pipe, std::vector<Plot>& plot
   }
   plots.push_back(crude);
   if (!refit_curve.empty()) {
-    Plot refit{"Certify, then refit (ours): W_sum error per round", "round", "||W^ - W_sum|| / ||W_sum||", false, true,
-               false, 0, 1, {}};
+    Plot refit = Plot::titled("Certify, then refit (ours): W_sum error per round").x("round")
+                     .y("||W^ - W_sum|| / ||W_sum||").log_y_axis();
     Series rs{"refitted W^", SeriesStyle::LineMarkers, {}, refit_curve, {}, {}};
     for (std::size_t i = 0; i < refit_curve.size(); ++i) rs.x.push_back(double(i));
     refit.series.push_back(rs);
     plots.push_back(refit);
   }
   if (!singular_values.empty()) {
-    Plot sv{"Singular values of the certified constraints", "index (d^2 columns)", "singular value", false, true,
-            false, 0, 1, {}};
+    Plot sv = Plot::titled("Singular values of the certified constraints").x("index (d^2 columns)")
+                  .y("singular value").log_y_axis();
     Series ss{"sigma_j", SeriesStyle::LineMarkers, {}, singular_values, {}, {}};
     for (std::size_t j = 0; j < singular_values.size(); ++j) ss.x.push_back(double(j));
     sv.series.push_back(ss);
     plots.push_back(sv);
   }
   if (!stream_alpha.empty()) {
-    Plot stream{"Certification stream: the latest certified row", "token", "attention weight", false, false, true, 0,
-                1, {}};
+    Plot stream = Plot::titled("Certification stream: the latest certified row").x("token").y("attention weight")
+                      .y_range(0, 1);
     const std::size_t k = stream_alpha.size();
     std::vector<double> tokens;
     for (std::size_t t = 0; t < k; ++t) tokens.push_back(double(t));
@@ -107,9 +107,9 @@ void results_adam_plots(const RunSettings& run, const PipelinePartial& pipe, con
   const std::vector<double>& adam_theta = adam.theta_error;
   const std::vector<double>& adam_w = adam.w_error;
   const double seconds[2] = {pipe.seconds, adam.seconds};
-  Plot mse{"Adam: test error", "Adam step", "E ||F(X) - F^(X)||_F^2 (test set)", false, true, false, 0, 1, {}};
-  Plot params{"Adam: parameter error, heads matched", "Adam step", "relative Frobenius error", false, true, false, 0, 1,
-              {}};
+  Plot mse = Plot::titled("Adam: test error").x("Adam step").y("E ||F(X) - F^(X)||_F^2 (test set)").log_y_axis();
+  Plot params =
+      Plot::titled("Adam: parameter error, heads matched").x("Adam step").y("relative Frobenius error").log_y_axis();
   mse.series.push_back({"test MSE", SeriesStyle::Line, adam_step, adam_mse, {}, {}});
   params.series.push_back({"Theta", SeriesStyle::Line, adam_step, adam_theta, {}, {}});
   params.series.push_back({"W", SeriesStyle::Line, adam_step, adam_w, {}, {}});
@@ -118,8 +118,8 @@ void results_adam_plots(const RunSettings& run, const PipelinePartial& pipe, con
   // Both learners on one axis: final test error against the distinct examples each used (Adam: its
   // training set; the pipeline: every example it drew), with wall-clock times in the legend.
   if (std::isfinite(pipeline_mse) || !adam_step.empty()) {
-    Plot versus{"Final test error against examples used", "distinct examples", "E ||F(X) - F^(X)||_F^2 (floored at 1e-32)",
-                true, true, false, 0, 1, {}};
+    Plot versus = Plot::titled("Final test error against examples used").x("distinct examples")
+                      .y("E ||F(X) - F^(X)||_F^2 (floored at 1e-32)").log_x_axis().log_y_axis();
     if (!adam_step.empty())
       versus.series.push_back({printf_text("Adam (%.1f s)", seconds[1]), SeriesStyle::LineMarkers,
                                {double(run.adam.samples)}, {std::max(adam_mse.back(), 1e-32)}, {}, {}});
@@ -236,8 +236,7 @@ void enclosure_width_probes(const RunSettings& run, const std::vector<double>& e
                                       : printf_text("%.0f ", index[kind].front())) +
               names[kind];
     }
-    Plot plot{"Width of K along probe directions (LP)", axis, "max - min <U, Theta> over K", false, false, false, 0, 1,
-              {}};
+    Plot plot = Plot::titled("Width of K along probe directions (LP)").x(axis).y("max - min <U, Theta> over K");
     plot.series.push_back(std::move(bars));
     const double last = double((programmes - 2) / 2) + 0.5;
     plot.series.push_back({printf_text("slab width 4 eps = %.3g", 4.0 * eps), SeriesStyle::Reference, {0.5, last},

@@ -4,11 +4,17 @@
 // [SECTION] Decoding the parameters
 #include "experiments/multihead/multihead_schema.hpp"
 
+#include "lab/choice_table.hpp"
+
 namespace attnlab::multihead {
 
 namespace {
 
 const char* const kSpec = "docs/multihead.md";
+
+// Each choice parameter: one table from the parameter's text to the value (lab/choice_table.hpp).
+constexpr ChoiceTable<bool> kInputsTable{{"boolean", false}, {"gaussian", true}};  // `inputs`: Gaussian entries
+constexpr ChoiceTable<bool> kRefineTable{{"refit", false}, {"paper_phase3", true}};  // `refine`: the paper's Alg. 2
 
 }  // namespace
 
@@ -17,50 +23,59 @@ const char* const kSpec = "docs/multihead.md";
 Schema multihead_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
-  add({"d", "dimension d", ParamType::Integer, 2, 16, "12", "", "Token dimension; Theta_i and W_i are d x d.", kSpec});
-  add({"k", "tokens k", ParamType::Integer, 2, 6, "3", "", "Tokens per input X in {+-1}^{k x d}.", kSpec});
-  add({"m", "heads m", ParamType::Integer, 1, 4, "2", "", "Heads of the hidden layer.", kSpec});
-  add({"inputs", "input distribution", ParamType::Choice, 0, 0, "boolean", "",
-       "boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (duplicate tokens never occur).",
-       kSpec, {"boolean", "gaussian"}});
-  add({"norm", "||Theta_1||", ParamType::Real, 0.1, 20, "3", "",
-       "Frobenius norm of the largest Theta_i (3 to 8 on the lab's instances; 15 makes attention hard).", kSpec});
-  add({"lambda", "norm spread lambda", ParamType::Real, 0.05, 1, "0.5", "",
-       "Head norms spread over [sqrt(lambda) a, a]: comparable norms (the paper's lambda).", kSpec});
-  add({"crude_samples", "phase I samples", ParamType::Integer, 10, 10000000, "100000", "",
-       "Examples for the crude estimate of W_sum (phase I).", kSpec, {}, true});
-  add({"pipeline", "run the lab's version of the paper's learner", ParamType::Boolean, 0, 0, "true", "",
-       "Certification (phases II/IV), refit of W_sum, span extraction, head search and value regression: the lab's "
-       "version of the paper's learner (ours: simplex edges, 2 eps slab, certify-then-refit, SVD span).", kSpec});
-  add({"eps", "certification eps", ParamType::Real, 0.001, 1, "0.05", "",
-       "Accept a row when its best simplex-edge fit has residual < eps/2; slab width 2 eps.", kSpec, {}, true});
-  add({"pool_samples", "refit pool", ParamType::Integer, 100, 1000000, "20000", "",
-       "Examples kept for the 'certify, then refit' refinement of W_sum (ours, not the paper's).", kSpec, {}, true});
-  add({"keep", "refit keep fraction q", ParamType::Real, 0.0005, 0.5, "0.01", "",
-       "Fraction of rows (best edge fits) each refit round keeps.", kSpec, {}, true});
-  add({"refit_rounds", "refit rounds", ParamType::Integer, 0, 50, "8", "", "Rounds of certify-then-refit.", kSpec});
-  add({"refine", "refinement of W_sum", ParamType::Choice, 0, 0, "refit", "",
-       "refit: certify, then refit (ours, the default). paper_phase3: the paper's Alg. 2 (proxy Theta~ from phase II, "
-       "keep examples with a clear proxy winner, regress Y_1 on it); weak at small d (independent simulation: 0.22 -> 0.12-0.20).",
-       kSpec, {"refit", "paper_phase3"}});
-  add({"cert_samples", "certification samples", ParamType::Integer, 100, 100000000, "100000", "",
-       "Examples streamed through certification (phase IV) to collect constraints on Theta.", kSpec, {}, true});
-  add({"enclosure", "min-norm + widths of K", ParamType::Boolean, 0, 0, "false", "",
-       "Optional (ours): the exact minimum-norm point of the set K the certified constraints carve out "
-       "(slabs of half-width 2 eps, and the paper's 7 eps), and LP width probes max - min <U, Theta> over K, by an "
-       "interior-point method (seconds at d = 12).",
-       kSpec});
-  add({"width_probes", "random width probes", ParamType::Integer, 0, 8, "3", "",
-       "Random unit directions U for the width probes (with enclosure on); the recovered direction and, measured with "
-       "the hidden heads, Theta_1 - Theta_2 are probed too when m >= 2.",
-       kSpec});
-  add({"heldout", "held-out examples", ParamType::Integer, 20, 100000, "300", "",
-       "Examples for the head search and the value regression (Alg. 5).", kSpec});
-  add({"adam_samples", "Adam training set", ParamType::Integer, 10, 1000000, "5000", "",
-       "Training examples for the gradient-descent baseline (test set: 1000 more).", kSpec, {}, true});
-  add({"adam_steps", "Adam steps", ParamType::Integer, 0, 100000, "3000", "", "Minibatch steps of Adam.", kSpec});
-  add({"batch", "batch size", ParamType::Integer, 1, 4096, "256", "", "Examples per Adam step.", kSpec});
-  add({"lr", "learning rate", ParamType::Real, 1e-5, 1, "0.01", "", "Adam's step size.", kSpec, {}, true});
+  add(ParamSpec::integer("d", "dimension d").range(2, 16).value("12").section(kSpec)
+      .help_text("Token dimension; Theta_i and W_i are d x d."));
+  add(ParamSpec::integer("k", "tokens k").range(2, 6).value("3").section(kSpec)
+      .help_text("Tokens per input X in {+-1}^{k x d}."));
+  add(ParamSpec::integer("m", "heads m").range(1, 4).value("2").section(kSpec)
+      .help_text("Heads of the hidden layer."));
+  add(ParamSpec::choice("inputs", "input distribution", kInputsTable.names()).value("boolean").section(kSpec)
+      .help_text("boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (duplicate tokens "
+                 "never occur)."));
+  add(ParamSpec::real("norm", "||Theta_1||").range(0.1, 20).value("3").section(kSpec)
+      .help_text("Frobenius norm of the largest Theta_i (3 to 8 on the lab's instances; 15 makes attention hard)."));
+  add(ParamSpec::real("lambda", "norm spread lambda").range(0.05, 1).value("0.5").section(kSpec)
+      .help_text("Head norms spread over [sqrt(lambda) a, a]: comparable norms (the paper's lambda)."));
+  add(ParamSpec::integer("crude_samples", "phase I samples").range(10, 10000000).value("100000").section(kSpec)
+      .log_slider()
+      .help_text("Examples for the crude estimate of W_sum (phase I)."));
+  add(ParamSpec::boolean("pipeline", "run the lab's version of the paper's learner").value("true").section(kSpec)
+      .help_text("Certification (phases II/IV), refit of W_sum, span extraction, head search and value regression: "
+                 "the lab's version of the paper's learner (ours: simplex edges, 2 eps slab, certify-then-refit, SVD "
+                 "span)."));
+  add(ParamSpec::real("eps", "certification eps").range(0.001, 1).value("0.05").section(kSpec).log_slider()
+      .help_text("Accept a row when its best simplex-edge fit has residual < eps/2; slab width 2 eps."));
+  add(ParamSpec::integer("pool_samples", "refit pool").range(100, 1000000).value("20000").section(kSpec).log_slider()
+      .help_text("Examples kept for the 'certify, then refit' refinement of W_sum (ours, not the paper's)."));
+  add(ParamSpec::real("keep", "refit keep fraction q").range(0.0005, 0.5).value("0.01").section(kSpec).log_slider()
+      .help_text("Fraction of rows (best edge fits) each refit round keeps."));
+  add(ParamSpec::integer("refit_rounds", "refit rounds").range(0, 50).value("8").section(kSpec)
+      .help_text("Rounds of certify-then-refit."));
+  add(ParamSpec::choice("refine", "refinement of W_sum", kRefineTable.names()).value("refit").section(kSpec)
+      .help_text("refit: certify, then refit (ours, the default). paper_phase3: the paper's Alg. 2 (proxy Theta~ from "
+                 "phase II, keep examples with a clear proxy winner, regress Y_1 on it); weak at small d (independent "
+                 "simulation: 0.22 -> 0.12-0.20)."));
+  add(ParamSpec::integer("cert_samples", "certification samples").range(100, 100000000).value("100000")
+      .section(kSpec).log_slider()
+      .help_text("Examples streamed through certification (phase IV) to collect constraints on Theta."));
+  add(ParamSpec::boolean("enclosure", "min-norm + widths of K").value("false").section(kSpec)
+      .help_text("Optional (ours): the exact minimum-norm point of the set K the certified constraints carve out "
+                 "(slabs of half-width 2 eps, and the paper's 7 eps), and LP width probes max - min <U, Theta> over "
+                 "K, by an interior-point method (seconds at d = 12)."));
+  add(ParamSpec::integer("width_probes", "random width probes").range(0, 8).value("3").section(kSpec)
+      .help_text("Random unit directions U for the width probes (with enclosure on); the recovered direction and, "
+                 "measured with the hidden heads, Theta_1 - Theta_2 are probed too when m >= 2."));
+  add(ParamSpec::integer("heldout", "held-out examples").range(20, 100000).value("300").section(kSpec)
+      .help_text("Examples for the head search and the value regression (Alg. 5)."));
+  add(ParamSpec::integer("adam_samples", "Adam training set").range(10, 1000000).value("5000").section(kSpec)
+      .log_slider()
+      .help_text("Training examples for the gradient-descent baseline (test set: 1000 more)."));
+  add(ParamSpec::integer("adam_steps", "Adam steps").range(0, 100000).value("3000").section(kSpec)
+      .help_text("Minibatch steps of Adam."));
+  add(ParamSpec::integer("batch", "batch size").range(1, 4096).value("256").section(kSpec)
+      .help_text("Examples per Adam step."));
+  add(ParamSpec::real("lr", "learning rate").range(1e-5, 1).value("0.01").section(kSpec).log_slider()
+      .help_text("Adam's step size."));
   return Schema(std::move(s));
 }
 
@@ -103,7 +118,7 @@ void decode_params(const Params& p, std::uint64_t seed, InstanceSettings& s, Run
   s.lambda = p.real("lambda");
   run.k = s.k;
   run.m = s.m;
-  run.gaussian = p.text("inputs") == "gaussian";
+  run.gaussian = kInputsTable.decode(p, "inputs");
   run.seed = seed;
   run.crude_total = p.integer("crude_samples");
   run.adam_total = p.integer("adam_steps");
@@ -112,7 +127,7 @@ void decode_params(const Params& p, std::uint64_t seed, InstanceSettings& s, Run
   run.pool_total = p.integer("pool_samples");
   run.keep = p.real("keep");
   run.refit_rounds = static_cast<int>(p.integer("refit_rounds"));
-  run.paper_phase3 = p.text("refine") == "paper_phase3";
+  run.paper_phase3 = kRefineTable.decode(p, "refine");
   run.cert_total = p.integer("cert_samples");
   run.heldout_total = static_cast<int>(p.integer("heldout"));
   run.enclosure = p.boolean("enclosure");

@@ -1,6 +1,6 @@
 // `multihead`'s declarations (docs/multihead.md): the Schema, the presets, and the decoding of
-// validated parameters into the run's settings. The choices are text in the schema ("inputs":
-// boolean / gaussian, "refine": refit / paper_phase3), read by decode_params.
+// validated parameters into the run's settings. The choices ("inputs": boolean / gaussian, "refine":
+// refit / paper_phase3) are ChoiceTables (lab/choice_table.hpp), decoded by decode_params.
 #pragma once
 #include <cstdint>
 #include <vector>

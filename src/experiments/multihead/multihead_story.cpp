@@ -62,16 +62,13 @@ Story make_story() {
   two.plot = "Certification acceptance";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "1000000"}}, 1};
   two.shows = {"eps"};
-  two.prediction = StoryPrediction{
-      "Before you run: with two heads instead of one, how often is a row certified?",
-      {{"about as often (over 5%)", 0.05, 1.0},
-       {"about ten times rarer (0.5% to 5%)", 0.005, 0.05},
-       {"twenty times rarer or more (under 0.5%)", 0.0, 0.005}},
-      0.0,
-      1.0,
-      {"rate", "m", 2},
-      "rows certified with m = 2 heads",
-      true};
+  two.prediction = StoryPrediction::asking(
+          "Before you run: with two heads instead of one, how often is a row certified?")
+      .options({{"about as often (over 5%)", 0.05, 1.0},
+                {"about ten times rarer (0.5% to 5%)", 0.005, 0.05},
+                {"twenty times rarer or more (under 0.5%)", 0.0, 0.005}})
+      .measures({"rate", "m", 2}, "rows certified with m = 2 heads")
+      .in_percent();
   two.numbers = {{"10.7%", {"rate", "m", 1}, ""},
                  {"0.122%", {"rate", "m", 2}, ""},
                  {"0.0012%", {"rate", "m", 3}, ""},
