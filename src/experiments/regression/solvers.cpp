@@ -63,6 +63,33 @@ Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd&
   }
 }
 
+namespace {
+
+// The rounding level of the gradient at `at`: c = u - alpha b cancels, so ||grad L|| cannot go much
+// below eps |A|^T (|v| (|u| + |alpha| |b|) + w^2 |A x|) (docs/regression.md s.6).
+double gradient_rounding_floor(const Problem& p, const Point& at) {
+  const Eigen::VectorXd magnitude =
+      at.v.cwiseAbs().cwiseProduct(at.u.cwiseAbs() + std::fabs(at.alpha) * p.b.cwiseAbs()) +
+      p.w.cwiseAbs2().cwiseProduct(at.Ax.cwiseAbs());
+  return 1e-14 * (SparseRows(p.A.cwiseAbs()).transpose() * magnitude).norm();
+}
+
+// The Newton direction H^-1 g (H: d x d, g: d); where H is not positive definite, H + lambda I with
+// the smallest lambda of 0, 1e-10 s, 1e-9 s, ... (s: H's largest diagonal entry) that is
+// (Levenberg-Marquardt), so every step descends; g itself when no shift up to 1e10 s helps.
+Eigen::VectorXd shifted_newton_step(const Eigen::MatrixXd& H, const Eigen::VectorXd& g) {
+  const double scale = std::max(1e-300, H.diagonal().cwiseAbs().maxCoeff());
+  for (double lambda = 0.0;; lambda = lambda == 0.0 ? 1e-10 * scale : 10.0 * lambda) {
+    Eigen::MatrixXd shifted = H;
+    shifted.diagonal().array() += lambda;
+    Eigen::LLT<Eigen::MatrixXd> llt(shifted);
+    if (llt.info() == Eigen::Success) return llt.solve(g);
+    if (lambda > 1e10 * scale) return g;
+  }
+}
+
+}  // namespace
+
 Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
   Reference r;
   Eigen::VectorXd x = start;
@@ -82,15 +109,8 @@ Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
     r.grad_norm = grad_norm;
     r.x = x;
     r.loss = at.loss;
-    // docs/regression.md s.6: ||grad|| <= 1e-13; at large scales double precision cannot reach an absolute 1e-13,
-    // so 1e-15 of the starting gradient also counts.
-    // The rounding level of the gradient: c = u - alpha b cancels, so ||grad L|| cannot go much
-    // below eps |A|^T (|v| (|u| + |alpha| |b|) + w^2 |A x|); 1e-13 (docs/regression.md s.6) or that floor.
-    const Eigen::VectorXd magnitude =
-        at.v.cwiseAbs().cwiseProduct(at.u.cwiseAbs() + std::fabs(at.alpha) * p.b.cwiseAbs()) +
-        p.w.cwiseAbs2().cwiseProduct(at.Ax.cwiseAbs());
-    const double floor = 1e-14 * (SparseRows(p.A.cwiseAbs()).transpose() * magnitude).norm();
-    if (grad_norm <= std::max(1e-13, floor)) r.found = true;
+    // docs/regression.md s.6: ||grad|| <= 1e-13, or the gradient's rounding level where that is higher.
+    if (grad_norm <= std::max(1e-13, gradient_rounding_floor(p, at))) r.found = true;
     // Stagnation near the floor: 20 steps without a smaller gradient, already tiny: double precision
     // allows no better.
     if (grad_norm < best_grad) best_grad = grad_norm, best_at = r.iterations;
@@ -100,22 +120,7 @@ Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
     }
     // Newton direction; where H is not positive definite, shift it (Levenberg-Marquardt) until it
     // is, so every step is a descent step that becomes Newton's near a minimiser.
-    const Eigen::MatrixXd H = hessian(p, at);
-    Eigen::VectorXd step;
-    const double scale = std::max(1e-300, H.diagonal().cwiseAbs().maxCoeff());
-    for (double lambda = 0.0;; lambda = lambda == 0.0 ? 1e-10 * scale : 10.0 * lambda) {
-      Eigen::MatrixXd shifted = H;
-      shifted.diagonal().array() += lambda;
-      Eigen::LLT<Eigen::MatrixXd> llt(shifted);
-      if (llt.info() == Eigen::Success) {
-        step = llt.solve(g);
-        break;
-      }
-      if (lambda > 1e10 * scale) {
-        step = g;
-        break;
-      }
-    }
+    const Eigen::VectorXd step = shifted_newton_step(hessian(p, at), g);
     double eta = 1.0;
     Point next = evaluate(p, x - step);
     // Near the minimiser L's decrease drops below its rounding, and Armijo would shrink good full
@@ -262,9 +267,19 @@ void Solver::step() {
   at_ = std::move(next);
   grad_ = gradient(problem_, at_);
   elapsed_ += now_seconds() - t0;
-  // Measured outside the timing: how good this H~ was against the exact Hessian at x_t,
-  // eps0 = max |lambda - 1| over the generalised eigenvalues of (H~, H) (docs/regression.md s.3), and for the
-  // sampled methods how good A^T D~ A was against A^T D A, the sampler's own claim (Lemma 6.4).
+  // Measured outside the timing.
+  const auto [eps0, sampling_eps] = measured_quality(used, previous);
+  record(at_, grad_, elapsed_, eps0, sampling_eps, used);
+  if (!moved && !finished()) {
+    state_ = SolverState::Stalled;
+    message_ = stalled_message(t);
+  }
+}
+
+// How good this H~ was against the exact Hessian at x_t, eps0 = max |lambda - 1| over the
+// generalised eigenvalues of (H~, H) (docs/regression.md s.3), and for the sampled methods how good
+// A^T D~ A was against A^T D A, the sampler's own claim (Lemma 6.4).
+std::pair<double, double> Solver::measured_quality(const Approximation& used, const Point& previous) const {
   double eps0 = NAN, sampling_eps = NAN;
   if (used.H.size() && method_ != Method::Newton) {
     const Eigen::MatrixXd H = hessian(problem_, previous);
@@ -276,21 +291,21 @@ void Solver::step() {
       sampling_eps = spectral_error(used.sampled_gram, unsampled);
     }
   }
-  record(at_, grad_, elapsed_, eps0, sampling_eps, used);
-  if (!moved && !finished()) {
-    state_ = SolverState::Stalled;
-    char buf[200];
-    const TraceRow& last = trace_.back();
-    const bool elsewhere = last.distance > 1e-6 * std::max(1.0, reference_.x.norm()) &&
-                           last.grad_norm <= 1e-8 * std::max(1.0, trace_.front().grad_norm);
-    if (elsewhere)
-      std::snprintf(buf, sizeof buf, "reached a different critical point (||grad L|| = %.2g, ||x - x*|| = %.3g): "
-                    "the convergence result is local", last.grad_norm, last.distance);
-    else
-      std::snprintf(buf, sizeof buf, "x stopped changing at iteration %d (a fixed point at double precision, "
-                    "||x - x*|| = %.3g)", t, last.distance);
-    message_ = buf;
-  }
+  return {eps0, sampling_eps};
+}
+
+std::string Solver::stalled_message(int t) const {
+  char buf[200];
+  const TraceRow& last = trace_.back();
+  const bool elsewhere = last.distance > 1e-6 * std::max(1.0, reference_.x.norm()) &&
+                         last.grad_norm <= 1e-8 * std::max(1.0, trace_.front().grad_norm);
+  if (elsewhere)
+    std::snprintf(buf, sizeof buf, "reached a different critical point (||grad L|| = %.2g, ||x - x*|| = %.3g): "
+                  "the convergence result is local", last.grad_norm, last.distance);
+  else
+    std::snprintf(buf, sizeof buf, "x stopped changing at iteration %d (a fixed point at double precision, "
+                  "||x - x*|| = %.3g)", t, last.distance);
+  return buf;
 }
 
 }  // namespace attnlab::regression

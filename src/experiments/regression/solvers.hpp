@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -88,6 +89,11 @@ class Solver {
   void record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, double sampling_eps,
               const Approximation& used);
   Approximation approximate_hessian(const Point& at, Rng& rng) const;
+  // How good the H~ of the step from `previous` was: {eps0 against the exact Hessian, the sampled
+  // Gram's error against the unsampled one} (NaN where they do not apply).
+  std::pair<double, double> measured_quality(const Approximation& used, const Point& previous) const;
+  // Why x stopped moving at iteration t: a different critical point, or a fixed point.
+  std::string stalled_message(int t) const;
 
   Method method_;
   const Problem& problem_;

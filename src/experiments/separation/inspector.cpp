@@ -63,6 +63,53 @@ std::string verdict(double f) {
 
 }  // namespace
 
+namespace {
+
+// The matrix A (self-attention) or A2 = A3 (cross-attention) of one input (keys: n x d), with its
+// column types and the planted token ringed.
+Heatmap input_matrix_map(const AttentionSettings& s, const RowGroups& keys, const SpecialTokens& tokens) {
+  const bool self = s.model == AttentionModel::Self;
+  BlockAverage a(s.n, s.d);
+  for (int j = 0; j < s.n; ++j)
+    for (int i = 0; i < s.d; ++i) a.add(j, i, keys.row(static_cast<std::size_t>(j))[i]);
+  Heatmap h = a.heatmap(self ? "A of D1 (A1 = A2 = A3)" : "A2 = A3 of D1",
+                        self ? "column: 1 planted | 2..d-1 class one-hot | d constant"
+                             : "column: 1 planted | 2..d class one-hot",
+                        "token");
+  set_scale(h, 0.0, max_of(h));
+  h.value_label = "entry of A";
+  h.marks.push_back(a.mark(tokens.planted, 0, "j3"));
+  return h;
+}
+
+// The planted row's attention (D1) and every row's margin, from the trial's table (n rows: token,
+// class, j3 flags, four margins, the planted row's two weight columns).
+std::vector<Plot> trial_plots(const AttentionSettings& s, const Table& t) {
+  const bool self = s.model == AttentionModel::Self;
+  auto column = [&](int k) {
+    std::vector<double> v;
+    for (const auto& row : t.rows) v.push_back(row[static_cast<std::size_t>(k)]);
+    return v;
+  };
+  const std::vector<double> tokens_x = column(0);
+  Plot margins = Plot::titled("Row margins max_l <c_j0, y_l> - tau (rows above 0 make F fire)")
+      .x("query token j0").y("margin");
+  const char* names[4] = {"softmax, D1", "linear, D1", "softmax, D0", "linear, D0"};
+  for (int k = 0; k < 4; ++k) margins.series.push_back({names[k], SeriesStyle::Line, tokens_x, column(4 + k), {}, {}});
+  margins.series.push_back({"threshold (margin 0)", SeriesStyle::Reference, {0.0, double(s.n - 1)}, {0.0, 0.0}, {}, {}});
+  Plot row = Plot::titled(self ? "D1: attention row of the planted token j3"
+                               : "D1: attention row of the query token j2")
+      .x("key token j1").y("attention weight").y_range(0.0, 1.0);
+  row.series.push_back({"softmax", SeriesStyle::Bars, tokens_x, column(8), {}, {}});
+  row.series.push_back({"linear", SeriesStyle::Line, tokens_x, column(9), {}, {}});
+  std::vector<Plot> plots;
+  plots.push_back(std::move(row));
+  plots.push_back(std::move(margins));
+  return plots;
+}
+
+}  // namespace
+
 Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64_t trial) {
   Rng rng = Rng::for_stream(seed, static_cast<std::uint64_t>(trial));
   AttentionTrialDraw draw;
@@ -92,19 +139,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
     const Evaluation& e = kEvaluations[k];
     const SpecialTokens& tokens = e.d1 ? draw.d1 : draw.d0;
     build_input(s, e.d1 ? s.a1 : s.a0, tokens, Layout::Dense, queries, keys);
-    if (k == 0) {  // the matrix A (self) or A2 = A3 (cross) of D1, with its column types
-      BlockAverage a(s.n, s.d);
-      for (int j = 0; j < s.n; ++j)
-        for (int i = 0; i < s.d; ++i) a.add(j, i, keys.row(static_cast<std::size_t>(j))[i]);
-      Heatmap h = a.heatmap(self ? "A of D1 (A1 = A2 = A3)" : "A2 = A3 of D1",
-                            self ? "column: 1 planted | 2..d-1 class one-hot | d constant"
-                                 : "column: 1 planted | 2..d class one-hot",
-                            "token");
-      set_scale(h, 0.0, max_of(h));
-      h.value_label = "entry of A";
-      h.marks.push_back(a.mark(tokens.planted, 0, "j3"));
-      matrix_a = std::move(h);
-    }
+    if (k == 0) matrix_a = input_matrix_map(s, keys, tokens);  // D1's
     // The row whose attention the bar chart shows: j3 (self) or the query token j2 (cross).
     const int planted_row = self ? tokens.planted : tokens.query;
     BlockAverage weights(s.n, s.n);
@@ -133,24 +168,7 @@ Results inspect_trial(const AttentionSettings& s, std::uint64_t seed, std::int64
   for (Heatmap& h : attention_maps) r.heatmaps.push_back(std::move(h));
   r.heatmaps.push_back(std::move(matrix_a));
 
-  auto column = [&](int k) {
-    std::vector<double> v;
-    for (const auto& row : t.rows) v.push_back(row[static_cast<std::size_t>(k)]);
-    return v;
-  };
-  const std::vector<double> tokens_x = column(0);
-  Plot margins = Plot::titled("Row margins max_l <c_j0, y_l> - tau (rows above 0 make F fire)")
-      .x("query token j0").y("margin");
-  const char* names[4] = {"softmax, D1", "linear, D1", "softmax, D0", "linear, D0"};
-  for (int k = 0; k < 4; ++k) margins.series.push_back({names[k], SeriesStyle::Line, tokens_x, column(4 + k), {}, {}});
-  margins.series.push_back({"threshold (margin 0)", SeriesStyle::Reference, {0.0, double(s.n - 1)}, {0.0, 0.0}, {}, {}});
-  Plot row = Plot::titled(self ? "D1: attention row of the planted token j3"
-                               : "D1: attention row of the query token j2")
-      .x("key token j1").y("attention weight").y_range(0.0, 1.0);
-  row.series.push_back({"softmax", SeriesStyle::Bars, tokens_x, column(8), {}, {}});
-  row.series.push_back({"linear", SeriesStyle::Line, tokens_x, column(9), {}, {}});
-  r.plots.push_back(std::move(row));
-  r.plots.push_back(std::move(margins));
+  r.plots = trial_plots(s, t);
 
   const bool success = f[0] > 0.0 && f[1] == 0.0 && f[2] == 0.0 && f[3] == 0.0;
   r.notes.push_back("F_exp(D1) = " + verdict(f[0]) + ", F_lin(D1) = " + verdict(f[1]) + ", F_exp(D0) = " +

@@ -22,7 +22,8 @@ Story make_story() {
       "between log n and 1.4 log n; D1 is the same, except that one score, at a random place, is 4 log n. A "
       "network turns the scores into attention weights (softmax or linear), reads them with m random sign "
       "patterns and fires when one pattern agrees with the weights by more than tau (Definition 3.5; ours: tau = "
-      "0.25, the paper fixes none for this model). It succeeds when it fires on D1 and stays silent on D0. Press "
+      "0.25, the paper fixes none for this model). A trial succeeds when softmax fires on D1 and nothing else "
+      "fires: softmax stays silent on D0, and linear attention fires on neither (it cannot tell them apart). Press "
       "Run: the x-axis is m, from 1 to 12. Look at the success curve against the dashed theory 1 - 2^-m (the "
       "proof of Lemma 5.2), and at the four rates below it.";
   one.answer =

@@ -46,6 +46,34 @@ LemmaBound lemma_bound(int evaluation, int n) {
   }
 }
 
+namespace {
+
+// The largest entry of f once one entry equal to `largest` is left out.
+double largest_but_one(const std::vector<double>& f, double largest) {
+  double second = 0.0;
+  bool skipped = false;
+  for (double x : f)
+    if (x == largest && !skipped) skipped = true;
+    else second = std::max(second, x);
+  return second;
+}
+
+// The lemmas' bounds and tau as horizontal lines over readout columns 1..last (log scale: all of
+// them are positive).
+void add_bound_lines(const ToySettings& s, double last, Plot& plot) {
+  for (int k : {1, 2, 3, 0}) {  // the solid lines first: series 4-6 take the palette's next colours
+    const LemmaBound bound = lemma_bound(k, s.n);
+    const std::string label = std::string(k == 0 ? "lower bound 1/4 (" : "bound t (") + kEvaluationNames[k] + ")";
+    // The upper bounds as solid lines in their own colours (dashed references would all look alike);
+    // the lower bound 1/4 dashed, like tau, which it meets at the default tau = 1/4.
+    plot.series.push_back({label, k == 0 ? SeriesStyle::Reference : SeriesStyle::Line, {0.5, last + 0.5},
+                           {bound.radius, bound.radius}, {}, {}});
+  }
+  plot.series.push_back({"threshold tau", SeriesStyle::Reference, {0.5, last + 0.5}, {s.tau, s.tau}, {}, {}});
+}
+
+}  // namespace
+
 Results inspect_toy_trial(const ToySettings& s, std::uint64_t seed, std::int64_t trial) {
   Rng rng = Rng::for_stream(seed, static_cast<std::uint64_t>(trial));
   ToyTrialInputs in;
@@ -75,13 +103,7 @@ Results inspect_toy_trial(const ToySettings& s, std::uint64_t seed, std::int64_t
     // For softmax on D1 the lemma bounds the planted entry from below and the others from above.
     double max_f = 0.0;
     for (double x : f) max_f = std::max(max_f, x);
-    double second = 0.0;  // softmax on D1: the largest entry off the planted one
-    if (k == 0) {
-      bool skipped = false;
-      for (double x : f)
-        if (x == max_f && !skipped) skipped = true;
-        else second = std::max(second, x);
-    }
+    const double second = k == 0 ? largest_but_one(f, max_f) : 0.0;  // softmax on D1: off the planted entry
     const Readout& y = in.readout(k, s.shared_readout);
     readout_margins(f.data(), y, 0.0, dots.data());
     Series columns{kEvaluationNames[k], SeriesStyle::LineMarkers, {}, {}, {}, {}};
@@ -126,16 +148,7 @@ Results inspect_toy_trial(const ToySettings& s, std::uint64_t seed, std::int64_t
     }
     r.notes.push_back(line);
   }
-  // The bounds as horizontal lines over the columns (log scale: all of them are positive).
-  for (int k : {1, 2, 3, 0}) {  // the solid lines first: series 4-6 take the palette's next colours
-    const LemmaBound bound = lemma_bound(k, s.n);
-    const std::string label = std::string(k == 0 ? "lower bound 1/4 (" : "bound t (") + kEvaluationNames[k] + ")";
-    // The upper bounds as solid lines in their own colours (dashed references would all look alike);
-    // the lower bound 1/4 dashed, like tau, which it meets at the default tau = 1/4.
-    plot.series.push_back({label, k == 0 ? SeriesStyle::Reference : SeriesStyle::Line, {0.5, last + 0.5},
-                           {bound.radius, bound.radius}, {}, {}});
-  }
-  plot.series.push_back({"threshold tau", SeriesStyle::Reference, {0.5, last + 0.5}, {s.tau, s.tau}, {}, {}});
+  add_bound_lines(s, last, plot);
   r.plots.push_back(std::move(plot));
   r.notes.push_back("Ours: the explicit constant (Hoeffding with sum_i f_i^2 <= n M^2), delta = 0.01 and poly(n) = n; the "
                     "paper states the bounds with an unspecified C and probability 1 - delta / poly(n).");
