@@ -105,9 +105,9 @@ std::string App::twin_figures_json() const {
 }
 
 std::string App::twin_params_json() const {
-  std::string out = "{\"experiment\":" + json_escape(experiment_->info().id) + ",\"preset\":" + json_escape(preset_) +
+  std::string out = "{\"experiment\":" + json_escape(run_.experiment().info().id) + ",\"preset\":" + json_escape(preset_) +
                     ",\"seed\":" + json_escape(std::to_string(seed_)) + ",\"params\":{";
-  const KeyValues values = experiment_->schema().to_key_values(params_);
+  const KeyValues values = run_.experiment().schema().to_key_values(params_);
   for (std::size_t i = 0; i < values.size(); ++i)
     out += std::string(i ? "," : "") + json_escape(values[i].first) + ":" + json_escape(values[i].second);
   out += "},\"visible\":[";
