@@ -3,7 +3,8 @@
 //   Preset, ExperimentInfo   what the faces list
 //   Budget, Progress         the step(budget) contract and its read-out
 //   Experiment               identity; the run (reset / step / progress / results: one home of the
-//                            slicing rules, for every experiment); its work units (lab/work_unit)
+//                            slicing rules, for every experiment); its work units (lab/work_unit);
+//                            the picture of its inputs before a run (inputs())
 //                            and what a subclass writes: prepare(), start_unit(), merge(), results()
 #pragma once
 #include <cstdint>
@@ -88,6 +89,13 @@ class Experiment {
   virtual bool has_inspector() const { return false; }
   virtual std::vector<std::string> inspector_points() const { return {}; }
   virtual Results inspect(std::size_t point, std::int64_t trial) const;
+
+  // The picture before a run (docs/design.md "The picture before a run"): plots or heatmaps of the
+  // run's inputs, drawn from the parameters and seed alone (for a sweep, its first point), shown by
+  // the page until Run. It computes in milliseconds and tells nothing of the outcome: it draws what
+  // goes in (one sampled input, the starting point, the functions involved), never a quantity the
+  // run measures. Every title starts with "Inputs: ". Throws ParamError like reset() may.
+  virtual Results inputs(const Params& params, std::uint64_t seed) const;
 
   // Optional user data (e.g. a problem file as JSON text), kept across reset() and used when the
   // parameters ask for it. An experiment that takes data names its data selector: the parameter

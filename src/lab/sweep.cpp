@@ -60,4 +60,12 @@ Sweep parse_sweep(const Schema& schema, const std::string& param_key, const std:
   return sweep;
 }
 
+Params first_sweep_point(const Schema& schema, const Params& params, const std::string& param_key) {
+  const Sweep sweep = parse_sweep(schema, param_key, params.text(param_key));
+  if (!sweep.active()) return params;
+  Params first = params;
+  schema.set(first, sweep.key, format_number(sweep.values.front()));
+  return first;
+}
+
 }  // namespace attnlab

@@ -21,4 +21,9 @@ constexpr std::size_t kMaxSweepPoints = 10000;
 // key is not sweepable, a value is out of the key's range or there are too many points.
 Sweep parse_sweep(const Schema& schema, const std::string& param_key, const std::string& text);
 
+class Params;
+// `params` at the sweep's first point (`params` itself when its sweep parameter says "none"): what
+// Experiment::inputs() draws. Throws ParamError as parse_sweep does.
+Params first_sweep_point(const Schema& schema, const Params& params, const std::string& param_key);
+
 }  // namespace attnlab
