@@ -32,13 +32,22 @@ bool states_number(const std::string& text, const std::string& number) {
   return false;
 }
 
-// What the page shows of a step before its run: the text, the question and the prediction.
+// What the page shows of a step before its run: the text, the question, the prediction and the
+// words of the picture of the run's inputs (Experiment::inputs: titles, labels, curve names, notes).
 std::string before_run(const StoryStep& step) {
   std::string out = step.text + "\n" + step.question;
   if (step.prediction) {
     out += "\n" + step.prediction->question + "\n" + step.prediction->measured_label;
     for (const auto& c : step.prediction->choices) out += "\n" + c.label;
   }
+  const auto e = make_experiment(step.settings.experiment);
+  const Results picture = e->inputs(e->make_params(step.settings.preset, step.settings.params), step.settings.seed);
+  for (const Plot& p : picture.plots) {
+    out += "\n" + p.title + "\n" + p.x_label + "\n" + p.y_label;
+    for (const Series& series : p.series) out += "\n" + series.name;
+  }
+  for (const Heatmap& h : picture.heatmaps) out += "\n" + h.title + "\n" + h.note + "\n" + h.value_label;
+  for (const std::string& note : picture.notes) out += "\n" + note;
   return out;
 }
 

@@ -226,7 +226,9 @@
       const run = parse(M.appJson(), {});
       const figs = parse(M.appTwinFiguresJson(), { plots: [], heatmaps: [] });
       let h = `<h2>Results</h2>`;
-      if (!run.columns) h += `<p>No run yet: press Run.</p>`;
+      if (!run.columns) h += figs.inputs && (figs.plots.length || figs.heatmaps.length)
+        ? `<p>No run yet. Before the run, the figures below show what goes in: the run's inputs.</p>`
+        : `<p>No run yet: press Run.</p>`;
       else {
         h += tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
         if (s.params.shows && s.params.shows.export) h += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;

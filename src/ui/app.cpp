@@ -125,22 +125,17 @@ void App::reset() {
   scheduler_ = UnitScheduler();  // forgets the last run's reruns
   run_.reset(params_, seed_);
   error_.clear();
-  preview_.stop();
-  preview_stale_ = true;
-}
-
-// The preview: what Run would compute, started on the main thread for at most a second and a half
-// of computing, while nothing else is shown (no run, the Results view, no prediction pending).
-bool App::showing_preview() const {
-  return !start_page_ && run_.state() == RunState::Idle && !run_.prepared() && !(in_story_ && story_.awaiting_prediction());
-}
-
-void App::update_preview() {
-  if (!showing_preview()) return;
-  if (preview_stale_) {
-    preview_.start(run_.experiment().info().id, params_, seed_, 1.5);
-    preview_stale_ = false;
+  ++inputs_version_;
+  try {
+    inputs_ = run_.experiment().inputs(params_, seed_);
+  } catch (const std::exception&) {  // a run these settings cannot make: Run says why
+    inputs_ = Results();
   }
+}
+
+// Until the run has something to show (docs/design.md "The picture before a run").
+bool App::showing_inputs() const {
+  return !start_page_ && run_.results().plots.empty() && run_.results().heatmaps.empty();
 }
 
 void App::advance(const Budget& budget) {
@@ -189,14 +184,12 @@ std::string App::run_blocked() const {
 void App::run() {
   if (run_.state() != RunState::Paused && !run_blocked().empty()) return;  // the buttons say why
   if (run_.state() == RunState::Done || run_.state() == RunState::Failed) reset();
-  preview_.stop();
   run_.set_state(RunState::Running);
 }
 
 void App::step_once() {
   if (run_.state() != RunState::Paused && !run_blocked().empty()) return;
   if (run_.state() == RunState::Done || run_.state() == RunState::Failed) reset();
-  preview_.stop();
   Budget b;
   b.seconds = 0.05;
   run_.set_state(RunState::Paused);
@@ -230,9 +223,8 @@ std::string App::status_text() const {
     s += (s.back() == '.' ? " " : ". ") + notes[i];
   if (in_story_) s = story_.story().id + " story, step " + std::to_string(story_.step_index() + 1) + " of " +
                     std::to_string(story_.story().steps.size()) + ": " + story_.step().title + ". " + s;
-  if (showing_preview() && preview_.has_results())
-    s += ". Showing a preview (" + std::to_string(static_cast<int>(100.0 * preview_.fraction())) +
-         "% of the run, computed on opening); press Run for the full run";
+  if (showing_inputs() && run_.state() == RunState::Idle && !inputs_.plots.empty())
+    s += ". Before the run: a picture of its inputs";
   if (!error_.empty()) s += ". Error: " + error_;
   if (run_.state() == RunState::Running) s += ". " + compute_text();
   if (!scheduler_.rerun_text().empty()) s += ". " + scheduler_.rerun_text();
@@ -351,8 +343,6 @@ std::string App::compute_text() const {
 
 void App::compute(double slice_seconds) {
   if (start_page_) return start_.compute(slice_seconds);
-  update_preview();
-  if (showing_preview()) preview_.advance(slice_seconds);
   if (run_.state() != RunState::Running && scheduler_.active()) stop_workers();  // paused or stopped
   if (run_.state() == RunState::Running) {
     Budget b;
@@ -369,7 +359,7 @@ std::uint64_t App::change_stamp() const {
   const auto permille = static_cast<std::uint64_t>(400.0 * progress());
   const std::uint64_t page = start_page_ ? start_.version() : in_story_ ? story_.step_index() + 1 : 0;
   return (std::uint64_t(run_.version()) << 24) ^ (std::uint64_t(run_.state()) << 16) ^ (std::uint64_t(view_) << 12) ^
-         permille ^ (std::uint64_t(error_.size()) << 40) ^ (std::uint64_t(preview_.version()) << 48) ^ (page << 32) ^
+         permille ^ (std::uint64_t(error_.size()) << 40) ^ (std::uint64_t(inputs_version_) << 48) ^ (page << 32) ^
          (std::uint64_t(start_page_) << 63);
 }
 
@@ -567,21 +557,15 @@ void App::draw_notes(const std::vector<std::string>& notes) {
 }
 
 void App::draw_sweep_results() {
-  // Before Run: the preview, marked as such on the plots and above them.
-  const bool preview = run_.results().plots.empty() && showing_preview() && preview_.has_results();
-  const Results& results = preview ? preview_.results() : run_.results();
-  if (results.plots.empty()) {
-    ImGui::TextDisabled(in_story_ && story_.awaiting_prediction()
-                            ? "Make your prediction on the left, then press Run."
-                            : "Press Run to start; the curves grow as trials finish.");
-    return;
-  }
-  const int percent = static_cast<int>(100.0 * preview_.fraction());
-  if (preview) {
-    ImGui::PushStyleColor(ImGuiCol_Text, theme().warning);
-    ImGui::TextWrapped("Preview: %d%% of the run, computed on opening. Press Run for the full run; downloads and "
-                       "Share hold the real run only.", percent);
-    ImGui::PopStyleColor();
+  // Before the run has results: the picture of its inputs, under a line that says so.
+  const bool inputs = showing_inputs();
+  const Results& results = inputs ? inputs_ : run_.results();
+  if (inputs) {
+    const char* next = in_story_ && story_.awaiting_prediction() ? "Make your prediction on the left, then press Run."
+                       : run_.state() == RunState::Running       ? "The run is starting; its results replace this picture."
+                                                                 : "Press Run to start; the curves grow as trials finish.";
+    ImGui::TextWrapped("Before the run: what goes in. %s", next);
+    if (results.plots.empty() && results.heatmaps.empty()) return;
   }
   ImGui::Checkbox("log x", &log_x_);
   ImGui::SameLine();
@@ -600,9 +584,10 @@ void App::draw_sweep_results() {
     else maps.push_back(i);
   const bool map_first = !maps.empty() && results.heatmaps[maps.front()].title == named;
   const std::size_t shown = in_story_ && results.plots.size() > 2 ? 1 : results.plots.size();
-  const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 30.0f);
+  // The picture of the inputs stays small: it is what goes in, not what to read off.
+  const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * (inputs ? 18.0f : 30.0f));
   const auto draw_map = [&](std::size_t i) {
-    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], run_.version() + (preview ? preview_.version() << 16 : 0u),
+    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], inputs ? 0x80000000u + inputs_version_ : run_.version(),
                    ImVec2(side, side), false);
   };
   if (map_first) draw_map(maps.front());
@@ -614,14 +599,13 @@ void App::draw_sweep_results() {
   const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
   const auto draw_one = [&](std::size_t i, float height) {
     Plot plot = results.plots[i];
-    if (preview) plot.title = "PREVIEW (" + std::to_string(percent) + "% of the run): " + plot.title;
     plot.log_x = plot.log_x || log_x_;
     plot.log_y = plot.log_y || log_y_;
     const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
     const int legend_rows = plot_frame(plot, width, 0.0, font, text_width).legend_rows;
     draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), height));
   };
-  for (std::size_t k = 0; k < shown; ++k) draw_one(order[k], share);
+  for (std::size_t k = 0; k < shown; ++k) draw_one(order[k], inputs ? std::min(share, font * 18.0f) : share);
   if (shown < order.size()) {
     const std::string more = "More plots (" + std::to_string(order.size() - shown) + ")";
     if (ImGui::CollapsingHeader(more.c_str()))
@@ -642,8 +626,16 @@ namespace attnlab::ui {
 std::string App::page_json() const {
   const char* page = start_page_ ? "start" : in_story_ ? "story" : "lab";
   std::string out = std::string("{\"page\":\"") + page + "\",\"story\":" +
-                    (in_story_ ? story_.json(run_.results(), run_.state() == RunState::Done) : "null") + ",\"preview\":";
-  out += showing_preview() && preview_.has_results() ? format_number(preview_.fraction()) : "null";
+                    (in_story_ ? story_.json(run_.results(), run_.state() == RunState::Done) : "null") + ",\"inputs\":";
+  if (showing_inputs()) {
+    out += "[";
+    for (std::size_t i = 0; i < inputs_.plots.size(); ++i) out += std::string(i ? "," : "") + json_escape(inputs_.plots[i].title);
+    for (std::size_t i = 0; i < inputs_.heatmaps.size(); ++i)
+      out += std::string(i || !inputs_.plots.empty() ? "," : "") + json_escape(inputs_.heatmaps[i].title);
+    out += "]";
+  } else {
+    out += "null";
+  }
   out += ",\"runBlocked\":" + json_escape(run_.state() == RunState::Running || run_.state() == RunState::Paused ? "" : run_blocked());
   return out + ",\"cards\":" + (start_page_ ? start_.json() : "null") + "}";
 }

@@ -20,7 +20,6 @@
 #include "ui/embed_dialog.hpp"
 #include "ui/inspector_view.hpp"
 #include "ui/param_controls.hpp"
-#include "ui/preview_run.hpp"
 #include "ui/reproduction_view.hpp"
 #include "ui/start_page.hpp"
 #include "ui/story_panel.hpp"
@@ -51,8 +50,8 @@ class App {
   std::string load_hash(const std::string& hash);
 
   // What the page shows, for tests and course pages: {"page": "start" | "lab" | "story", "story":
-  // the step (StoryPanel::json) or null, "preview": fraction of the run the preview computed or
-  // null, "runBlocked": why Run waits ("" when it does not), "cards": the start page's figures}.
+  // the step (StoryPanel::json) or null, "inputs": the titles of the picture of the run's inputs
+  // shown before Run (Experiment::inputs) or null, "runBlocked": why Run waits ("" when it does not), "cards": the start page's figures}.
   std::string page_json() const;
   // A prediction for the story step on screen (a choice's index, or a number): "" or the error.
   std::string predict(double value) { return in_story_ ? story_.predict(value) : "story: no story step is open"; }
@@ -128,7 +127,6 @@ class App {
   std::string next_story_title() const;     // its paper's title, "" after the last
   // Why Run and Step wait, or "": a field shows a refused value, or a story step awaits its prediction.
   std::string run_blocked() const;
-  void update_preview();  // starts the preview of the settings on screen when it is wanted
   void apply_link(const Link& link);  // a decoded, valid link (lab/link.hpp)
   void salvage_embed(const Link& link);  // after a refused link: keep its embed settings
   void params_changed();
@@ -189,11 +187,11 @@ class App {
   StartPage start_;
   bool in_story_ = false;    // a story's step is on screen (story_)
   StoryPanel story_;
-  // The preview shown before Run (a quick, time-limited start of the same run, its own Experiment):
-  // never exported, replaced by the real run's results as soon as Run is pressed.
-  PreviewRun preview_;
-  bool preview_stale_ = true;  // the settings changed since the preview started
-  bool showing_preview() const;
+  // The picture of the run's inputs (Experiment::inputs), drawn at every reset and shown in the
+  // results pane until the run has results; a refusal of the settings leaves it empty.
+  Results inputs_;
+  unsigned inputs_version_ = 0;
+  bool showing_inputs() const;
   ThemeChoice preferred_theme_ = ThemeChoice::Dark;
   EmbedDialog embed_dialog_;
   bool shows(const char* group) const { return !embed_.hides(group); }
@@ -213,12 +211,13 @@ class App {
   // The SVG text that export_figure(kind, index) saves (or rasterises); "" if there is none.
   std::string figure_svg(const std::string& kind, int index) const;
   std::string heatmap_svg(int index) const;  // heatmap `index` as SVG ("" if none), the colour scale on screen
-  // The figures of the tab on screen: the inspection's in the Inspector, else the run's.
+  // The figures of the tab on screen: the inspection's in the Inspector, else the run's, or before the run has
+  // results the picture of its inputs.
   const Results& figure_results() const;
   bool inspector_figures() const;  // figure_results() are the inspection's
   std::string plot_svg(int index) const;  // the SVG text of plot `index` ("" if none)
   // The figures' data for the page's text twin (web/twin.js): every plot's labels and series, every
-  // heatmap's size, range and ringed entries.
+  // heatmap's size, range and ringed entries; "inputs": true while they are the picture of the inputs.
   std::string twin_figures_json() const;
   // The controls for the twin: {"experiment", "preset", "seed", "params": {key: value as the link writes
   // it}, "visible": [keys shown], "error": the refused value's message or ""}.

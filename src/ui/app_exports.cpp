@@ -28,7 +28,10 @@ void App::download(const std::string& kind) const {
 
 bool App::inspector_figures() const { return view_ == View::Inspector && has_inspector_; }
 
-const Results& App::figure_results() const { return inspector_figures() ? inspector_.results() : run_.results(); }
+const Results& App::figure_results() const {
+  if (inspector_figures()) return inspector_.results();
+  return showing_inputs() ? inputs_ : run_.results();
+}
 
 std::string App::figure_prefix() const {
   if (!inspector_figures()) return "";
@@ -76,7 +79,7 @@ std::string json_number(double x) { return std::isfinite(x) ? format_number(x) :
 
 std::string App::twin_figures_json() const {
   const Results& r = figure_results();
-  std::string out = "{\"plots\":[";
+  std::string out = std::string("{\"inputs\":") + (!inspector_figures() && showing_inputs() ? "true" : "false") + ",\"plots\":[";
   for (std::size_t i = 0; i < r.plots.size(); ++i) {
     const Plot& p = r.plots[i];
     out += std::string(i ? "," : "") + "{\"title\":" + json_escape(p.title) + ",\"x_label\":" + json_escape(p.x_label) +

@@ -1,6 +1,6 @@
 // First contact (issue 14): the start page, every guided story walked from its first step to its
 // last (a screenshot per step in build/story-shots/, the link of each step checked by reloading it),
-// and the preview that an experiment shows before Run. Env: see browser.mjs, and ATTNLAB_CLI.
+// and the picture of its inputs that an experiment shows before Run. Env: see browser.mjs, and ATTNLAB_CLI.
 import test from 'node:test';
 import assert from 'node:assert';
 import fs from 'node:fs';
@@ -91,7 +91,11 @@ test('every story, walked from its first step to its last: link, reload, predict
       // A prediction first, then the run; steps that run by themselves are already running.
       if (step.prediction) {
         assert.strictEqual(shown.prediction.predicted, null, where);
-        assert.strictEqual((await pageJson(page)).preview, null, `${where}: a preview would give the answer away`);
+        // Before Run: the picture of the inputs, and nothing the run measures (no table, no CSV).
+        const inputs = (await pageJson(page)).inputs;
+        assert.ok(Array.isArray(inputs) && inputs.length > 0 && inputs.every((t) => t.startsWith('Inputs: ')),
+          `${where}: the picture of the inputs before Run (${JSON.stringify(inputs)})`);
+        assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), '', `${where}: a result before Run`);
         // Run (and Step run) wait for the prediction.
         assert.match((await pageJson(page)).runBlocked, /prediction/, where);
         await page.evaluate(() => window.attnlab.appRun());
@@ -122,22 +126,21 @@ test('every story, walked from its first step to its last: link, reload, predict
   }
 });
 
-test('an experiment shows a preview at once, which changes neither the run nor the exports', async () => {
+test('every preset shows a picture of its inputs before Run, which changes neither the run nor the exports', async () => {
   const hash = 'exp=separation.toy&preset=fig3b&seed=4&trials=200&sweep=m%3D1%3A12%3A1';
   const { page, errors } = await openUrl(env.browser, env.base + '#' + hash);
-  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).preview > 0, null, { timeout: 10000 });
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).inputs !== null, null, { timeout: 10000 });
+  assert.deepStrictEqual((await pageJson(page)).inputs, ['Inputs: one D1 and one D0 input (n = 1000)']);
   assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready');
-  assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), '', 'a preview is not a result');
-  assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appPlotsJson())).plots.length, 0,
-    'the preview is not exported as a figure');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), '', 'the picture is not a result');
   const stateHash = await page.evaluate(() => window.attnlab.appHash());
-  assert.doesNotMatch(stateHash, /preview|run=1/);
-  assert.match(await page.evaluate(() => document.getElementById('status').textContent), /Showing a preview \(\d+% of the run/);
+  assert.doesNotMatch(stateHash, /inputs|run=1/);
+  assert.match(await page.evaluate(() => document.getElementById('status').textContent), /Before the run: a picture of its inputs/);
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shots, 'preview.png') });
+  await page.screenshot({ path: path.join(shots, 'inputs.png') });
   await page.evaluate(() => window.attnlab.appRun());
   await done(page, 60000);
-  assert.strictEqual((await pageJson(page)).preview, null);
+  assert.strictEqual((await pageJson(page)).inputs, null);
   const expected = execFileSync(process.env.ATTNLAB_CLI, ['run', 'separation.toy', '--preset', 'fig3b', '--seed', '4',
     '--set', 'trials=200', '--sweep', 'm=1:12:1', '--quiet']).toString();
   assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), expected);

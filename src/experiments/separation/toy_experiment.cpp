@@ -100,7 +100,7 @@ class ToyExperiment final : public Experiment {
     rounding_ = params.text("m_rounding");
     double work = 0.0;  // readout look-ups and exponentials, about a nanosecond each natively
     for (const Params& p : sweep_.points()) {
-      settings_.push_back(settings_for(p));
+      settings_.push_back(settings_for(p, sweep_.sweep().sweeps("m")));
       widest_ = std::max(widest_, settings_.back().m);
       work += double(settings_.back().n) * (settings_.back().m + 8.0) * double(trials);
     }
@@ -139,6 +139,12 @@ class ToyExperiment final : public Experiment {
     return inspect_toy_trial(settings_[point], sweep_.seed(), trial);
   }
 
+  // The first sweep point's first trial: its D1 and D0 inputs (toy_inspector.hpp: inputs_picture).
+  Results inputs(const Params& params, std::uint64_t seed) const override {
+    const Params first = first_sweep_point(schema_, params, "sweep");
+    return inputs_picture(settings_for(first, parse_sweep(schema_, "sweep", params.text("sweep")).sweeps("m")), seed);
+  }
+
   Results results() const override {
     Results r;
     r.table = sweep_.table({"n", "m", "tau", "theory"}, [&](std::size_t point) {
@@ -170,10 +176,11 @@ class ToyExperiment final : public Experiment {
     return notes;
   }
 
-  ToySettings settings_for(const Params& p) const {
+  // One point's settings; `m_swept`: m is the swept parameter (then m_rule does not apply).
+  static ToySettings settings_for(const Params& p, bool m_swept) {
     ToySettings s;
     s.n = static_cast<int>(p.integer("n"));
-    const bool fixed_m = kLogNOrFixedTable.decode(p, "m_rule") == ValueRule::Fixed || sweep_.sweep().sweeps("m");
+    const bool fixed_m = kLogNOrFixedTable.decode(p, "m_rule") == ValueRule::Fixed || m_swept;
     s.m = fixed_m ? static_cast<int>(p.integer("m"))
                   : readout_width_for(dmath::log(static_cast<double>(s.n)), kRoundingTable.decode(p, "m_rounding"));
     s.tau = p.real("tau");
