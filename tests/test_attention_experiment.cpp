@@ -1,6 +1,7 @@
 // separation.self / separation.cross: paper claims with binomial tolerances (docs/separation.md
 // s.5), the presets' swept ranges (s.4) and the inspector's agreement with the sweep.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 
 #include "core/statistics.hpp"
@@ -159,6 +160,62 @@ TEST_CASE("the inspector recomputes the sweep's trial densely and agrees", "[sep
     }
     CHECK_THROWS_WITH(e->inspect(3, 0), Catch::StartsWith("inspector point 3 is out of range"));
     CHECK_THROWS_WITH(e->inspect(0, 3), Catch::StartsWith("inspector trial 3 is out of range"));
+  }
+}
+
+TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the first point", "[separation][inputs]") {
+  for (const char* id : {"separation.self", "separation.cross"}) {
+    INFO(id);
+    const bool self = std::string(id) == "separation.self";
+    auto e = make_experiment(id);
+    const Params params = e->make_params("", {{"n", "60"}, {"d", "7"}, {"sweep", "a1=1.5,3"}, {"trials", "2"}});
+    const Results picture = e->inputs(params, 21);
+    REQUIRE(picture.heatmaps.size() == 2);
+    CHECK(picture.plots.empty());
+    e->reset(params, 21);
+    const Table inspected = e->inspect(0, 0).table;  // the sweep's trial 0 at a1 = 1.5
+    const char* planted_column[2] = {"j3_d1", "j3_d0"};
+    const double planted_entry[2] = {1.5, 0.01};  // a1 at the first point, a0
+    for (int k = 0; k < 2; ++k) {
+      const Heatmap& h = picture.heatmaps[std::size_t(k)];
+      INFO(h.title);
+      CHECK(h.rows == 60);  // all tokens fit
+      CHECK(h.cols == (self ? 7 : 14));
+      CHECK(h.note.empty());
+      int j3 = -1;
+      for (std::size_t j = 0; j < inspected.rows.size(); ++j)
+        if (cell(inspected, j, planted_column[k]) == 1.0) j3 = int(j);
+      REQUIRE(j3 >= 0);
+      const auto mark = std::find_if(h.marks.begin(), h.marks.end(), [](const Heatmap::Mark& m) { return m.label == "j3"; });
+      REQUIRE(mark != h.marks.end());
+      CHECK(mark->row == j3);
+      // The planted entry: a sqrt(log n) in A (self), 1 in the keys' first column (cross), whose
+      // query token j2 carries a in units of log n in the first query column.
+      const double value = h.values[std::size_t(j3 * h.cols + mark->col)];
+      if (self) {
+        CHECK(value == Approx(planted_entry[k] * std::sqrt(std::log(60.0))));
+      } else {
+        CHECK(value == 1.0);
+        const auto query = std::find_if(h.marks.begin(), h.marks.end(), [](const Heatmap::Mark& m) { return m.label == "j2"; });
+        REQUIRE(query != h.marks.end());
+        CHECK(h.values[std::size_t(query->row * h.cols)] == Approx(planted_entry[k]));
+      }
+    }
+  }
+}
+
+TEST_CASE("the picture before a run shows a slice of a large input", "[separation][inputs]") {
+  for (const char* id : {"separation.self", "separation.cross"}) {
+    INFO(id);
+    auto e = make_experiment(id);
+    const Results picture = e->inputs(e->make_params("", {{"n", "100000"}, {"d", "200"}, {"sweep", "none"}}), 3);
+    REQUIRE(picture.heatmaps.size() == 2);
+    for (const Heatmap& h : picture.heatmaps) {
+      INFO(h.title);
+      CHECK(std::size_t(h.rows) * std::size_t(h.cols) <= 20000);
+      CHECK(h.note.rfind("rows: tokens ", 0) == 0);
+      CHECK(h.marks.size() == (std::string(id) == "separation.self" ? 1u : 2u));  // j3 (and j2) are in the slice
+    }
   }
 }
 

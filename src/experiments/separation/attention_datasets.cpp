@@ -47,12 +47,15 @@ void add_cross_key_row(const AttentionSettings& s, int k, bool planted, double c
 // Tokens of class k in [0, n) under the modulo rule.
 double class_size(int n, int classes, int k) { return n / classes + (k < n % classes ? 1 : 0); }
 
+// Dense: tokens [first, last) (all n for build_input, a slice for build_input_slice).
 template <class AddRow>  // void(int k, bool planted, double count): appends one row to `out`
-void build_classes(const AttentionSettings& s, int planted, Layout layout, RowGroups& out, AddRow add_row) {
+void build_classes(const AttentionSettings& s, int planted, Layout layout, RowGroups& out, AddRow add_row,
+                   int first = 0, int last = -1) {
   const int classes = class_count(s.model, s.d);
   out.clear(s.d);
   if (layout == Layout::Dense) {
-    for (int j = 0; j < s.n; ++j) add_row(token_class(j, classes), j == planted, 1.0);
+    if (last < 0) last = s.n;
+    for (int j = first; j < last; ++j) add_row(token_class(j, classes), j == planted, 1.0);
     return;
   }
   // Canonical order (classes, then the planted token), independent of where j3 sits in its class.
@@ -85,6 +88,24 @@ void build_input(const AttentionSettings& s, double a, const SpecialTokens& t, L
     add_cross_query_row(s, a, ln, false, s.n - 1.0, queries);
     add_cross_query_row(s, a, ln, true, 1.0, queries);
   }
+}
+
+void build_input_slice(const AttentionSettings& s, double a, const SpecialTokens& t, int first, int last,
+                       RowGroups& queries, RowGroups& keys) {
+  const double ln = dmath::log(static_cast<double>(s.n));
+  if (s.model == AttentionModel::Self) {
+    const double r = std::sqrt(ln);
+    build_classes(
+        s, t.planted, Layout::Dense, keys,
+        [&](int k, bool planted, double count) { add_self_row(s, a, r, k, planted, count, keys); }, first, last);
+    queries = keys;
+    return;
+  }
+  build_classes(
+      s, t.planted, Layout::Dense, keys,
+      [&](int k, bool planted, double count) { add_cross_key_row(s, k, planted, count, keys); }, first, last);
+  queries.clear(s.d);
+  for (int j = first; j < last; ++j) add_cross_query_row(s, a, ln, j == t.query, 1.0, queries);
 }
 
 }  // namespace attnlab::separation

@@ -39,5 +39,9 @@ enum class Layout { Grouped, Dense };
 // queries == keys.
 void build_input(const AttentionSettings& s, double a, const SpecialTokens& t, Layout layout, RowGroups& queries,
                  RowGroups& keys);
+// The Dense rows of tokens [first, last) only, 0 <= first < last <= n: the same rows build_input
+// gives them (the picture before a run shows a slice of a large input).
+void build_input_slice(const AttentionSettings& s, double a, const SpecialTokens& t, int first, int last,
+                       RowGroups& queries, RowGroups& keys);
 
 }  // namespace attnlab::separation

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/det_math.hpp"
+#include "experiments/separation/attention_inputs.hpp"
 #include "experiments/separation/attention_presets.hpp"
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/inspector.hpp"
@@ -185,7 +186,7 @@ class AttentionExperiment final : public Experiment {
     double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
     widest_ = 0;
     for (const Params& p : sweep_.points()) {
-      settings_.push_back(settings_for(p));
+      settings_.push_back(settings_for(p, sweep_.sweep()));
       widest_ = std::max(widest_, settings_.back().m);
       const double d = settings_.back().d, groups = d + 1.0;
       work += (4.0 * groups * groups * d + 4.0 * groups * d * settings_.back().m + 50.0) * double(trials);
@@ -236,6 +237,12 @@ class AttentionExperiment final : public Experiment {
     return r;
   }
 
+  // The D1 and D0 inputs of trial 0 at the first sweep point: what the run starts from.
+  Results inputs(const Params& params, std::uint64_t seed) const override {
+    const Sweep swept = parse_sweep(schema_, "sweep", params.text("sweep"));
+    return attention_inputs(settings_for(first_sweep_point(schema_, params, "sweep"), swept), seed);
+  }
+
   bool has_inspector() const override { return true; }
   std::vector<std::string> inspector_points() const override { return sweep_.point_labels(); }
 
@@ -276,7 +283,8 @@ class AttentionExperiment final : public Experiment {
     return notes;
   }
 
-  AttentionSettings settings_for(const Params& p) const {
+  // The settings of sweep point `p` of a run that sweeps `swept`.
+  AttentionSettings settings_for(const Params& p, const Sweep& swept) const {
     AttentionSettings s;
     s.model = model_;
     s.d = static_cast<int>(p.integer("d"));
@@ -300,7 +308,6 @@ class AttentionExperiment final : public Experiment {
         throw ParamError("parameter 'c': " + format_number(s.c) +
                          " with lock_b gives b = 1 - c below 0.01; allowed: c <= 0.99 while lock_b is on");
     }
-    const Sweep& swept = sweep_.sweep();
     const double ln = dmath::log(static_cast<double>(s.n));
     if (kPaperOrFixedTable.decode(p, "m_rule") == ValueRule::Fixed || swept.sweeps("m")) {
       s.m = static_cast<int>(p.integer("m"));
