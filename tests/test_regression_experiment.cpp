@@ -8,6 +8,7 @@
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
 #include "experiments/regression/problem_file.hpp"
+#include "experiments/regression/regression_inputs.hpp"
 #include "experiments/regression/regression_schema.hpp"
 #include "experiments/regression/solvers.hpp"
 #include "lab/runner.hpp"
@@ -286,4 +287,57 @@ TEST_CASE("regression: a solver's curves grow while its unit runs", "[regression
   CHECK(early.notes[1].find(": waiting to start.") != std::string::npos);
   run_to_completion(*u);
   CHECK(u->results().notes[1].find("waiting") == std::string::npos);
+}
+
+TEST_CASE("regression's picture before a run starts where the run starts", "[regression][inputs]") {
+  auto e = make_experiment("regression");
+  const Params params = e->make_params("", {});
+  const Results r = e->inputs(params, 3);
+  REQUIRE(r.plots.size() == 2);
+  const Series& u = r.plots[0].series[0];
+  CHECK(u.name == "exp (this problem's u)");
+  const std::vector<double>& loss = r.plots[1].series[0].y;
+  REQUIRE(loss.size() == 101);
+  const Start start = prepare_start(params, 3, nullptr);  // what prepare() builds
+  CHECK(loss.front() == evaluate(start.problem, start.problem.x0).loss);
+  CHECK(loss.back() == evaluate(start.problem, start.reference.x).loss);
+  CHECK(loss.back() <= *std::min_element(loss.begin(), loss.end()));  // x* is the minimiser
+
+  // Too large to build on the page's main thread: the function over a stated range, and a note.
+  const Results large = e->inputs(e->make_params("large_sparse", {}), 3);
+  CHECK(large.plots.size() == 1);
+  CHECK(large.notes.size() == 1);
+
+  // A loaded problem: the same picture when small, the first rows of A when large.
+  CHECK_THROWS_AS(e->inputs(e->make_params("", {{"source", "data"}}), 3), ParamError);
+  GeneratorSettings s;
+  s.n = 50;
+  s.d = 3;
+  Problem p = generate(s, 2);
+  p.x0 = p.x_true * 0.5;
+  e->set_data(write_problem_file(p));
+  const Results loaded = e->inputs(e->make_params("", {{"source", "data"}}), 3);
+  REQUIRE(loaded.plots.size() == 2);
+  CHECK(loaded.plots[1].series[0].y.front() == evaluate(p, p.x0).loss);
+  s.n = 3000;
+  s.d = 10;
+  p = generate(s, 2);
+  p.x0 = p.x_true * 0.5;
+  e->set_data(write_problem_file(p));
+  const Results big = e->inputs(e->make_params("", {{"source", "data"}}), 3);
+  CHECK(big.plots.size() == 1);
+  REQUIRE(big.heatmaps.size() == 1);
+  CHECK(big.heatmaps[0].rows * big.heatmaps[0].cols <= 20000);
+}
+
+TEST_CASE("regression.icl's picture shows the step's point and the move sizes", "[regression][icl][inputs]") {
+  auto e = make_experiment("regression.icl");
+  for (const char* preset : {"move_x", "move_A", "sinh_alpha_zero"}) {
+    INFO(preset);
+    const Params params = e->make_params(preset, {});
+    const Results r = e->inputs(params, 3);
+    REQUIRE(r.plots.size() == 2);
+    e->reset(params, 3);
+    CHECK(static_cast<std::int64_t>(r.plots[1].series[0].y.size()) == e->unit_count());  // one unit per move size
+  }
 }

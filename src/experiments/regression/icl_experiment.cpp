@@ -11,6 +11,7 @@
 #include "core/rng.hpp"
 #include "experiments/regression/generator.hpp"
 #include "experiments/regression/loss.hpp"
+#include "experiments/regression/regression_inputs.hpp"
 #include "experiments/regression/regression_schema.hpp"
 #include "lab/text.hpp"
 
@@ -38,6 +39,31 @@ Row from_partial(const Partial& p) {
   Row row;
   for (const char* c : kColumns) row.push_back(p.value(c));
   return row;
+}
+
+// The point x_t where the step starts and the direction dx of a move of x, from their own stream
+// (x_t = 0 when x_norm = 0). The run draws dA after them from the same stream.
+Rng draw_point(const Params& params, std::uint64_t seed, int d, Eigen::VectorXd& x, Eigen::VectorXd& direction) {
+  Rng rng = Rng::for_stream(seed, 11);
+  x = Eigen::VectorXd(d);
+  direction = Eigen::VectorXd(d);
+  for (int i = 0; i < d; ++i) x[i] = rng.normal(), direction[i] = rng.normal();
+  x *= params.real("x_norm") / x.norm();
+  if (!std::isfinite(x[0])) x.setZero();  // x_norm = 0
+  direction /= direction.norm();
+  return rng;
+}
+
+// The move sizes delta swept, from delta_min to delta_max at per_decade points per decade.
+std::vector<double> sweep_deltas(const Params& params) {
+  const double lo = params.real("delta_min"), hi = params.real("delta_max");
+  if (!(lo < hi))
+    throw ParamError("parameter 'delta_max': " + format_number(hi) + " is not above delta_min = " +
+                     format_number(lo) + "; allowed: delta_max > delta_min");
+  std::vector<double> deltas;
+  const double step = 1.0 / double(params.integer("per_decade"));
+  for (double e = dmath::log10(lo); e <= dmath::log10(hi) + 1e-9; e += step) deltas.push_back(dmath::pow(10.0, e));
+  return deltas;
 }
 
 Schema icl_schema() {
@@ -103,19 +129,17 @@ class IclExperiment final : public Experiment {
 
   Results results() const override;
 
+  // The function u over the range the step's (A x)_i take, with the entries of A x_t on it, and the
+  // move sizes swept (docs/regression.md s.4). dA is not drawn (an SVD of an n x d matrix).
+  Results inputs(const Params& params, std::uint64_t seed) const override;
+
  protected:
   std::vector<std::int64_t> prepare(const Params& params, std::uint64_t seed) override {
     deltas_.clear();
     slots_.clear();
     const GeneratorSettings s = shared_generator_settings(params);
     problem_ = generate(s, seed);
-    Rng rng = Rng::for_stream(seed, 11);
-    x_ = Eigen::VectorXd(s.d);
-    direction_ = Eigen::VectorXd(s.d);
-    for (int i = 0; i < s.d; ++i) x_[i] = rng.normal(), direction_[i] = rng.normal();
-    x_ *= params.real("x_norm") / x_.norm();
-    if (!std::isfinite(x_[0])) x_.setZero();  // x_norm = 0
-    direction_ /= direction_.norm();
+    Rng rng = draw_point(params, seed, s.d, x_, direction_);
     move_A_ = kPerturbTable.decode(params, "perturb") == Perturb::A;
     if (move_A_) {  // a dense direction dA with ||dA||_2 = 1
       Eigen::MatrixXd E(s.n, s.d);
@@ -124,13 +148,7 @@ class IclExperiment final : public Experiment {
       Eigen::JacobiSVD<Eigen::MatrixXd> svd(E);
       direction_A_ = E / svd.singularValues()[0];
     }
-    const double lo = params.real("delta_min"), hi = params.real("delta_max");
-    if (!(lo < hi))
-      throw ParamError("parameter 'delta_max': " + format_number(hi) + " is not above delta_min = " +
-                       format_number(lo) + "; allowed: delta_max > delta_min");
-    std::vector<double> deltas;
-    const double step = 1.0 / double(params.integer("per_decade"));
-    for (double e = dmath::log10(lo); e <= dmath::log10(hi) + 1e-9; e += step) deltas.push_back(dmath::pow(10.0, e));
+    std::vector<double> deltas = sweep_deltas(params);
     const Point at = evaluate(problem_, x_);
     if (!at.finite) throw ParamError("parameter 'x_norm': exp/cosh/sinh of A x overflows at this x");
     base_ = at;
@@ -227,6 +245,45 @@ Results IclExperiment::results() const {
                             "linear bound here (the sinh case of docs/regression.md s.4).",
                             smallest_alpha));
   }
+  return r;
+}
+
+Results IclExperiment::inputs(const Params& params, std::uint64_t seed) const {
+  Results r;
+  const GeneratorSettings s = shared_generator_settings(params);  // throws when n < d, as the run does
+  const std::vector<double> deltas = sweep_deltas(params);
+  const bool move_A = kPerturbTable.decode(params, "perturb") == Perturb::A;
+  const double largest = deltas.empty() ? 0.0 : deltas.back();
+  if (double(s.n) * double(s.d) <= kPictureEntries) {
+    const Problem problem = generate(s, seed);
+    Eigen::VectorXd x, direction;
+    draw_point(params, seed, s.d, x, direction);
+    const Point at = evaluate(problem, x);
+    if (!at.finite) throw ParamError("parameter 'x_norm': exp/cosh/sinh of A x overflows at this x");
+    // (A x)_i over the sweep: linear in delta when x moves (extremes at delta = 0 and the largest),
+    // within largest ||x|| of A x_t when A moves (||dA||_2 = 1).
+    double lo = at.Ax.minCoeff(), hi = at.Ax.maxCoeff();
+    if (move_A) {
+      lo -= largest * x.norm(), hi += largest * x.norm();
+    } else {
+      const Eigen::VectorXd moved = at.Ax + largest * (problem.A * direction);
+      lo = std::min(lo, moved.minCoeff()), hi = std::max(hi, moved.maxCoeff());
+    }
+    r.plots.push_back(function_plot("Inputs: the function u over the range of (A x)_i during the step", s.function,
+                                    lo, hi, std::vector<double>(at.Ax.data(), at.Ax.data() + at.Ax.size()),
+                                    "entries of A x_t (where the step starts)"));
+  } else {
+    // |(A x)_i| <= ||A|| ||x||, and a move adds at most ||A|| delta (x moves) or delta ||x|| (A moves).
+    const double x_norm = params.real("x_norm");
+    const double R = s.norm * x_norm + largest * (move_A ? x_norm : s.norm);
+    r.plots.push_back(function_plot("Inputs: the function u over [-R, R], R = ||A|| ||x_t|| + the largest move",
+                                    s.function, -R, R, {}, ""));
+  }
+  Plot sweep = Plot::titled("Inputs: the move sizes swept").x("sweep point").y(move_A ? "||dA||" : "||dx||").log_y_axis();
+  std::vector<double> index;
+  for (std::size_t k = 0; k < deltas.size(); ++k) index.push_back(double(k + 1));
+  sweep.series.push_back({"move size delta", SeriesStyle::LineMarkers, index, deltas, {}, {}});
+  if (!deltas.empty()) r.plots.push_back(sweep);
   return r;
 }
 

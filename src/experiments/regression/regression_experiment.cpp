@@ -5,9 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/rng.hpp"
-#include "experiments/regression/generator.hpp"
 #include "experiments/regression/problem_file.hpp"
+#include "experiments/regression/regression_inputs.hpp"
 #include "experiments/regression/regression_results.hpp"
 #include "experiments/regression/regression_run.hpp"
 #include "experiments/regression/regression_schema.hpp"
@@ -17,13 +16,6 @@
 namespace attnlab::regression {
 
 namespace {
-
-Eigen::VectorXd random_unit(int d, std::uint64_t seed) {
-  Rng rng = Rng::for_stream(seed, 7);
-  Eigen::VectorXd u(d);
-  for (int i = 0; i < d; ++i) u[i] = rng.normal();
-  return u / u.norm();
-}
 
 class RegressionExperiment final : public Experiment {
  public:
@@ -45,6 +37,12 @@ class RegressionExperiment final : public Experiment {
     return make_solver_task(run_.methods[static_cast<std::size_t>(unit)], run_.problem, run_.reference, run_.options);
   }
 
+  // The function u over the range of (A x)_i and the loss along the segment from x0 to x*
+  // (docs/regression.md "In the lab"), built as prepare() builds them.
+  Results inputs(const Params& params, std::uint64_t seed) const override {
+    return regression_inputs(params, seed, data_ ? &*data_ : nullptr);
+  }
+
   Results results() const override {
     // The solvers' traces in unit order (empty for units not started yet): every reduction
     // reads them in this order, so arrival order and slicing never change a byte.
@@ -59,29 +57,12 @@ class RegressionExperiment final : public Experiment {
     slots_.clear();
     run_.notes.clear();
     const bool from_data = kSourceTable.decode(params, "source") == ProblemSource::Data;
-    if (from_data) {
-      if (!data_)
-        throw ParamError("parameter 'source': 'data' needs a problem file (CLI --data FILE.json, the page's Load "
-                         "problem button, or the JS API); allowed: generate, or load a file first");
-      run_.problem = data_->problem;
-      if (!data_->has_function) run_.problem.function = kHyperbolicTable.decode(params, "function");
-    } else {
-      run_.problem = generate(generator_settings(params), seed);
-    }
+    // The problem, x* and the shared start x0: built by the code inputs() draws them with.
+    Start start = prepare_start(params, seed, data_ ? &*data_ : nullptr);
+    run_.problem = std::move(start.problem);
+    run_.facts = start.facts;
+    run_.reference = std::move(start.reference);
     Problem& problem = run_.problem;
-    run_.facts = measure(problem.A);
-    // x*: damped exact Newton from x_true (or the file's x0, or 0), then the shared start.
-    const Eigen::VectorXd from = problem.x_true.size() ? problem.x_true
-                                 : problem.x0.size()   ? problem.x0
-                                                       : Eigen::VectorXd::Zero(problem.d());
-    run_.reference = find_minimiser(problem, from);
-    if (!run_.reference.found) throw ParamError("the minimiser x* was not found: " + run_.reference.message);
-    const bool file_start = from_data && problem.x0.size();
-    if (!file_start) problem.x0 = run_.reference.x + params.real("r0") * random_unit(problem.d(), seed);
-    const double start_exponent = run_.facts.norm * problem.x0.norm();
-    if (start_exponent > kMaxExponent)
-      throw ParamError("parameter 'r0': the start has ||A|| ||x0|| = " + format_number(start_exponent) +
-                       ", which would overflow exp/cosh/sinh; allowed: a start with ||A|| ||x0|| <= 700");
     run_.theory = check_theory(problem, run_.reference, run_.facts);
 
     run_.options = solver_options(params, seed);
