@@ -6,6 +6,8 @@
 #include "experiments/mirror/att_svm.hpp"
 #include "experiments/mirror/dataset.hpp"
 #include "experiments/mirror/mirror_map.hpp"
+#include "experiments/mirror/mirror_run.hpp"
+#include "experiments/mirror/model.hpp"
 #include "experiments/mirror/trainer.hpp"
 #include "core/statistics.hpp"
 #include "experiments/registry.hpp"
@@ -500,4 +502,40 @@ TEST_CASE("mirror path plots follow the authors' entries of W", "[mirror][claim]
   KeyValues small = short_run;
   small.push_back({"d", "4"});
   CHECK_THAT(titles(small), Catch::Contains("Path of (W[0,0], W[0,1]) / ||W_k||_p, p=2"));
+}
+
+TEST_CASE("mirror inputs: the first seed's first sequence and the attention its runs start from", "[mirror][inputs]") {
+  const Dataset all = synthetic_dataset(6, 8, 10, 5);
+  const Dataset first = synthetic_first_sequence(8, 10, 5);
+  REQUIRE(first.n() == 1);
+  CHECK(first.X[0] == all.X[0]);
+  CHECK(first.z[0] == all.z[0]);
+
+  auto e = make_experiment("mirror");
+  // Defaults: a T x d heatmap of the tokens and the attention at the unit's own W0.
+  const Results r = e->inputs(e->make_params("", {}), 5);
+  REQUIRE(r.heatmaps.size() == 1);
+  REQUIRE(r.plots.size() == 1);
+  CHECK(r.heatmaps[0].rows == 8);
+  CHECK(r.heatmaps[0].cols == 10);
+  CHECK(r.heatmaps[0].values[3] == all.X[0](0, 3));
+  RunSetup setup;
+  setup.seed = 5;
+  const Forward fw = forward(all, random_start(setup, 0, 10), all.v, Loss::Logistic);
+  const Series& bars = r.plots[0].series[0];
+  REQUIRE(bars.y.size() == 8);
+  for (int t = 0; t < 8; ++t) CHECK(bars.y[static_cast<std::size_t>(t)] == Approx(fw.s[0][t]).epsilon(1e-12));
+
+  // W0 = 0 starts from the even split; the d = 2 toy draws its tokens in the plane.
+  const Results toy = e->inputs(e->make_params("joint_toy", {}), 5);
+  REQUIRE(toy.heatmaps.empty());
+  REQUIRE(toy.plots.size() == 2);
+  CHECK(toy.plots[0].series[0].x.size() == 6);  // three arrows from the origin
+  for (double w : toy.plots[1].series[0].y) CHECK(w == Approx(1.0 / 3.0));
+
+  // The cone start's W0 holds the SVM: only the tokens, and a note.
+  const Results cone = e->inputs(e->make_params("", {{"init", "cone"}}), 5);
+  CHECK(cone.plots.empty());
+  CHECK(cone.heatmaps.size() == 1);
+  CHECK(cone.notes.size() == 1);
 }

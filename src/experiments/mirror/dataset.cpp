@@ -18,18 +18,30 @@ Eigen::VectorXd random_unit(int d, Rng& rng) {
 }
 }  // namespace
 
+namespace {
+// One synthetic sequence and its query, in the order synthetic_dataset draws them.
+void draw_sequence(int T, int d, Rng& rng, Dataset& data) {
+  Eigen::MatrixXd X(T, d);
+  for (int t = 0; t < T; ++t) X.row(t) = random_unit(d, rng).transpose();
+  data.X.push_back(X);
+  data.z.push_back(random_unit(d, rng));
+}
+}  // namespace
+
 Dataset synthetic_dataset(int n, int T, int d, std::uint64_t seed) {
   Rng rng = Rng::for_stream(seed, 0);
   Dataset data;
-  for (int i = 0; i < n; ++i) {
-    Eigen::MatrixXd X(T, d);
-    for (int t = 0; t < T; ++t) X.row(t) = random_unit(d, rng).transpose();
-    data.X.push_back(X);
-    data.z.push_back(random_unit(d, rng));
-  }
+  for (int i = 0; i < n; ++i) draw_sequence(T, d, rng, data);
   data.Y.resize(n);
   for (int i = 0; i < n; ++i) data.Y[i] = (rng.next_u64() >> 63) ? 1.0 : -1.0;
   data.v = random_unit(d, rng);
+  return data;
+}
+
+Dataset synthetic_first_sequence(int T, int d, std::uint64_t seed) {
+  Rng rng = Rng::for_stream(seed, 0);
+  Dataset data;
+  draw_sequence(T, d, rng, data);
   return data;
 }
 

@@ -21,6 +21,9 @@ struct Dataset {
 // The paper's synthetic data [CODE]: X and z entries N(0, 1), each token and each z normalised to
 // unit length, v a random unit vector, Y = +-1 with probability 1/2.
 Dataset synthetic_dataset(int n, int T, int d, std::uint64_t seed);
+// Its first sequence and query alone (X[0] and z[0] of synthetic_dataset(n, T, d, seed) for any n;
+// Y and v are left empty): the picture before a run draws them without drawing the rest.
+Dataset synthetic_first_sequence(int T, int d, std::uint64_t seed);
 // The joint (W, v) toy of docs/mirror.md s.4: fixed X, Y = [1, -1], z_i = the first token of X_i, v = 0.
 Dataset joint_toy_dataset();
 

@@ -1,7 +1,7 @@
 // `mirror` (docs/mirror.md): l_p-AttGD runs for several p and seeds, each compared with the
 // l_p-AttSVM solutions. The experiment delegates to its parts: mirror_schema.cpp (parameters,
 // presets, decoding into the prepared run of mirror_run.hpp), mirror_unit.cpp (one unit per seed
-// and its partial codec) and mirror_results.cpp (results()).
+// and its partial codec), mirror_results.cpp (results()) and mirror_inputs.cpp (inputs()).
 #include "experiments/mirror/mirror_experiment.hpp"
 #include "experiments/papers.hpp"
 
@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "experiments/mirror/mirror_inputs.hpp"
 #include "experiments/mirror/mirror_results.hpp"
 #include "experiments/mirror/mirror_run.hpp"
 #include "experiments/mirror/mirror_schema.hpp"
@@ -41,6 +42,11 @@ class MirrorExperiment final : public Experiment {
   }
 
   Results results() const override { return mirror_results(run_, records_); }
+
+  // The first seed's first sequence and its starting attention (mirror_inputs.cpp).
+  Results inputs(const Params& params, std::uint64_t seed) const override {
+    return mirror_inputs(schema_, params, seed, file_data_);
+  }
 
   // Three seeds of p = 1.75 and 2 over 100 steps: three units of two runs each, with their SVMs.
   KeyValues smoke_settings() const override {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "experiments/mirror/dataset.hpp"
 #include "experiments/mirror/trainer.hpp"
 #include "lab/schema.hpp"
@@ -60,6 +61,16 @@ inline Dataset dataset_for(const RunSetup& setup, int seed_index) {
   if (setup.data_kind == DataKind::JointToy) return joint_toy_dataset();
   if (setup.data_kind == DataKind::File) return *setup.file_data;
   return synthetic_dataset(setup.n, setup.T, setup.d, setup.seed + static_cast<std::uint64_t>(seed_index));
+}
+
+// W0 before the cone's SVM term (docs/mirror.md s.4): zero, or entries N(0, init_std^2) drawn from
+// seed + seed_index (stream 99), the same for every p of the seed. d is the data's token dimension.
+inline Eigen::MatrixXd random_start(const RunSetup& setup, int seed_index, int d) {
+  Eigen::MatrixXd W0 = Eigen::MatrixXd::Zero(d, d);
+  if (setup.init_zero) return W0;
+  Rng rng = Rng::for_stream(setup.seed + static_cast<std::uint64_t>(seed_index), 99);
+  for (Eigen::Index k = 0; k < W0.size(); ++k) W0.data()[k] = setup.init_std * rng.normal();
+  return W0;
 }
 
 inline std::string label_p(double p) { return "p=" + format_number(p); }

@@ -131,7 +131,8 @@ std::vector<int> checkpoints(int last) {
   return ks;
 }
 
-// The settings every run reads, from valid parameters. Throws ParamError for data = file without a file.
+}  // namespace
+
 RunSetup decode_setup(const Params& params, std::uint64_t seed, const std::shared_ptr<const Dataset>& file_data) {
   RunSetup setup;
   setup.seed = seed;
@@ -157,8 +158,6 @@ RunSetup decode_setup(const Params& params, std::uint64_t seed, const std::share
   setup.svm_tokens = kSvmTokensTable.decode(params, "svm_tokens");
   return setup;
 }
-
-}  // namespace
 
 PreparedRun prepare_run(const Schema& schema, const Params& params, std::uint64_t seed,
                         const std::shared_ptr<const Dataset>& file_data) {

@@ -16,7 +16,6 @@
 #include <utility>
 
 #include "core/det_math.hpp"
-#include "core/rng.hpp"
 #include "experiments/mirror/att_svm.hpp"
 #include "experiments/mirror/mirror_map.hpp"
 #include "lab/partial_fields.hpp"
@@ -157,11 +156,7 @@ class SeedUnit final : public UnitTask {
   }
 
   void start_training(const RunPlan& plan) {
-    Eigen::MatrixXd W0 = Eigen::MatrixXd::Zero(data_.d(), data_.d());
-    if (!setup_.init_zero) {
-      Rng rng = Rng::for_stream(setup_.seed + static_cast<std::uint64_t>(plan.seed_index), 99);  // same W0 for every p
-      for (Eigen::Index k = 0; k < W0.size(); ++k) W0.data()[k] = setup_.init_std * rng.normal();
-    }
+    Eigen::MatrixXd W0 = random_start(setup_, plan.seed_index, data_.d());  // same W0 for every p
     if (setup_.init_cone) {
       const SvmSolution& svm = svms_.at({plan.p, cone_alpha_});
       if (svm.feasible && svm.norm_p > 0.0) W0 += 5.0 * svm.W / svm.norm_p;
