@@ -542,3 +542,35 @@ TEST_CASE("two heads: at 7 eps K's minimum-norm point is not 0 and lies far from
   CHECK_FALSE(old);
   CHECK(ball);
 }
+
+TEST_CASE("the pictures before a run: the hidden heads' attention on the run's first example, the parity layer",
+          "[multihead][inputs_mh]") {
+  // multihead: the attention of every hidden head on the pipeline's first example (stream 1).
+  const auto e = make_experiment("multihead");
+  for (int m = 1; m <= 4; ++m) {
+    const Params p = e->make_params("", {{"m", std::to_string(m)}, {"d", "8"}, {"k", "3"}});
+    const Results r = e->inputs(p, 3);
+    REQUIRE(r.heatmaps.size() == (m <= 2 ? std::size_t(m) : 1u));
+    InstanceSettings s;
+    s.d = 8, s.k = 3, s.m = m;
+    const Layer truth = random_instance(s, 3);
+    Rng data = Rng::for_stream(3, 1);
+    const Eigen::MatrixXd X = random_input(3, 8, data);
+    for (int i = 0; i < m; ++i) {
+      const Eigen::MatrixXd A = row_softmax(X * truth.Theta[i] * X.transpose());
+      const Heatmap& h = r.heatmaps[m <= 2 ? std::size_t(i) : 0u];
+      for (int row = 0; row < 3; ++row)
+        for (int c = 0; c < 3; ++c)
+          CHECK(h.values[std::size_t(row * h.cols + (m <= 2 ? 0 : i * 3) + c)] == A(row, c));
+    }
+  }
+  // multihead.lower_bound: the layer's output is the parity (-1)^u at every whole u.
+  const auto lb = make_experiment("multihead.lower_bound");
+  const Results r = lb->inputs(lb->make_params("parities", {}), 1);
+  REQUIRE(r.plots.size() == 1);
+  REQUIRE(r.plots[0].series.size() == 3);
+  for (const Series& s : r.plots[0].series)
+    for (std::size_t n = 0; n < s.x.size(); ++n)
+      if (std::fabs(s.x[n] - std::round(s.x[n])) < 1e-12)
+        CHECK(std::fabs(s.y[n] - (std::fmod(std::fabs(std::round(s.x[n])), 2.0) == 0.0 ? 1.0 : -1.0)) < 1e-9);
+}

@@ -9,6 +9,7 @@
 #include "core/statistics.hpp"
 #include "experiments/multihead/certification.hpp"
 #include "experiments/multihead/instance.hpp"
+#include "experiments/multihead/multihead_inputs.hpp"
 #include "lab/sweep.hpp"
 #include "lab/text.hpp"
 
@@ -121,6 +122,20 @@ class AcceptanceExperiment final : public Experiment {
     const std::size_t point = static_cast<std::size_t>(unit / blocks_);
     const std::int64_t block = unit % blocks_;
     return std::make_unique<BlockTask>(points_, point, block, block_samples(block), seed_);
+  }
+
+  // The picture before a run: the hidden heads' attention at the sweep's first point on the first
+  // example its first block draws (docs/multihead.md s.5).
+  Results inputs(const Params& p, std::uint64_t seed) const override {
+    const Params first = first_sweep_point(schema_, p, "sweep");
+    const Point point = make_point(first, seed);
+    Rng rng = Rng::for_stream(seed, std::uint64_t(1) << 32);  // point 0, block 0 (BlockTask)
+    const Eigen::MatrixXd X = random_input(point.k, point.truth.d(), rng);
+    Results r;
+    r.heatmaps = attention_heatmaps(point.truth, X, "the first example");
+    r.notes.push_back("A row is certified only when every head's attention row is nearly the same mix of two "
+                      "tokens.");
+    return r;
   }
 
   // Per point, the blocks' counts added in unit order (exact integers, so any split agrees).

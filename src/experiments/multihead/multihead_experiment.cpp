@@ -1,6 +1,8 @@
 #include "experiments/multihead/multihead_experiment.hpp"
 #include "experiments/papers.hpp"
 
+#include "experiments/multihead/multihead_inputs.hpp"
+
 #include <memory>
 #include <optional>
 #include <vector>
@@ -40,6 +42,23 @@ class MultiheadExperiment final : public Experiment {
   std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
     if (unit == kPipelineUnit) return std::make_unique<PipelineTask>(run_);
     return std::make_unique<AdamTask>(run_);
+  }
+
+  // The picture before a run: the hidden heads' attention on the first example the pipeline draws
+  // (phase I's first, from stream 1 of the seed; docs/multihead.md s.1 and s.2). The learners see
+  // the examples and their labels, never the heads.
+  Results inputs(const Params& p, std::uint64_t seed) const override {
+    InstanceSettings s;
+    RunSettings run;
+    decode_params(p, seed, s, run);
+    const Layer truth = random_instance(s, seed);
+    Rng data = Rng::for_stream(seed, 1);
+    const Eigen::MatrixXd X = random_input(s.k, s.d, data, run.gaussian);
+    Results r;
+    r.heatmaps = attention_heatmaps(truth, X, "the run's first example");
+    r.notes.push_back("Each row is one query token's attention over the example's tokens; the learners see only "
+                      "examples and outputs, never the heads.");
+    return r;
   }
 
   Results results() const override {
