@@ -21,6 +21,7 @@ class Counting final : public Experiment {
 
   Counting() : Experiment(Schema{{}}) { info_ = {"test.counting", "Counting", "", ""}; }
   KeyValues smoke_settings() const override { return {}; }
+  Results inputs(const Params&, std::uint64_t) const override { return {}; }  // not a registered experiment
   std::unique_ptr<UnitTask> start_unit(std::int64_t unit) const override {
     const bool fail = unit == fail_unit;
     return make_single_piece_task([unit, fail] {

@@ -97,8 +97,6 @@ void Experiment::set_data(const std::string& json) {
 
 void Experiment::read_data(const std::string&) {}
 
-Results Experiment::inputs(const Params&, std::uint64_t) const { return {}; }  // every experiment overrides it
-
 Results Experiment::inspect(std::size_t, std::int64_t) const {
   throw ParamError("experiment '" + info().id + "' has no inspector");
 }

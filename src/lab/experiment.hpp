@@ -95,7 +95,7 @@ class Experiment {
   // the page until Run. It computes in milliseconds and tells nothing of the outcome: it draws what
   // goes in (one sampled input, the starting point, the functions involved), never a quantity the
   // run measures. Every title starts with "Inputs: ". Throws ParamError like reset() may.
-  virtual Results inputs(const Params& params, std::uint64_t seed) const;
+  virtual Results inputs(const Params& params, std::uint64_t seed) const = 0;
 
   // Optional user data (e.g. a problem file as JSON text), kept across reset() and used when the
   // parameters ask for it. An experiment that takes data names its data selector: the parameter

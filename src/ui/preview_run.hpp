@@ -1,5 +1,5 @@
-// A quick run shown before the real one: the page's preview of an experiment (the first units of
-// its run, so "never an empty screen") and the start page's small figures. It is its own
+// A quick run of a story's settings for the start page's small figures (the first units of its
+// run, so "never an empty screen"). It is its own
 // Experiment, stepped on the main thread within a total time budget, so it never touches the run
 // that Run computes nor what CSV, JSON, figures and Share export. A RunController
 // (lab/run_controller.hpp) holds the run; this class adds the total budget.
