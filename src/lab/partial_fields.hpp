@@ -24,6 +24,10 @@ class PartialWriter {
   }
   void number(const std::string& name, double x) { out_.put(prefix_ + name, x); }
   void flag(const std::string& name, bool b) { number(name, b ? 1.0 : 0.0); }
+  void text(const std::string& name, const std::string& t) { out_.put_text(prefix_ + name, t); }
+  void optional_text(const std::string& name, const std::string& t) {  // left out when empty
+    if (!t.empty()) text(name, t);
+  }
   template <class... T>  // numbers and flags in one field
   void pack(const std::string& name, const T&... xs) {
     numbers(name, {static_cast<double>(xs)...});
@@ -51,6 +55,10 @@ class PartialReader {
   }
   void number(const std::string& name, double& x) { x = in_.value(prefix_ + name); }
   void flag(const std::string& name, bool& b) { b = in_.value(prefix_ + name) != 0.0; }
+  void text(const std::string& name, std::string& t) { t = in_.text(prefix_ + name); }
+  void optional_text(const std::string& name, std::string& t) {
+    if (in_.has(prefix_ + name)) text(name, t);
+  }
   template <class... T>
   void pack(const std::string& name, T&... xs) {
     const std::vector<double>& v = in_.values(prefix_ + name);

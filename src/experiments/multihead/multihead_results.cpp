@@ -362,8 +362,8 @@ Results multihead_results(const RunSettings& run, const AssumptionMeter& meter,
   results_pipeline_plots(pipe, r.plots);
   results_adam_plots(run, pipe, adam, r.plots);
   std::vector<std::string> enclosure_notes = describe_enclosure(run, pipe.enclosure, pipe.enclosure_reference, r.plots);
-  if (pipe.enclosure_failure)
-    enclosure_notes.push_back("K: a programme did not finish: " + *pipe.enclosure_failure +
+  if (!pipe.enclosure_failure.empty())
+    enclosure_notes.push_back("K: a programme did not finish: " + pipe.enclosure_failure +
                               " (some certified constraints miss the heads by more than the slab).");
   r.heatmaps = results_heatmaps(pipe);
   r.notes = results_notes(run, meter, pipe, adam, std::move(enclosure_notes));

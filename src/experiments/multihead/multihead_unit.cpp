@@ -12,6 +12,7 @@
 
 #include "experiments/multihead/enclosure.hpp"
 #include "lab/clock.hpp"
+#include "lab/partial_fields.hpp"
 #include "lab/schema.hpp"
 #include "lab/text.hpp"
 
@@ -308,90 +309,94 @@ bool AdamTask::run_piece() {
 }
 
 // [SECTION] Partial codec
-
-// Encoding: only what results() reads (decode_pipeline below reads it back, field by field).
-Partial PipelineTask::partial() const {
-  Partial p;
-  p.put("seconds", seconds_);
-  std::vector<double> n, e;
-  for (const auto& c : crude_curve_) n.push_back(c[0]), e.push_back(c[1]);
-  p.put("crude_examples", std::move(n));
-  p.put("crude_error", std::move(e));
-  p.put("refit_error", refit_curve_);
-  p.put("certification", {double(cert_done_), double(cert_rows_accepted_), double(constraints_.size()),
-                          double(violated_)});
-  if (!stream_alpha_.empty()) {
-    p.put("stream_alpha", stream_alpha_);
-    p.put("stream_heads", stream_heads_);
-  }
-  const Eigen::VectorXd& sv = span_.singular_values;
-  if (sv.size()) p.put("singular_values", std::vector<double>(sv.data(), sv.data() + sv.size()));
-  if (span_cos_) p.put("span_cos", *span_cos_);
-  if (search_.m == 2 && search_.grid.size() == std::size_t(kGridSize * kGridSize)) p.put("search_grid", search_.grid);
-  if (pipeline_) p.put("pipeline", {(*pipeline_)[0], (*pipeline_)[1], (*pipeline_)[2]});
-  if (!enclosure_results_.empty()) {
-    std::vector<double> flat;
-    for (const auto& row : enclosure_results_) flat.insert(flat.end(), row.begin(), row.end());
-    p.put("enclosure", std::move(flat));
-    if (min_norm_point_.size()) {
-      const Eigen::VectorXd hull = affine_hull_min_norm(run_->truth.Theta);
-      p.put("enclosure_reference", {hull.norm(), (span_.theta_p - hull).norm() / hull.norm()});
-    }
-    if (!enclosure_failure_.empty()) p.put_text("enclosure_failure", enclosure_failure_);
-  }
-  if (!message_.empty()) p.put_text("message", message_);
-  return p;
-}
-
-Partial AdamTask::partial() const {
-  Partial p;
-  p.put("seconds", seconds_);
-  const char* names[4] = {"adam_step", "adam_mse", "adam_theta_error", "adam_w_error"};
-  for (std::size_t j = 0; j < 4; ++j) {
-    std::vector<double> column;
-    for (const auto& a : curve_) column.push_back(a[j]);
-    p.put(names[j], std::move(column));
-  }
-  return p;
-}
+// Each unit's fields, listed once for both directions (lab/partial_fields.hpp): Record is the
+// partial's struct with a PartialReader, the const struct with a PartialWriter. Encoding gathers
+// the task's state into the struct first; the optional fields only when the unit has them.
 
 namespace {
 
-// A field of a unit's partial; empty when the unit has not reported it (yet).
-const std::vector<double>& field(const std::optional<Partial>& slot, const char* name) {
-  static const std::vector<double> none;
-  return slot && slot->has(name) ? slot->values(name) : none;
+template <class Record, class Io>
+void pipeline_fields(Record& p, Io& io) {
+  io.number("seconds", p.seconds);
+  io.numbers("crude_examples", p.crude_examples);
+  io.numbers("crude_error", p.crude_error);
+  io.numbers("refit_error", p.refit_error);
+  io.numbers("certification", p.certification);
+  io.optional_numbers("stream_alpha", p.stream_alpha);
+  io.optional_numbers("stream_heads", p.stream_heads);
+  io.optional_numbers("singular_values", p.singular_values);
+  io.optional_numbers("span_cos", p.span_cos);
+  io.optional_numbers("search_grid", p.search_grid);
+  io.optional_numbers("pipeline", p.pipeline);
+  io.optional_numbers("enclosure", p.enclosure);
+  io.optional_numbers("enclosure_reference", p.enclosure_reference);
+  io.optional_text("enclosure_failure", p.enclosure_failure);
+  io.optional_text("message", p.message);
+}
+
+template <class Record, class Io>
+void adam_fields(Record& a, Io& io) {
+  io.number("seconds", a.seconds);
+  io.numbers("adam_step", a.step);
+  io.numbers("adam_mse", a.mse);
+  io.numbers("adam_theta_error", a.theta_error);
+  io.numbers("adam_w_error", a.w_error);
 }
 
 }  // namespace
 
+Partial PipelineTask::partial() const {
+  PipelinePartial r;
+  r.seconds = seconds_;
+  for (const auto& c : crude_curve_) r.crude_examples.push_back(c[0]), r.crude_error.push_back(c[1]);
+  r.refit_error = refit_curve_;
+  r.certification = {double(cert_done_), double(cert_rows_accepted_), double(constraints_.size()), double(violated_)};
+  if (!stream_alpha_.empty()) r.stream_alpha = stream_alpha_, r.stream_heads = stream_heads_;
+  const Eigen::VectorXd& sv = span_.singular_values;
+  r.singular_values.assign(sv.data(), sv.data() + sv.size());
+  if (span_cos_) r.span_cos = {*span_cos_};
+  if (search_.m == 2 && search_.grid.size() == std::size_t(kGridSize * kGridSize)) r.search_grid = search_.grid;
+  if (pipeline_) r.pipeline = {(*pipeline_)[0], (*pipeline_)[1], (*pipeline_)[2]};
+  if (!enclosure_results_.empty()) {
+    for (const auto& row : enclosure_results_) r.enclosure.insert(r.enclosure.end(), row.begin(), row.end());
+    if (min_norm_point_.size()) {
+      const Eigen::VectorXd hull = affine_hull_min_norm(run_->truth.Theta);
+      r.enclosure_reference = {hull.norm(), (span_.theta_p - hull).norm() / hull.norm()};
+    }
+    r.enclosure_failure = enclosure_failure_;
+  }
+  r.message = message_;
+  Partial p;
+  PartialWriter io(p, "");
+  pipeline_fields(r, io);
+  return p;
+}
+
+Partial AdamTask::partial() const {
+  AdamPartial a;
+  a.seconds = seconds_;
+  for (const auto& row : curve_)
+    a.step.push_back(row[0]), a.mse.push_back(row[1]), a.theta_error.push_back(row[2]), a.w_error.push_back(row[3]);
+  Partial p;
+  PartialWriter io(p, "");
+  adam_fields(a, io);
+  return p;
+}
+
+// A unit that has not reported yet reads as empty.
 PipelinePartial decode_pipeline(const std::optional<Partial>& pipe) {
   PipelinePartial p;
-  p.seconds = pipe ? pipe->value("seconds") : 0.0;
-  p.crude_examples = field(pipe, "crude_examples");
-  p.crude_error = field(pipe, "crude_error");
-  p.refit_error = field(pipe, "refit_error");
-  p.certification = field(pipe, "certification");
-  p.stream_alpha = field(pipe, "stream_alpha");
-  p.stream_heads = field(pipe, "stream_heads");
-  p.singular_values = field(pipe, "singular_values");
-  p.span_cos = field(pipe, "span_cos");
-  p.search_grid = field(pipe, "search_grid");
-  p.pipeline = field(pipe, "pipeline");
-  p.enclosure = field(pipe, "enclosure");
-  p.enclosure_reference = field(pipe, "enclosure_reference");
-  if (pipe && pipe->has("enclosure_failure")) p.enclosure_failure = pipe->text("enclosure_failure");
-  p.message = pipe && pipe->has("message") ? pipe->text("message") : std::string();
+  if (!pipe) return p;
+  PartialReader io(*pipe, "");
+  pipeline_fields(p, io);
   return p;
 }
 
 AdamPartial decode_adam(const std::optional<Partial>& adam) {
   AdamPartial a;
-  a.seconds = adam ? adam->value("seconds") : 0.0;
-  a.step = field(adam, "adam_step");
-  a.mse = field(adam, "adam_mse");
-  a.theta_error = field(adam, "adam_theta_error");
-  a.w_error = field(adam, "adam_w_error");
+  if (!adam) return a;
+  PartialReader io(*adam, "");
+  adam_fields(a, io);
   return a;
 }
 

@@ -132,7 +132,7 @@ struct PipelinePartial {
   std::vector<double> pipeline;             // 3: test MSE, Theta error, W error
   std::vector<double> enclosure;            // six numbers per programme over K
   std::vector<double> enclosure_reference;  // 2: ||hull point||, theta_p's relative distance to it
-  std::optional<std::string> enclosure_failure;  // a programme's failure message
+  std::string enclosure_failure;            // a programme's failure message, or ""
   std::string message;                      // why the pipeline stopped short
 };
 PipelinePartial decode_pipeline(const std::optional<Partial>& pipe);

@@ -5,42 +5,51 @@
 #include <string>
 #include <vector>
 
+#include "lab/partial_fields.hpp"
+
 namespace attnlab::regression {
 
 // [SECTION] Partial codec
+// A trace's fields, listed once for both directions (lab/partial_fields.hpp): Record is Trace with a
+// PartialReader, const Trace with a PartialWriter. The sampling and path fields only when present.
+namespace {
+template <class Record, class Io>
+void trace_fields(Record& t, Io& io) {
+  io.numbers("distance", t.distance);
+  io.numbers("loss_gap", t.loss_gap);
+  io.numbers("grad_norm", t.grad_norm);
+  io.numbers("eps0", t.eps0);
+  bool sampled = !t.kept.empty();
+  if (io.present("kept", sampled)) {
+    io.numbers("kept", t.kept);
+    io.numbers("expected_rows", t.expected_rows);
+    io.numbers("sampling_eps", t.sampling_eps);
+  }
+  bool path = !t.path_x1.empty();
+  if (io.present("path_x1", path)) {
+    io.numbers("path_x1", t.path_x1);
+    io.numbers("path_x2", t.path_x2);
+  }
+  io.number("flags", t.flags);
+  io.number("clamped", t.clamped);
+  io.number("seconds", t.seconds);
+  io.number("seconds_to_1e-10", t.seconds_to_1e10);
+  io.text("state", t.state);
+  io.text("message", t.message);
+}
+}  // namespace
+
 Partial to_partial(const Trace& t) {
   Partial p;
-  p.put("distance", t.distance);
-  p.put("loss_gap", t.loss_gap);
-  p.put("grad_norm", t.grad_norm);
-  p.put("eps0", t.eps0);
-  if (!t.kept.empty())
-    p.put("kept", t.kept), p.put("expected_rows", t.expected_rows), p.put("sampling_eps", t.sampling_eps);
-  if (!t.path_x1.empty()) p.put("path_x1", t.path_x1), p.put("path_x2", t.path_x2);
-  p.put("flags", t.flags);
-  p.put("clamped", t.clamped);
-  p.put("seconds", t.seconds);
-  p.put("seconds_to_1e-10", t.seconds_to_1e10);
-  p.put_text("state", t.state);
-  p.put_text("message", t.message);
+  PartialWriter io(p, "");
+  trace_fields(t, io);
   return p;
 }
 
 Trace from_partial(const Partial& p) {
   Trace t;
-  t.distance = p.values("distance");
-  t.loss_gap = p.values("loss_gap");
-  t.grad_norm = p.values("grad_norm");
-  t.eps0 = p.values("eps0");
-  if (p.has("kept"))
-    t.kept = p.values("kept"), t.expected_rows = p.values("expected_rows"), t.sampling_eps = p.values("sampling_eps");
-  if (p.has("path_x1")) t.path_x1 = p.values("path_x1"), t.path_x2 = p.values("path_x2");
-  t.flags = p.value("flags");
-  t.clamped = p.value("clamped");
-  t.seconds = p.value("seconds");
-  t.seconds_to_1e10 = p.value("seconds_to_1e-10");
-  t.state = p.text("state");
-  t.message = p.text("message");
+  PartialReader io(p, "");
+  trace_fields(t, io);
   return t;
 }
 
