@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "core/statistics.hpp"
 #include "experiments/registry.hpp"
@@ -367,4 +368,55 @@ TEST_CASE("the paper's threshold and width rules", "[separation][presets][claim]
   CHECK(cell(cross.table, 0, "tau") == 0.9);
   CHECK(cell(cross.table, 0, "m") == 10);  // round(log(200 / 0.01)) = round(9.90)
   CHECK(cell(cross.table, 1, "m") == 12);  // round(log(1000 / 0.01)) = round(11.51)
+}
+
+// What the plots show (issue 24, part 2): a theory curve only against the variables of its formula,
+// legends that say what success needs of each rate, and no rate hidden under an identical one.
+namespace {
+bool has_reference(const Plot& p) {
+  for (const Series& s : p.series)
+    if (s.style == SeriesStyle::Reference) return true;
+  return false;
+}
+// Every component rate equal at every point to an earlier one is a plain line named "identical to
+// <that one>"; no two drawn with markers are equal.
+void check_identical_rates_visible(const Plot& parts) {
+  for (std::size_t k = 0; k < parts.series.size(); ++k) {
+    const Series& s = parts.series[k];
+    if (s.style == SeriesStyle::Reference) continue;
+    bool equal_to_earlier = false;
+    for (std::size_t j = 0; j < k && !equal_to_earlier; ++j) {  // the first equal one is named
+      if (parts.series[j].style == SeriesStyle::Reference || parts.series[j].y != s.y) continue;
+      equal_to_earlier = true;
+      const std::string earlier = parts.series[j].name.substr(0, parts.series[j].name.find(" ("));
+      CHECK(s.name.find("identical to " + earlier + ")") != std::string::npos);
+    }
+    CHECK((s.style == SeriesStyle::Line) == equal_to_earlier);
+  }
+}
+}  // namespace
+
+TEST_CASE("the planted-row law is drawn against m and n only, and identical rates stay visible",
+          "[separation][self][cross][plots]") {
+  // Fig. 4c: x = m, the law beside softmax on D1; softmax and linear on D0 agree in every row there.
+  const Results c = run("separation.self", "fig4c", {{"sweep", "m=1:20:1"}, {"trials", "100"}}, 1);
+  REQUIRE(c.plots.size() == 2);
+  CHECK(has_reference(c.plots[1]));
+  const std::vector<std::string> names{"softmax on D1 (success needs it to fire)", "linear on D1 (success needs it silent)",
+                                       "softmax on D0 (success needs it silent)"};
+  for (std::size_t k = 0; k < names.size(); ++k) CHECK(c.plots[1].series[k].name == names[k]);
+  CHECK(c.plots[1].series[3].name == "linear on D0 (success needs it silent; identical to softmax on D0)");
+  check_identical_rates_visible(c.plots[1]);
+  // m = max(log(n / delta), 15) follows n in Fig. 4a: the law stays on the n axis.
+  CHECK(has_reference(run("separation.self", "fig4a", {{"sweep", "n=200,400"}, {"trials", "10"}}, 1).plots[1]));
+  // Against a1 (Fig. 7d), d (Fig. 5b), c (Fig. 4d) and tau the law is left out; the table keeps it.
+  for (const auto& [id, preset, sweep] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"separation.cross", "fig7d", "a1=0.5,1,1.5"}, {"separation.self", "fig5b", "d=4,6,10"},
+           {"separation.self", "fig4d", "c=0.5,0.7"}, {"separation.self", "fig4c", "tau=1,2"}}) {
+    INFO(preset << " " << sweep);
+    const Results r = run(id, preset, {{"sweep", sweep}, {"trials", "40"}}, 1);
+    for (const Plot& p : r.plots) CHECK_FALSE(has_reference(p));
+    CHECK(r.table.column("theory_exp_d1") >= 0);
+    check_identical_rates_visible(r.plots[1]);
+  }
 }

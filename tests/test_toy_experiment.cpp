@@ -206,3 +206,22 @@ TEST_CASE("toy inspector: the bounds' explicit numbers", "[separation][toy]") {
     CHECK((r.table.rows[3][F] > 0.0) == out.lin_d0);
   }
 }
+
+// 1 - 2^-m is drawn against m, and against n when m = log n follows n; never against tau, nor
+// against n at a fixed m (issue 24, part 2).
+TEST_CASE("the toy's theory curve is drawn only against m, or n when m follows n", "[separation][toy][plots]") {
+  auto theory_drawn = [](const KeyValues& values) {
+    const Results r = run(values, 1);
+    bool drawn = false;
+    for (const Plot& p : r.plots)
+      for (const Series& s : p.series) drawn = drawn || s.style == SeriesStyle::Reference;
+    return drawn;
+  };
+  CHECK(theory_drawn({{"n", "100"}, {"sweep", "m=1:3:1"}, {"trials", "20"}}));
+  CHECK(theory_drawn({{"sweep", "n=100,200"}, {"m_rule", "log_n"}, {"trials", "20"}}));
+  CHECK_FALSE(theory_drawn({{"sweep", "n=100,200"}, {"m_rule", "fixed"}, {"trials", "20"}}));
+  CHECK_FALSE(theory_drawn({{"n", "100"}, {"sweep", "tau=0.1,0.25"}, {"trials", "20"}}));
+  const Results r = run({{"n", "100"}, {"sweep", "tau=0.1,0.25"}, {"trials", "20"}}, 1);
+  CHECK(r.table.column("theory") >= 0);
+  CHECK(r.plots[1].series[0].name == "softmax on D1 (success needs it to fire)");
+}

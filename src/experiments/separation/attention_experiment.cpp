@@ -182,6 +182,7 @@ class AttentionExperiment final : public Experiment {
     seed_ = seed;
     trials_ = trials;
     tau_from_rule_ = kPaperOrFixedTable.decode(params, "tau_rule") == ValueRule::Paper && !sweep_.sweep().sweeps("tau");
+    m_from_rule_ = kPaperOrFixedTable.decode(params, "m_rule") == ValueRule::Paper && !sweep_.sweep().sweeps("m");
     settings_.clear();
     double work = 0.0;  // per trial: 4 attentions over <= d + 1 groups, and the readout
     widest_ = 0;
@@ -230,8 +231,13 @@ class AttentionExperiment final : public Experiment {
       return row;
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
+    // The law 1 - (1 - q)^m is drawn against m, and against n when m = log(n / delta) follows n;
+    // against a1, c, d, tau, ... the plot leaves it out (the table keeps it per point).
+    std::vector<std::string> axes{"m"};
+    if (m_from_rule_) axes.push_back("n");
     r.plots = sweep_.plots(r.table, x,
-                           {"theory_exp_d1", "ours: planted-row law 1 - (1 - q)^m (softmax on D1; q = 1/4: 1 - (3/4)^m)", false});
+                           {"theory_exp_d1", "ours: planted-row law 1 - (1 - q)^m (softmax on D1; q = 1/4: 1 - (3/4)^m)",
+                            false, axes});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
     for (std::string& note : ours_notes()) r.notes.push_back(std::move(note));
     return r;
@@ -328,6 +334,7 @@ class AttentionExperiment final : public Experiment {
   std::uint64_t seed_ = 0;
   std::int64_t trials_ = 0;     // per point (for the notes)
   bool tau_from_rule_ = false;  // tau from the paper's theorems (for the notes)
+  bool m_from_rule_ = false;    // m = log(n / delta) follows n (the theory curve is drawn against n)
   int widest_ = 0;
   bool share_widths_ = false;
 };

@@ -65,7 +65,8 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
            "Section 7.2.1 (Def. D.1 asks b + c = 1). Ours, the planted-row law: with w = " + k.weight +
            " the planted token's weight in its row, below c = " + k.c_switch + " a column also fires with "
            "signs (+, +, -) on (planted, class, constant), since about (a1 + b) w - c > c + 0.1: q = 3/8 and "
-           "detection follows 1 - (5/8)^m, not 1 - (3/4)^m (the dashed curve is computed per point).",
+           "detection follows 1 - (5/8)^m, not 1 - (3/4)^m (the table gives it per point; the plot draws it only "
+           "against m).",
        self_settings(x, "200", "22", "c=0.5:0.9:0.005")},
       {f + "e", label + "e: success vs a0",
        "The paper's " + label + "e: the D0 strength a0 from 0.01 to 0.8 at n = 200, d = 22. The paper's "
@@ -74,7 +75,7 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
        self_settings(x, "200", "22", "a0=0.01:0.8:0.01")},
       {f + "f", label + "f: success vs a1",
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
-           "from 0.1 to 3 at n = 200, d = 22. Ours, the dashed planted-row law: 0 below a1 = " + k.a1_zero +
+           "from 0.1 to 3 at n = 200, d = 22. Ours, the planted-row law (the table gives it per point; the plot draws it only against m): 0 below a1 = " + k.a1_zero +
            ", where the planted token does not dominate its softmax row; 1 - (3/4)^m from a1 = " + k.a1_quarter +
            " (q = 1/8 between), and as a1 grows more sign patterns fire (q = 3/8 from 1.5, 1/2 from 1.94). "
            "Success is not monotone in a1: from about a1 = " + k.linear_d1 + " linear attention's planted row "

@@ -133,9 +133,12 @@ Story make_story() {
       "100 trials per point, as in the paper's Section 7.2). Watch D0 as d grows.";
   five.answer =
       "Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires on 90.0% "
-      "of D0 inputs, and linear attention on 90.0% of D1 inputs, unlike step 1. Why: the near-uniform rows average "
-      "only a few class signs when d is small, so they cross tau by chance, on D0 and D1 alike. 'Reproduce the "
-      "paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.";
+      "of D0 inputs, and linear attention on 90.0% of D1 inputs, though it never fired in step 1. Why: a "
+      "near-uniform row is about the average of all tokens, and at d = 4 they fall into only two classes; a readout "
+      "column with + on both classes and on the constant (one sign pattern in eight) lifts that average above tau, "
+      "and one of the m = 15 columns does so in most trials. Linear attention is near-uniform on D1 as well; in "
+      "step 1 it averaged the signs of all n tokens and stayed far below tau. 'Reproduce the paper' runs all 19 "
+      "panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.plot = "How often each network fires";
@@ -147,7 +150,8 @@ Story make_story() {
                   {"17.4%", {"ci_high", "d", 4}, ""},
                   {"99.0%", {"success_rate", "d", 66}, ""},
                   {"90.0%", {"exp_d0", "d", 4}, ""},
-                  {"90.0%", {"lin_d1", "d", 4}, ""}};
+                  {"90.0%", {"lin_d1", "d", 4}, ""},
+                  {"15", {"m", "d", 4}, ""}};
   s.steps.push_back(five);
   s.summary =
       "A softmax readout fired on inputs that hide one strong score and stayed silent on the others, with the "

@@ -159,22 +159,34 @@ std::vector<Plot> SuccessSweep::plots(const Table& t, const std::string& x_colum
   Series s{"success (Wilson 95%)", SeriesStyle::LineMarkers, x, column("success_rate"), column("ci_low"),
            column("ci_high")};
   success.series.push_back(s);
+  const bool draw_theory = !theory.column.empty() &&
+                           std::find(theory.axes.begin(), theory.axes.end(), x_column) != theory.axes.end();
   const Series theory_curve{theory.label, SeriesStyle::Reference, x, column(theory.column), {}, {}};
-  if (!theory.column.empty() && theory.on_success) success.series.push_back(theory_curve);
+  if (draw_theory && theory.on_success) success.series.push_back(theory_curve);
 
   Plot parts;
   parts.title = "How often each network fires";
   parts.x_label = x_column;
-  parts.y_label = "fraction of trials with F > 0";
+  parts.y_label = "fraction of trials in which it fires (F > 0)";
   parts.fixed_y = true;
-  const char* names[] = {"softmax on D1 (want 1)", "linear on D1 (want 0)", "softmax on D0 (want 0)",
-                         "linear on D0 (want 0)"};
+  // A trial succeeds when softmax fires on D1 and nothing else fires (docs/separation.md s.4).
+  const char* names[] = {"softmax on D1", "linear on D1", "softmax on D0", "linear on D0"};
+  const char* needs[] = {"success needs it to fire", "success needs it silent", "success needs it silent",
+                         "success needs it silent"};
   for (int k = 0; k < 4; ++k) {
     const std::string rate = kComponentRates[k];
-    parts.series.push_back(
-        {names[k], SeriesStyle::LineMarkers, x, column(rate), column(rate + "_low"), column(rate + "_high")});
+    Series series{std::string(names[k]) + " (" + needs[k] + ")", SeriesStyle::LineMarkers, x, column(rate),
+                  column(rate + "_low"), column(rate + "_high")};
+    // Drawn after an identical rate, it would hide that one: a plain line over its markers, and a note.
+    for (int j = 0; j < k; ++j) {
+      if (series.y.empty() || series.y != parts.series[static_cast<std::size_t>(j)].y) continue;
+      series.style = SeriesStyle::Line;
+      series.name = std::string(names[k]) + " (" + needs[k] + "; identical to " + names[j] + ")";
+      break;
+    }
+    parts.series.push_back(std::move(series));
   }
-  if (!theory.column.empty() && !theory.on_success) parts.series.push_back(theory_curve);
+  if (draw_theory && !theory.on_success) parts.series.push_back(theory_curve);
   return {success, parts};
 }
 

@@ -33,10 +33,13 @@ ParamSpec paper_trials_spec(int paper_count);
 std::int64_t trials_per_point(const Params& params, int paper_count);
 
 // A closed-form curve to draw beside the measured rates (docs/separation.md s.5), taken from a table column.
+// It is drawn only against the variables of its formula (`axes`: m, and n where m = log n follows n);
+// against any other x (tau, a1, d, ...) the plot leaves it out and the table column stays.
 struct Theory {
   std::string column;  // empty: none
   std::string label;
-  bool on_success = true;  // on the success plot (true) or beside "softmax on D1" (false)
+  bool on_success = true;          // on the success plot (true) or beside "softmax on D1" (false)
+  std::vector<std::string> axes;   // the x columns it is drawn against
 };
 
 class SuccessSweep {
@@ -95,7 +98,10 @@ class SuccessSweep {
   // read-out for the page's text and screen readers.
   std::string latest_point_summary(const Table& table, const std::string& x_column) const;
   // Plots of success (with error bars) and of the four component rates against the swept
-  // parameter, with an optional theory curve from the table on one of them.
+  // parameter, with an optional theory curve from the table on one of them (when `x_column` is
+  // one of its axes). Each component rate's legend says what success needs of it (fire or stay
+  // silent); a rate equal at every point to an earlier one is drawn as a plain line over the
+  // earlier one's markers and its legend says "identical to ...", so neither hides the other.
   std::vector<Plot> plots(const Table& table, const std::string& x_column, const Theory& theory) const;
 
  private:

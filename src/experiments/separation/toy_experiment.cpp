@@ -152,7 +152,10 @@ class ToyExperiment final : public Experiment {
       return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - dmath::pow(2.0, -s.m)};
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";
-    r.plots = sweep_.plots(r.table, x, {"theory", "theory 1 - 2^-m", true});
+    // 1 - 2^-m is drawn against m, and against n when m = log n follows n; never against tau.
+    std::vector<std::string> axes{"m"};
+    if (m_from_rule_) axes.push_back("n");
+    r.plots = sweep_.plots(r.table, x, {"theory", "theory 1 - 2^-m", true, axes});
     if (!r.table.rows.empty()) r.notes.push_back(sweep_.latest_point_summary(r.table, x));
     for (std::string& note : ours_notes()) r.notes.push_back(std::move(note));
     return r;
