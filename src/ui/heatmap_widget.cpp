@@ -204,6 +204,28 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   ImGui::TextDisabled("x: %s; y: %s%s%s%s%s", h.x_label.c_str(), h.y_label.c_str(),
                       h.value_label.empty() ? "" : "; colour: ", h.value_label.c_str(), h.note.empty() ? "" : "; ",
                       h.note.c_str());
+  // The paths' key, as a plot's legend (and the SVG export's): each path's colour, dash and marker
+  // (those of the same series in the plots beside it) and its label, flowed into rows.
+  std::vector<Series> entries;
+  for (const Heatmap::Path& path : h.paths)
+    if (!path.label.empty()) entries.push_back({path.label, SeriesStyle::LineMarkers, {}, {}, {}, {}});
+  if (entries.size() == h.paths.size() && !entries.empty()) {
+    const LegendLayout legend = legend_layout(entries, size.x, font, [](const std::string& text) {
+      return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x);
+    });
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(size.x, font * 1.3f * static_cast<float>(legend.rows)));
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      const SeriesLook look = series_look(k);
+      const ImU32 c = series_colour(k);
+      const float lx = top.x + static_cast<float>(legend.x[k]), ly = top.y + static_cast<float>(legend.y[k]);
+      const float sample = font * static_cast<float>(kLegendSample);
+      const ImVec2 a(lx, ly + font * 0.55f), b(lx + sample, ly + font * 0.55f);
+      dashed_line(dl, a, b, c, 2.5f, look.dash, 0.0f);
+      draw_marker(dl, look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
+      dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), th.text, entries[k].name.c_str());
+    }
+  }
 
   if (hovered && h.rows > 0 && h.cols > 0) {
     const ImVec2 m = ImGui::GetIO().MousePos;

@@ -85,7 +85,7 @@ namespace {
 
 // What every curve reads: the table's columns by name and the range of iterations shown. The
 // Newton-type solvers finish in tens of iterations, gradient descent may take thousands: the main
-// plots show the Newton-type range, and gradient descent gets its own plot over all of it.
+// plots show the Newton-type range, and one more plot shows every solver over all of it (log x).
 struct Curves {
   const std::vector<Method>& methods;  // unit k ran methods[k]
   const Table& table;                  // results_table's
@@ -174,6 +174,24 @@ Plot sampling_plot(const Curves& c, const SamplingSettings& settings) {
   return sampling;
 }
 
+// Every solver's distance over the whole run, on log-log axes: gradient descent's thousands of
+// iterations and the Newton-type solvers' few side by side (t = 0, the shared start, is off a log
+// axis). Each curve ends where its solver stopped, so the short ones keep their markers.
+Plot whole_run_plot(const Curves& c, const std::vector<Trace>& traces) {
+  Plot p = Plot::titled("Distance to the minimiser over the whole run").x("iteration t (log scale)")
+      .y("||x_t - x*||").log_x_axis().log_y_axis();
+  for (std::size_t k = 0; k < c.methods.size(); ++k) {
+    std::vector<double> y = c.column(std::string(method_key(c.methods[k])) + "_distance");
+    y.resize(std::min(y.size(), traces[k].size()));
+    if (!y.empty() && std::isfinite(y[0]) && y[0] > 0.0)  // as per_method: a diverging curve stops at 1e6 x the start
+      for (double& v : y)
+        if (v > 1e6 * y[0]) v = NAN;
+    p.series.push_back({method_label(c.methods[k]), SeriesStyle::LineMarkers,
+                        std::vector<double>(c.iterations.begin(), c.iterations.begin() + y.size()), y, {}, {}});
+  }
+  return p;
+}
+
 }  // namespace
 
 std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trace>& traces, const Table& table) {
@@ -188,13 +206,7 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
                                true, c.newton_range));
   Plot sampling = sampling_plot(c, run.options.sampling);
   if (!sampling.series.empty()) plots.push_back(sampling);
-  for (Method m : run.methods)
-    if (m == Method::GradientDescent && c.rows > c.newton_range) {
-      Plot gd = Plot::titled("Gradient descent over all its iterations").x("iteration t").y("||x_t - x*||")
-          .log_y_axis();
-      gd.series.push_back({method_label(m), SeriesStyle::Line, c.iterations, c.column("gd_distance"), {}, {}});
-      plots.push_back(gd);
-    }
+  if (c.rows > c.newton_range) plots.push_back(whole_run_plot(c, traces));
   return plots;
 }
 
@@ -300,9 +312,16 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
 // [SECTION] Figures
 
 void compute_contour(RegressionRun& run) {
-  const double reach = std::max(1e-3, 1.3 * (run.problem.x0 - run.reference.x).cwiseAbs().maxCoeff());
-  run.lo = run.reference.x.array() - reach;
-  run.hi = run.reference.x.array() + reach;
+  // The square around x*, x0 and, with cosh (L(x) = L(-x)), the other minimiser -x*, centred on
+  // them with a margin: both minima and the start are inside the map.
+  const Eigen::Vector2d star = run.reference.x, start = run.problem.x0;
+  const bool mirrored = run.problem.function == Hyperbolic::Cosh;
+  Eigen::Array2d corner_lo = star.array().min(start.array()), corner_hi = star.array().max(start.array());
+  if (mirrored) corner_lo = corner_lo.min(-star.array()), corner_hi = corner_hi.max(-star.array());
+  const double reach = std::max(1e-3, 0.65 * (corner_hi - corner_lo).maxCoeff());
+  const Eigen::Array2d centre = 0.5 * (corner_lo + corner_hi);
+  run.lo = centre - reach;
+  run.hi = centre + reach;
   run.contour = Heatmap{"log10(L(x) - L*) around x* (d = 2), with each solver's iterates", "x_1", "x_2",
                         kContourGrid, kContourGrid, {}, 0.0, 1.0, "", {}, {}};
   double low = INFINITY, high = -INFINITY;
@@ -331,6 +350,10 @@ void compute_contour(RegressionRun& run) {
   run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x*"});
   cell(run.problem.x0, row, col);
   run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x0"});
+  if (mirrored) {
+    cell(-run.reference.x, row, col);
+    run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "-x*"});
+  }
 }
 
 namespace {

@@ -134,7 +134,7 @@ std::vector<Preset> regression_presets() {
        with(reference_settings(), {{"norm_A", "2"}, {"r0", "6"}, {"max_iterations", "500"}})},
       {"w2_stall", "W^2 alone, weak w = 1: stalls, then diverges",
        "H~ = A^T W^2 A ignores the data term B, and with w = 1 B is not small beside W^2 (beta^ = 1.33 > w^2 = 1; "
-       "Lemma C.4(2) fails). At x* the smallest eigenvalue of H^-1 H~ is 0.498: along that direction the full "
+       "the condition of Lemma C.4(2) is not met). At x* the smallest eigenvalue of H^-1 H~ is 0.498: along that direction the full "
        "step is twice too long and the error is multiplied by -(1 / 0.498 - 1) = -1.01 each step, right at the "
        "edge, since contraction needs eps0 < 1/2. Along the iterates eps0 is 0.51 to 0.52 at first (median 0.52 "
        "over the run) and nears 1 as x leaves x*, so ||x - x*|| grows, by a few percent a step at first (about 2 "
@@ -143,8 +143,8 @@ std::vector<Preset> regression_presets() {
                                    {"gd", "false"}, {"max_iterations", "300"}})},
       {"w2_converge", "W^2 alone, strong w = 12: converges",
        "With w = 12 the regulariser dominates, W^2 alone approximates the Hessian well (eps0 below 0.01) and the "
-       "same method converges linearly. Lemma C.4(2)'s condition w^2 >= 100 beta + l / sigma_min^2 still fails: "
-       "it is sufficient, not necessary, and conservative.",
+       "same method converges linearly. Lemma C.4(2)'s condition w^2 >= 100 beta + l / sigma_min^2 is still not "
+       "met: it is sufficient, not necessary, and conservative.",
        with(reference_settings(), {{"w", "12"}, {"approx_diag", "false"}, {"sampled", "false"},
                                    {"sampled_rank2", "false"}, {"gd", "false"}, {"max_iterations", "300"}})},
       {"cosh_two_minima", "cosh with weak w: two minima (d = 2)",

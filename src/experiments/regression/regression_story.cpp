@@ -27,14 +27,14 @@ Story make_story() {
       "softmax regression would be 0.5 ||u(x) / alpha(x) - b||^2; the paper (Section 1) names the place of the "
       "normalisation factor as the difference. Three solvers start from the same point, at distance 1 from the "
       "minimiser x*: exact Newton, gradient descent, and the paper's method (Section 6.2, Algorithm 1), which "
-      "replaces the Hessian by the cheaper A^T (B_diag + W^2) A. Press Run and compare the slopes of the three "
-      "curves (log scale).";
+      "replaces the Hessian by the cheaper A^T (B_diag + W^2) A. Press Run: the plot follows each solver's distance "
+      "to x* over its whole run, with both axes on a log scale.";
   one.answer =
       "Exact Newton converges after 4 iterations, the paper's method after 9, with the measured quality eps0 = "
       "0.0375 of its approximation. Why: an exact Newton step squares the error once it is small, the approximate "
       "one multiplies it by about eps0, and gradient descent only follows the slope, one small step at a time.";
   one.question = "Each approximate step shrinks the error by about eps0. How many steps from distance 1 to 1e-13?";
-  one.plot = "Distance to the minimiser";
+  one.plot = "Distance to the minimiser over the whole run";
   one.settings = {"regression", "reference", kThreeSolvers, 1};
   one.shows = {"r0", "w"};
   one.prediction = StoryPrediction::asking(
@@ -81,7 +81,8 @@ Story make_story() {
       "The part it drops is not small: its measured eps0 is 0.522, just above 1/2, so each step overshoots, and the "
       "method diverges: exp overflows at iteration 77. Why: a step that overshoots by more than it corrects makes "
       "the error grow at every step, and exp turns a growing x into an overflow.";
-  three.question = "Lemma C.4 asks for w^2 >= 100 beta + ... . Which line of the notes says it fails here?";
+  three.question =
+      "Lemma C.4 asks for w^2 >= 100 beta + ... . Which line of the details says its condition is not met here?";
   three.plot = "Distance to the minimiser";
   three.settings = {"regression", "w2_stall", {}, 1};
   three.shows = {"w"};
@@ -100,9 +101,9 @@ Story make_story() {
       "The same method with w = 12: now the regulariser dominates the Hessian. Try w between 1 and 12 and find "
       "where it starts to converge.";
   four.answer =
-      "eps0 is 0.00697 and it converges after 7 iterations. The lemma's condition still fails (see the FAILS line "
-      "in the details): it is sufficient, not necessary. Why: with w = 12 the data term it drops is small beside "
-      "w^2, so the approximate Hessian is nearly the exact one.";
+      "eps0 is 0.00697 and it converges after 7 iterations. The lemma's condition is still not met (see the line "
+      "'Not met' in the details): it is sufficient, not necessary. Why: with w = 12 the data term it drops is "
+      "small beside w^2, so the approximate Hessian is nearly the exact one.";
   four.question = "What does a large w do to the minimiser x* itself? (Compare ||x*|| in the notes with step 3.)";
   four.plot = "Distance to the minimiser";
   four.settings = {"regression", "w2_converge", {}, 1};

@@ -16,7 +16,7 @@ struct TheoryReport {
   double R = 4.0, beta_theory = 0.0, M_theory = 0.0;
   double radius_theory = 0.0, radius_measured = 0.0;  // 0.1 l / M
   double r0 = 0.0;            // ||x0 - x*||
-  std::vector<std::string> lines;  // "OK: ...", "FAILS: ...", or plain facts
+  std::vector<std::string> lines;  // "OK: ...", "Not met: ..." (a sufficient condition), or plain facts
 };
 
 TheoryReport check_theory(const Problem& p, const Reference& ref, const MatrixFacts& facts);
