@@ -539,3 +539,48 @@ TEST_CASE("mirror inputs: the first seed's first sequence and the attention its 
   CHECK(cone.heatmaps.size() == 1);
   CHECK(cone.notes.size() == 1);
 }
+
+namespace {
+const Plot* plot_titled(const Results& r, const std::string& title) {
+  for (const Plot& p : r.plots)
+    if (p.title == title) return &p;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("the sparsity plot draws every p, and the own-p plot has a curve for p = 1.1", "[mirror]") {
+  auto e = make_experiment("mirror");
+  e->reset(e->make_params("sparsity", {{"seeds", "2"}, {"d", "10"}}), 1);
+  run_to_completion(*e);
+  const Results& r = e->results();
+  const Plot* sparsity = plot_titled(r, "Sparsity of W_k at the end, per p");
+  REQUIRE(sparsity);
+  REQUIRE(sparsity->series.size() == 1);
+  CHECK(sparsity->series[0].x == std::vector<double>{1.1, 2.0, 3.0});
+  // The mean over the runs, between the sparsest and the least sparse run, as the notes count it.
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(sparsity->series[0].y_low[i] <= sparsity->series[0].y[i]);
+    CHECK(sparsity->series[0].y[i] <= sparsity->series[0].y_high[i]);
+  }
+  CHECK(sparsity->series[0].y[0] > 50.0);
+  CHECK(sparsity->series[0].y[1] < 50.0);
+  const Plot& own = r.plots.front();
+  REQUIRE(own.series.size() == 3);
+  CHECK(own.series[0].name == "MD p=1.1 (seed 1)");
+  CHECK(own.series[1].name == "MD p=2");
+  CHECK(!own.series[0].x.empty());
+}
+
+TEST_CASE("joint training draws the token each sequence selects, per p", "[mirror]") {
+  auto e = make_experiment("mirror");
+  e->reset(e->make_params("joint_toy", {}), 1);
+  run_to_completion(*e);
+  const Results r = e->results();
+  const Plot* tokens = plot_titled(r, "Selected token of each sequence at the end, per p (seed 1)");
+  REQUIRE(tokens);
+  REQUIRE(tokens->series.size() == 2);  // the toy's two sequences
+  // [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (the story's fifth step).
+  CHECK(tokens->series[0].x == std::vector<double>{1.75, 2.0, 3.0});
+  CHECK(tokens->series[0].y == std::vector<double>{1.0, 1.0, 0.0});
+  CHECK(tokens->series[1].y == std::vector<double>{0.0, 0.0, 0.0});
+}

@@ -170,9 +170,9 @@ void App::draw_toolbar() {
   if (shows("export") && copy_text_) {
     draw_export_buttons();
     if (!embed_.embed) {
-      ImGui::SameLine();
+      flow(button_width("Embed..."));
       if (ImGui::Button("Embed...")) embed_dialog_.open(embed_);
-  note_focus("Embed");
+      note_focus("Embed");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("For teachers: choose the controls students see and copy an iframe for a course page.");
     }

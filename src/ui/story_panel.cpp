@@ -34,16 +34,25 @@ void StoryPanel::open(const Story& story, std::size_t step) {
 }
 
 StoryPanel::Action StoryPanel::draw_navigation(bool embedded) {
+  // Each item goes beside the last while it fits, else on a new line: a phone (390 px) gets a
+  // wrapped toolbar, not buttons cut off at the right edge (as the toolbar's flow() does).
+  const auto beside = [](float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  };
+  const auto button_width = [](const char* label) {
+    return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  };
   Action action = Action::None;
   if (!embedded) {
     if (ImGui::Button("Attention Lab")) action = Action::Home;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: every paper and its story.");
-    ImGui::SameLine();
+    beside(ImGui::CalcTextSize("Step 10 of 10").x);
   }
   ImGui::AlignTextToFramePadding();
   const int k = static_cast<int>(step_) + 1, n = static_cast<int>(story_->steps.size());
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().heading), "Step %d of %d", k, n);
-  ImGui::SameLine();
+  beside(button_width("< Back") + button_width("Next >") + ImGui::GetStyle().ItemSpacing.x);
   ImGui::BeginDisabled(step_ == 0);
   if (ImGui::Button("< Back")) action = Action::Back;
   ImGui::EndDisabled();
@@ -52,7 +61,7 @@ StoryPanel::Action StoryPanel::draw_navigation(bool embedded) {
   if (ImGui::Button("Next >")) action = Action::Next;
   ImGui::EndDisabled();
   if (!embedded) {
-    ImGui::SameLine();
+    beside(button_width("Free lab"));
     if (ImGui::Button("Free lab")) action = Action::FreeLab;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("This step's experiment with every control: presets, all parameters.");
   }

@@ -299,6 +299,67 @@ std::optional<Plot> value_path_plot(double p, const RunRecord& first) {
   return vpath;
 }
 
+// The share of W_k's entries below 1% of the largest at the end, per p: the mean over the done runs,
+// with bars from the sparsest to the least sparse run (the numbers of the notes, drawn).
+Plot sparsity_plot(const PreparedRun& run, const MergedRecords& records) {
+  Plot plot = Plot::titled("Sparsity of W_k at the end, per p").x("p")
+      .y("% of entries below 1% of the largest (mean; bars: range over runs)").y_range(0, 100);
+  Series share{"share of small entries", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+  for (double p : run.ps) {
+    std::vector<double> values;
+    for (std::size_t i = 0; i < run.runs.size(); ++i)
+      if (run.runs[i].p == p && records[i] && records[i]->done && std::isfinite(records[i]->sparsity))
+        values.push_back(100.0 * records[i]->sparsity);
+    if (values.empty()) continue;
+    share.x.push_back(p);
+    share.y.push_back(summarise(values).mean);
+    share.y_low.push_back(*std::min_element(values.begin(), values.end()));
+    share.y_high.push_back(*std::max_element(values.begin(), values.end()));
+  }
+  plot.series.push_back(share);
+  return plot;
+}
+
+// The token each sequence selects at the end (seed 1), per p: one curve per sequence.
+Plot selected_tokens_plot(const PreparedRun& run, const MergedRecords& records) {
+  Plot plot = Plot::titled("Selected token of each sequence at the end, per p (seed 1)").x("p")
+      .y("selected token (0-indexed)");
+  for (double p : run.ps) {
+    const RunRecord* first = shown_record(run, records, p);
+    if (!first) continue;
+    for (std::size_t i = 0; i < first->alpha.size(); ++i) {
+      if (plot.series.size() <= i)
+        plot.series.push_back({printf_text("sequence %.0f", double(i)), SeriesStyle::LineMarkers, {}, {}, {}, {}});
+      plot.series[i].x.push_back(p);
+      plot.series[i].y.push_back(first->alpha[i]);
+    }
+  }
+  return plot;
+}
+
+// D_k of the shown run of each p that is none of p' = 1.75, 2, 3 against its own SVM, added to the
+// own-p plot: the table's own-p columns only exist for those three p.
+// In sweep order, like the table's curves.
+void add_other_own_curves(const PreparedRun& run, const MergedRecords& records, Plot& own) {
+  std::size_t at = 0;  // where p's curve goes: after the curves of the p before it
+  for (double p : run.ps) {
+    if (std::find(std::begin(kComparePs), std::end(kComparePs), p) != std::end(kComparePs)) {
+      ++at;
+      continue;
+    }
+    const RunRecord* first = shown_record(run, records, p);
+    if (!first || first->D_final_alpha.empty()) continue;
+    Series s{"MD " + label_p(p) + " (seed 1)", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+    for (std::size_t i = 0; i < run.runs.size(); ++i) {
+      if (!records[i] || &*records[i] != first) continue;
+      const std::vector<int>& ks = run.runs[i].checkpoints;
+      for (std::size_t c = 0; c < ks.size() && c < first->D_final_alpha.size(); ++c)
+        if (std::isfinite(first->D_final_alpha[c])) s.x.push_back(ks[c]), s.y.push_back(first->D_final_alpha[c]);
+    }
+    own.series.insert(own.series.begin() + static_cast<std::ptrdiff_t>(at++), std::move(s));
+  }
+}
+
 }  // namespace
 
 // [SECTION] Results
@@ -388,10 +449,13 @@ Results mirror_results(const PreparedRun& run, const MergedRecords& records) {
   Results r;
   r.table = results_table(run, records);
   r.plots = results_plots(run, r.table);
+  add_other_own_curves(run, records, r.plots.front());
   for (double p : run.ps) {
     for (std::string& note : results_notes(run, records, p)) r.notes.push_back(std::move(note));
     results_figures(run, records, p, r);
   }
+  r.plots.push_back(sparsity_plot(run, records));
+  if (run.setup.settings.joint) r.plots.push_back(selected_tokens_plot(run, records));
   return r;
 }
 

@@ -43,9 +43,9 @@ Story make_story() {
   StoryStep two;
   two.title = "Attention picks one token";
   two.text =
-      "The same training with p = 2 only. As W grows, softmax attention concentrates: the plot 'softmax "
+      "The same training with p = 2 only. As W grows, softmax attention concentrates: the plot 'Softmax "
       "concentration' shows the largest attention probability, averaged over the sequences. The tokens that win "
-      "are the max-margin solution's selected tokens, listed in the notes.";
+      "are the max-margin solution's selected tokens, listed under Details.";
   two.answer =
       "The largest attention probability grows with W (the measured value is beside your prediction): attention "
       "ends on the token the max-margin solution selects. Why: softmax of scores that keep growing apart puts ever "
@@ -68,7 +68,8 @@ Story make_story() {
   three.text =
       "The paper's synthetic-data figure (in its main text; the settings are the authors' code's) at 5 seeds "
       "instead of 100 (random W0). The 3 x 3 plot compares the runs of each p with the max-margin solution of "
-      "every p' = 1.75, 2, 3; the band is the 10-90% range over seeds.";
+      "every p' = 1.75, 2, 3, each curve the mean over seeds; the curves with markers are each p against its own "
+      "solution.";
   three.answer =
       "Every run ends closest to the max-margin solution of its own p among p' = 1.75, 2, 3: in 5 of 5 runs for "
       "each p. Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
@@ -84,14 +85,15 @@ Story make_story() {
   StoryStep four;
   four.title = "Smaller p, sparser W";
   four.text =
-      "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps); see the "
-      "heatmaps of W_k / ||W_k||. Ours: this run and the 1% measure of sparsity.";
+      "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot "
+      "'Sparsity of W_k at the end, per p' counts, for each p, the entries of W_k / ||W_k|| below 1% of the "
+      "largest; the heatmaps below it show W_k itself. Ours: this run and the 1% measure of sparsity.";
   four.answer =
       "For p = 1.1, 69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. Why: as p nears 1 "
       "the l_p norm charges a small entry almost as much as a large one, so the cheapest W that separates the "
       "tokens puts its weight on few entries.";
   four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
-  four.plot = "|W_k| / ||W_k||_p at the end, p=1.1 (seed 1)";
+  four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
   four.shows = {};
   four.run = true;
@@ -103,14 +105,15 @@ Story make_story() {
   five.title = "Training W and v together";
   five.text =
       "The lab's two-sequence toy (ours), trained jointly in W and the value vector v from zero. Which tokens win "
-      "(0-indexed, in the notes) may now depend on p. Ours: the lab's log-domain update; switch log_domain off for "
-      "the authors' update.";
+      "may now depend on p: the plot 'Selected token of each sequence at the end, per p (seed 1)' shows the token "
+      "each sequence ends on (0-indexed), and Details gives v. Ours: the lab's log-domain update; switch log_domain "
+      "off for the authors' update.";
   five.answer =
       "The tokens [1, 0] win for p = 1.75 and 2, [0, 0] for p = 3. With the lab's log-domain update v ends at "
       "(19.3, 342) for p = 1.75; with the authors' update it stops moving at (1.44, 20), with the same tokens. "
       "Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another token.";
   five.question = "Why can the choice of p change which token a sequence selects?";
-  five.plot = "Directional Bregman divergence to the SVM of the run's own p";
+  five.plot = "Selected token of each sequence at the end, per p (seed 1)";
   five.settings = {"mirror", "joint_toy", {}, 1};
   five.shows = {"log_domain"};
   five.run = true;
