@@ -134,6 +134,16 @@ void check_answer_held_back(const StoryStep& step, const Results& r) {
   CHECK_FALSE(states_number(before_run(step), format_measured(p, *value)));
 }
 
+// The plot (or map) the step's text is about is among the run's figures.
+void check_named_plot(const StoryStep& step, const Results& r) {
+  std::string titles;
+  bool found = false;
+  for (const Plot& p : r.plots) titles += "\n  '" + p.title + "'", found = found || p.title == step.plot;
+  for (const Heatmap& h : r.heatmaps) titles += "\n  map '" + h.title + "'", found = found || h.title == step.plot;
+  INFO("the step names '" << step.plot << "'; plots:" << titles);
+  CHECK(found);
+}
+
 }  // namespace
 
 TEST_CASE("every story is declared completely, with unique ids", "[stories]") {
@@ -175,9 +185,10 @@ TEST_CASE("every story's start-page figure runs and has its plot", "[stories]") 
   }
 }
 
-// Runs every step at its own settings (they are chosen to take a second or two), so the numbers
-// the texts quote are the numbers the page shows for that step.
-TEST_CASE("every step of every story runs and measures the numbers its text states", "[stories]") {
+// Runs every step once at its own settings (they are chosen to take a second or two), so the plot
+// the text names and the numbers it quotes are what the page shows for that step.
+TEST_CASE("every step of every story runs, draws the plot it names and measures the numbers its text states",
+          "[stories]") {
   for (const Story& s : stories()) {
     for (std::size_t k = 0; k < s.steps.size(); ++k) {
       const StoryStep& step = s.steps[k];
@@ -186,6 +197,7 @@ TEST_CASE("every step of every story runs and measures the numbers its text stat
       run_to_completion(*e);
       const Results r = e->results();
       CHECK_FALSE(r.plots.empty());
+      check_named_plot(step, r);
       check_numbers(step, r);
       if (step.prediction) check_prediction(*step.prediction, r), check_answer_held_back(step, r);
     }
@@ -258,21 +270,4 @@ TEST_CASE("story= and step= are checked like every link key", "[stories][url]") 
   CHECK(back.seed == 7);
   CHECK(encode_story_hash({first.id, 0}, first.steps[0], {}, first.steps[0].settings.seed, {}) ==
         "story=" + first.id + "&step=1");
-}
-
-TEST_CASE("every step names the plot it is about, and its run draws that plot", "[stories]") {
-  for (const Story& s : stories()) {
-    for (const StoryStep& step : s.steps) {
-      INFO(s.id << ": " << step.title);
-      auto e = prepared(step.settings);
-      run_to_completion(*e);
-      std::string titles;
-      bool found = false;
-      for (const Plot& p : e->results().plots) titles += "\n  '" + p.title + "'", found = found || p.title == step.plot;
-      for (const Heatmap& h : e->results().heatmaps)
-        titles += "\n  map '" + h.title + "'", found = found || h.title == step.plot;
-      INFO("plots:" << titles);
-      CHECK(found);
-    }
-  }
 }

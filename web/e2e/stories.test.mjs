@@ -84,7 +84,13 @@ test('every story, walked from its first step to its last: link, reload, predict
         await page.waitForTimeout(300);
         await page.screenshot({ path: path.join(shots, `${story.id}-${k}-before.png`) });
         assert.strictEqual(shown.answer, '', `${where}: the answer shows before Run`);
-        const before = [shown.text, shown.question, JSON.stringify(shown.prediction)].join('\n');
+        // The twin (the page's text for a screen reader) holds the answer back too.
+        await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+        await page.evaluate(() => window.attnlab.twinRender());
+        const twin = await page.evaluate(() => document.querySelector('[data-twin-section="page"]')?.textContent ?? '');
+        assert.ok(twin.includes(step.title), `${where}: the twin shows the step (${twin.slice(0, 80)})`);
+        assert.strictEqual(await page.locator('#twin-answer').count(), 0, `${where}: the twin shows the answer before Run`);
+        const before = [shown.text, shown.question, JSON.stringify(shown.prediction), twin].join('\n');
         for (const n of step.answer.match(/\d+(\.\d+)?(e-\d+)?%?/g) || [])
           if (n.length >= 3 && /[.%]/.test(n)) assert.ok(!before.includes(n), `${where}: '${n}' is on screen before Run`);
       }
