@@ -52,30 +52,33 @@ std::string summary_range(const Table& t, const std::string& column) {
   return buf;
 }
 
-}  // namespace
-
-int reproduce(const ReproduceOptions& o) {
-  const Reproduction& declared = reproduction(o.name);
+// Every panel's experiment, made and reset with its preset and the options' settings (cheap:
+// refuses impossible runs before any work).
+std::vector<PanelRun> prepare_panels(const Reproduction& declared, const ReproduceOptions& o) {
   std::vector<PanelRun> runs;
   for (const Panel& panel : declared.panels) {
     PanelRun r{panel, make_experiment(panel.experiment), {}, 0.0, ""};
     try {
       r.params = r.experiment->make_params(panel.preset, o.sets);
-      r.experiment->reset(r.params, o.seed);  // cheap: refuses impossible runs before any work
+      r.experiment->reset(r.params, o.seed);
     } catch (const ParamError& e) {
       throw ParamError("panel " + panel.name + ": " + e.what());
     }
     runs.push_back(std::move(r));
   }
-  const std::filesystem::path dir(o.out_dir);
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir))
-    throw std::runtime_error("cannot create the directory '" + o.out_dir + "'");
-  if (!o.figures.empty()) prepare_figure_dir(o.figures);
+  return runs;
+}
 
-  // Every unit of every panel in one queue: all threads stay busy until the last unit.
-  const double start = now_seconds();
+void make_directory(const std::string& name) {
+  std::error_code ec;
+  std::filesystem::create_directories(name, ec);
+  if (ec || !std::filesystem::is_directory(name)) throw std::runtime_error("cannot create the directory '" + name + "'");
+}
+
+// Runs every unit of every panel in one queue (all threads stay busy until the last unit); each
+// panel's CSV is written, and its line printed, as soon as its last unit is done.
+void run_panels(const Reproduction& declared, const ReproduceOptions& o, const std::filesystem::path& dir,
+                double start, std::vector<PanelRun>& runs) {
   std::vector<Experiment*> experiments;
   for (PanelRun& r : runs) experiments.push_back(r.experiment.get());
   std::vector<std::int64_t> units_left;
@@ -110,12 +113,12 @@ int reproduce(const ReproduceOptions& o) {
       report_panel(i);
     }
   }
-  const double total = now_seconds() - start;
+}
 
+// index.csv: one line per panel (its size, trials per point, compute time and file).
+std::string index_csv(const Reproduction& declared, const std::vector<PanelRun>& runs) {
   std::string index = "panel,experiment,preset,title,points,trials_per_point,compute_seconds,file\n";
-  int failures = 0;
   for (const PanelRun& r : runs) {
-    failures += !r.error.empty();
     const Table t = r.experiment->results().table;
     const int trials_column = t.column(declared.trials_column);
     char numbers[96];
@@ -126,23 +129,42 @@ int reproduce(const ReproduceOptions& o) {
              csv_text(r.experiment->preset(r.panel.preset).title) + "," + numbers + "," +
              (r.error.empty() ? r.panel.name + ".csv" : std::string()) + "\n";
   }
-  write_file(dir / "index.csv", index);
-  if (!o.figures.empty()) {
-    std::vector<Results> results;
-    for (const PanelRun& r : runs) results.push_back(r.experiment->results());
-    const auto written = write_reproduction_figures(
-        o.figures, declared,
-        [&](const Panel& panel) -> const Results* {
-          for (std::size_t i = 0; i < runs.size(); ++i)
-            if (runs[i].panel.name == panel.name && runs[i].error.empty()) return &results[i];
-          return nullptr;
-        },
-        o.seed);
-    if (!o.quiet) std::fprintf(stderr, "wrote %zu figures to %s\n", written.size(), o.figures.c_str());
-  }
+  return index;
+}
+
+// The paper's figures of the panels that did not fail, into the options' figure directory.
+void write_figures(const Reproduction& declared, const ReproduceOptions& o, const std::vector<PanelRun>& runs) {
+  std::vector<Results> results;
+  for (const PanelRun& r : runs) results.push_back(r.experiment->results());
+  const auto written = write_reproduction_figures(
+      o.figures, declared,
+      [&](const Panel& panel) -> const Results* {
+        for (std::size_t i = 0; i < runs.size(); ++i)
+          if (runs[i].panel.name == panel.name && runs[i].error.empty()) return &results[i];
+        return nullptr;
+      },
+      o.seed);
+  if (!o.quiet) std::fprintf(stderr, "wrote %zu figures to %s\n", written.size(), o.figures.c_str());
+}
+
+}  // namespace
+
+int reproduce(const ReproduceOptions& o) {
+  const Reproduction& declared = reproduction(o.name);
+  std::vector<PanelRun> runs = prepare_panels(declared, o);
+  const std::filesystem::path dir(o.out_dir);
+  make_directory(o.out_dir);
+  if (!o.figures.empty()) prepare_figure_dir(o.figures);
+  const double start = now_seconds();
+  run_panels(declared, o, dir, start, runs);
+  const double total = now_seconds() - start;
+  write_file(dir / "index.csv", index_csv(declared, runs));
+  if (!o.figures.empty()) write_figures(declared, o, runs);
   if (!o.quiet)
     std::fprintf(stderr, "%zu panels in %.1f s on %d thread%s; index: %s\n", runs.size(), total, o.jobs,
                  o.jobs == 1 ? "" : "s", (dir / "index.csv").string().c_str());
+  int failures = 0;
+  for (const PanelRun& r : runs) failures += !r.error.empty();
   return failures ? 1 : 0;
 }
 

@@ -29,114 +29,135 @@ std::string dash_attribute(Dash d) {
   return " stroke-dasharray=\"" + c_locale_text("%g", d.on) + " " + c_locale_text("%g", d.off) + "\"";
 }
 
-}  // namespace
-
-std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend) {
-  const double font = kFont;
-  const PlotFrame frame = plot_frame(plot, w, h, font, text_width, legend);  // as the widget lays it out
-  const double left = frame.left, right = frame.right, top = frame.top, bottom = frame.bottom;
-  const double baseline = font * 0.8;  // from the top of a line of text to its baseline
-
-  const PlotAxes axes = fit_plot_axes(plot);
-  const Axis &ax = axes.x, &ay = axes.y;
-  auto px = [&](double x) { return left + ax.map(x) * (right - left); };
-  auto py = [&](double y) { return bottom - ay.map(y) * (bottom - top); };
-  auto drawable = [&](double x, double y) {
-    return ax.usable(x) && ay.usable(y) && std::isfinite(px(x)) && std::isfinite(py(y));
-  };
-
-  const std::string clip = id + "-area";
-  std::string out = "<defs><clipPath id=\"" + clip + "\"><rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" +
-         num(right - left) + "\" height=\"" + num(bottom - top) + "\"/></clipPath></defs>\n";
-  if (!plot.title.empty() || !plot.y_label.empty()) {
-    // A heading wider than the plot is squeezed to fit rather than cut at the edge.
-    const double heading = text_width(plot.title) + (plot.y_label.empty() ? 0.0 : font * 0.5 + text_width("(" + plot.y_label + ")"));
-    const std::string fit = heading > w - left - font * 0.3
-                                ? " textLength=\"" + num(w - left - font * 0.3) + "\" lengthAdjust=\"spacingAndGlyphs\""
-                                : "";
-    out += "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * 0.2 + baseline) + "\" fill=\"" + kSvgText + "\"" +
-           fit + ">" + xml_escape(plot.title);
-    if (!plot.y_label.empty())
-      out += "<tspan class=\"y-label\" dx=\"" + num(font * 0.5) + "\" fill=\"" + kSvgTextDim + "\">(" + xml_escape(plot.y_label) +
-             ")</tspan>";
-    out += "</text>\n";
+// The plot's frame and axes: data coordinates to SVG units, as the widget lays the plot out.
+struct PlotMapping {
+  PlotFrame frame;
+  PlotAxes axes;
+  double left, right, top, bottom;
+  double px(double x) const { return left + axes.x.map(x) * (right - left); }
+  double py(double y) const { return bottom - axes.y.map(y) * (bottom - top); }
+  bool drawable(double x, double y) const {
+    return axes.x.usable(x) && axes.y.usable(y) && std::isfinite(px(x)) && std::isfinite(py(y));
   }
+};
 
-  // Grid, tick marks and labels: the widget's tick choice for the same plot height in font units.
+constexpr double kBaseline = kFont * 0.8;  // from the top of a line of text to its baseline
+
+// The title with the y label after it in brackets; a heading wider than the plot is squeezed to fit
+// rather than cut at the edge.
+std::string title_svg(const Plot& plot, double w, double left) {
+  if (plot.title.empty() && plot.y_label.empty()) return "";
+  const double font = kFont;
+  const double heading = text_width(plot.title) + (plot.y_label.empty() ? 0.0 : font * 0.5 + text_width("(" + plot.y_label + ")"));
+  const std::string fit = heading > w - left - font * 0.3
+                              ? " textLength=\"" + num(w - left - font * 0.3) + "\" lengthAdjust=\"spacingAndGlyphs\""
+                              : "";
+  std::string out = "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * 0.2 + kBaseline) + "\" fill=\"" +
+                    kSvgText + "\"" + fit + ">" + xml_escape(plot.title);
+  if (!plot.y_label.empty())
+    out += "<tspan class=\"y-label\" dx=\"" + num(font * 0.5) + "\" fill=\"" + kSvgTextDim + "\">(" + xml_escape(plot.y_label) +
+           ")</tspan>";
+  return out + "</text>\n";
+}
+
+// Grid, tick marks and labels (the widget's tick choice for the same plot height in font units),
+// the axes' frame and the x label.
+std::string axes_svg(const Plot& plot, const PlotMapping& m) {
+  const double font = kFont, left = m.left, right = m.right, top = m.top, bottom = m.bottom;
+  const Axis &ax = m.axes.x, &ay = m.axes.y;
   std::string grid, marks, labels;
   for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2)))))) {
     if (t < ay.lo || t > ay.hi) continue;
-    const double y = py(t);
+    const double y = m.py(t);
     grid += line(left, y, right, y);
     marks += line(left - 4.0, y, left, y);
     labels += text("tick-label", left - font * 0.4, y + font * 0.35, "end", c_locale_text("%g", t));
   }
   for (double t : axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))))) {
     if (t < ax.lo || t > ax.hi) continue;
-    const double x = px(t);
+    const double x = m.px(t);
     grid += line(x, top, x, bottom);
     marks += line(x, bottom, x, bottom + 4.0);
-    labels += text("tick-label", x, bottom + font * 0.3 + baseline, "middle", c_locale_text("%g", t));
+    labels += text("tick-label", x, bottom + font * 0.3 + kBaseline, "middle", c_locale_text("%g", t));
   }
-  out += "<g class=\"grid\" stroke=\"" + std::string(kGrid) + "\" stroke-width=\"1\">\n" + grid + "</g>\n";
+  std::string out = "<g class=\"grid\" stroke=\"" + std::string(kGrid) + "\" stroke-width=\"1\">\n" + grid + "</g>\n";
   out += "<g class=\"ticks\" stroke=\"" + std::string(kSvgAxis) + "\" stroke-width=\"1\">\n" + marks + "</g>\n";
   out += "<g class=\"tick-labels\" fill=\"" + std::string(kSvgTextDim) + "\" font-size=\"" + num(font * 0.92) + "\">\n" +
          labels + "</g>\n";
   out += "<rect class=\"axes\" x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(right - left) +
          "\" height=\"" + num(bottom - top) + "\" fill=\"none\" stroke=\"" + kSvgAxis + "\"/>\n";
   out += "<g fill=\"" + std::string(kSvgText) + "\">\n" +
-         text("x-label", (left + right) * 0.5, bottom + font * 1.4 + baseline, "middle", plot.x_label) + "</g>\n";
+         text("x-label", (left + right) * 0.5, bottom + font * 1.4 + kBaseline, "middle", plot.x_label) + "</g>\n";
+  return out;
+}
 
-  // Series, each: error bars, then its one path (lines or bars), then markers. Gaps at non-finite points.
-  out += "<g class=\"data\" clip-path=\"url(#" + clip + ")\">\n";
-  for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const Series& s = plot.series[k];
-    const bool reference = s.style == SeriesStyle::Reference;
-    const SeriesLook look = series_look(k, true);
-    const std::string c = reference ? kReference : hex(look.colour);
-    const std::string name = xml_escape(s.name);
-    const std::size_t n = std::min(s.x.size(), s.y.size());
-    if (!s.y_low.empty()) {
-      std::string d;
-      for (std::size_t i = 0; i < std::min({s.x.size(), s.y_low.size(), s.y_high.size()}); ++i)
-        if (drawable(s.x[i], s.y_low[i]) && drawable(s.x[i], s.y_high[i]))
-          d += "M" + num(px(s.x[i])) + " " + num(py(s.y_low[i])) + "V" + num(py(s.y_high[i]));
-      out += "<g class=\"errorbars\" data-name=\"" + name + "\" stroke=\"" + c +
-             "\" stroke-opacity=\"0.56\" stroke-width=\"1\" fill=\"none\"><path d=\"" + d + "\"/></g>\n";
-    }
-    std::string d, dots;
-    if (s.style == SeriesStyle::Bars) {
-      // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
-      const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
-      const double half = bar_half_width(right - left, s.x.size());
-      for (std::size_t i = 0; i < n; ++i) {
-        if (!drawable(s.x[i], s.y[i])) continue;
-        const double x = px(s.x[i]), y0 = py(base), y1 = py(s.y[i]);
-        d += "M" + num(x - half) + " " + num(std::min(y0, y1)) + "H" + num(x + half) + "V" + num(std::max(y0, y1)) + "H" +
-             num(x - half) + "Z";
-      }
-      out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"" + c + "\" d=\"" + d + "\"/>\n";
+// The series' error bars (from y_low to y_high at each x).
+std::string error_bars_svg(const Series& s, const std::string& colour, const PlotMapping& m) {
+  std::string d;
+  for (std::size_t i = 0; i < std::min({s.x.size(), s.y_low.size(), s.y_high.size()}); ++i)
+    if (m.drawable(s.x[i], s.y_low[i]) && m.drawable(s.x[i], s.y_high[i]))
+      d += "M" + num(m.px(s.x[i])) + " " + num(m.py(s.y_low[i])) + "V" + num(m.py(s.y_high[i]));
+  return "<g class=\"errorbars\" data-name=\"" + xml_escape(s.name) + "\" stroke=\"" + colour +
+         "\" stroke-opacity=\"0.56\" stroke-width=\"1\" fill=\"none\"><path d=\"" + d + "\"/></g>\n";
+}
+
+// One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
+std::string bars_svg(const Series& s, const std::string& colour, const PlotMapping& m) {
+  const Axis& ay = m.axes.y;
+  const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
+  const double half = bar_half_width(m.right - m.left, s.x.size());
+  std::string d;
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+    if (!m.drawable(s.x[i], s.y[i])) continue;
+    const double x = m.px(s.x[i]), y0 = m.py(base), y1 = m.py(s.y[i]);
+    d += "M" + num(x - half) + " " + num(std::min(y0, y1)) + "H" + num(x + half) + "V" + num(std::max(y0, y1)) + "H" +
+         num(x - half) + "Z";
+  }
+  return "<path class=\"series\" data-name=\"" + xml_escape(s.name) + "\" fill=\"" + colour + "\" d=\"" + d + "\"/>\n";
+}
+
+// Series k: error bars, then its one path (lines or bars), then markers. Gaps at non-finite points.
+std::string series_svg(const Series& s, std::size_t k, const PlotMapping& m) {
+  const bool reference = s.style == SeriesStyle::Reference;
+  const SeriesLook look = series_look(k, true);
+  const std::string c = reference ? kReference : hex(look.colour);
+  const std::string name = xml_escape(s.name);
+  std::string out = s.y_low.empty() ? "" : error_bars_svg(s, c, m);
+  if (s.style == SeriesStyle::Bars) return out + bars_svg(s, c, m);
+  std::string d, dots;
+  bool have_prev = false;
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+    if (!m.drawable(s.x[i], s.y[i])) {
+      have_prev = false;
       continue;
     }
-    bool have_prev = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!drawable(s.x[i], s.y[i])) {
-        have_prev = false;
-        continue;
-      }
-      const std::string p = num(px(s.x[i])) + " " + num(py(s.y[i]));
-      d += (have_prev ? "L" : "M") + p;
-      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) dots += svg_marker(look.marker, px(s.x[i]), py(s.y[i]), 2.5);
-      have_prev = true;
-    }
-    out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
-           (reference ? "1.5\"" + dash_attribute(kReferenceDash) : "2\"" + dash_attribute(look.dash)) +
-           " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
-    if (!dots.empty())
-      out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\">" + dots + "</g>\n";
+    const std::string p = num(m.px(s.x[i])) + " " + num(m.py(s.y[i]));
+    d += (have_prev ? "L" : "M") + p;
+    if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120)
+      dots += svg_marker(look.marker, m.px(s.x[i]), m.py(s.y[i]), 2.5);
+    have_prev = true;
   }
-  out += "</g>\n";
+  out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
+         (reference ? "1.5\"" + dash_attribute(kReferenceDash) : "2\"" + dash_attribute(look.dash)) +
+         " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
+  if (!dots.empty()) out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\">" + dots + "</g>\n";
+  return out;
+}
 
+}  // namespace
+
+std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend) {
+  const PlotFrame frame = plot_frame(plot, w, h, kFont, text_width, legend);  // as the widget lays it out
+  const PlotMapping m{frame, fit_plot_axes(plot), frame.left, frame.right, frame.top, frame.bottom};
+  const std::string clip = id + "-area";
+  std::string out = "<defs><clipPath id=\"" + clip + "\"><rect x=\"" + num(m.left) + "\" y=\"" + num(m.top) +
+                    "\" width=\"" + num(m.right - m.left) + "\" height=\"" + num(m.bottom - m.top) +
+                    "\"/></clipPath></defs>\n";
+  out += title_svg(plot, w, m.left);
+  out += axes_svg(plot, m);
+  out += "<g class=\"data\" clip-path=\"url(#" + clip + ")\">\n";
+  for (std::size_t k = 0; k < plot.series.size(); ++k) out += series_svg(plot.series[k], k, m);
+  out += "</g>\n";
   // Legend rows under the x label (they never hide the data).
   if (legend) {
     out += "<g class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";

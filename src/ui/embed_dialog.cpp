@@ -61,18 +61,8 @@ void EmbedDialog::open(const EmbedOptions& current) {
   ImGui::OpenPopup("Embed in a course page");
 }
 
-bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, const std::string& title,
-                       const std::string& page_url, const HashFor& hash_for, CopyText copy) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(io.DisplaySize.x, ImGui::GetFontSize() * 24.0f), 0),
-                                      ImVec2(io.DisplaySize.x, io.DisplaySize.y * 0.95f));
-  if (!ImGui::BeginPopupModal("Embed in a course page", &open_, ImGuiWindowFlags_AlwaysAutoResize)) return false;
-  bool preview = false;
-  // As wide as 30 em, or the screen (phones).
-  const float width = std::min(ImGui::GetFontSize() * 30.0f, io.DisplaySize.x - ImGui::GetFontSize() * 2.0f);
-  // What to embed: this page as it is, or a guided story from one of its steps.
+// What to embed: this page as it is, or a guided story from one of its steps.
+const Story* EmbedDialog::draw_choice(float width, const std::string& title) {
   const std::vector<Story>& all = stories();
   const std::string here = "This page: " + title;
   ImGui::SetNextItemWidth(width);
@@ -95,6 +85,12 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
     ImGui::TextUnformatted("The embed shows this page only, with these parameters and seed.");
   }
   ImGui::PopTextWrapPos();
+  return story;
+}
+
+// What students see (control groups; a page's parameters one by one), whether it starts running,
+// and the iframe's size.
+void EmbedDialog::draw_controls(const Schema& schema, bool accepts_data, bool has_tabs, bool story, float width) {
   ImGui::TextUnformatted("Students see:");
   ImGui::Indent();
   for (const auto& g : control_groups()) {
@@ -123,17 +119,11 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
   ImGui::InputInt("height (px)", &height_, 0);
   width_ = std::clamp(width_, 240, 4000), height_ = std::clamp(height_, 240, 4000);
+}
 
-  if (story) {
-    KeyValues flags = options_.to_flags();
-    if (run()) flags.emplace_back("run", "1");
-    const StoryStep& step = story->steps[static_cast<std::size_t>(story_step_ - 1)];
-    link_hash_ = encode_story_hash({story->id, static_cast<std::size_t>(story_step_ - 1)}, step, {}, step.settings.seed, flags);
-  } else {
-    link_hash_ = hash_for(options_, run());
-  }
-  const std::string url = page_url + "#" + link_hash_;
-  const std::string snippet = iframe_snippet(url, "Attention Lab: " + (story ? story->paper : title), width_, height_);
+// The link and the iframe snippet with their Copy buttons, Preview and Close; true on Preview.
+bool EmbedDialog::draw_link(const std::string& url, const std::string& snippet, float width, CopyText copy) {
+  bool preview = false;
   ImGui::TextUnformatted("Link:");
   std::string shown = url;
   ImGui::SetNextItemWidth(width);
@@ -157,6 +147,32 @@ bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, c
     open_ = false;
     ImGui::CloseCurrentPopup();
   }
+  return preview;
+}
+
+bool EmbedDialog::draw(const Schema& schema, bool accepts_data, bool has_tabs, const std::string& title,
+                       const std::string& page_url, const HashFor& hash_for, CopyText copy) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(io.DisplaySize.x, ImGui::GetFontSize() * 24.0f), 0),
+                                      ImVec2(io.DisplaySize.x, io.DisplaySize.y * 0.95f));
+  if (!ImGui::BeginPopupModal("Embed in a course page", &open_, ImGuiWindowFlags_AlwaysAutoResize)) return false;
+  // As wide as 30 em, or the screen (phones).
+  const float width = std::min(ImGui::GetFontSize() * 30.0f, io.DisplaySize.x - ImGui::GetFontSize() * 2.0f);
+  const Story* story = draw_choice(width, title);
+  draw_controls(schema, accepts_data, has_tabs, story != nullptr, width);
+  if (story) {
+    KeyValues flags = options_.to_flags();
+    if (run()) flags.emplace_back("run", "1");
+    const StoryStep& step = story->steps[static_cast<std::size_t>(story_step_ - 1)];
+    link_hash_ = encode_story_hash({story->id, static_cast<std::size_t>(story_step_ - 1)}, step, {}, step.settings.seed, flags);
+  } else {
+    link_hash_ = hash_for(options_, run());
+  }
+  const std::string url = page_url + "#" + link_hash_;
+  const std::string snippet = iframe_snippet(url, "Attention Lab: " + (story ? story->paper : title), width_, height_);
+  const bool preview = draw_link(url, snippet, width, copy);
   ImGui::EndPopup();
   return preview;
 }

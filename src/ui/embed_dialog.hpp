@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lab/embed_options.hpp"
+#include "lab/story.hpp"
 
 namespace attnlab::ui {
 
@@ -25,6 +26,10 @@ class EmbedDialog {
   const std::string& link_hash() const { return link_hash_; }
 
  private:
+  const Story* draw_choice(float width, const std::string& title);
+  void draw_controls(const Schema& schema, bool accepts_data, bool has_tabs, bool story, float width);
+  bool draw_link(const std::string& url, const std::string& snippet, float width, CopyText copy);
+
   bool open_ = false;
   EmbedOptions options_;
   bool run_ = false;

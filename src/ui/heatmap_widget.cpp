@@ -117,9 +117,111 @@ void HeatmapWidget::draw_texture(Slot& s, ImVec2 lo, ImVec2 hi) {
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
+namespace {
+
+// Where the matrix is on screen: cell coordinates (column, row) to pixels.
+struct ImageArea {
+  ImVec2 lo, hi;
+  float width, height;
+  ImVec2 at(const Heatmap& h, double col, double row) const {
+    return ImVec2(lo.x + static_cast<float>(col / h.cols) * width, lo.y + static_cast<float>(row / h.rows) * height);
+  }
+};
+
+// Paths (e.g. solvers' iterates) as polylines over the image, each in its series colour and marker.
+void draw_paths(ImDrawList* dl, const Heatmap& h, const ImageArea& area) {
+  dl->PushClipRect(area.lo, area.hi, true);
+  for (std::size_t k = 0; k < h.paths.size(); ++k) {
+    const Heatmap::Path& path = h.paths[k];
+    const ImU32 c = series_colour(k);
+    const Marker marker = series_look(k).marker;  // the marker of the same series in the plots
+    for (std::size_t i = 0; i < path.rows.size(); ++i) {
+      const ImVec2 p = area.at(h, path.cols[i], path.rows[i]);
+      if (i > 0) dl->AddLine(area.at(h, path.cols[i - 1], path.rows[i - 1]), p, c, 2.0f);
+      draw_marker(dl, marker, p, 2.5f, c);
+    }
+  }
+  dl->PopClipRect();
+}
+
+// Marked cells get a ring (a single entry of a 200 x 200 matrix is under a pixel wide).
+void draw_marks(ImDrawList* dl, const Heatmap& h, const ImageArea& area, float font) {
+  for (const Heatmap::Mark& m : h.marks) {
+    const ImVec2 c(area.lo.x + (static_cast<float>(m.col) + 0.5f) / static_cast<float>(h.cols) * area.width,
+                   area.lo.y + (static_cast<float>(m.row) + 0.5f) / static_cast<float>(h.rows) * area.height);
+    dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
+    dl->AddText(ImVec2(c.x + font * 0.7f, c.y - font * 0.5f), IM_COL32(255, 255, 255, 220), m.label.c_str());
+  }
+}
+
+// The colour bar's frame, ticks and labels at nice values of the scale (the exports' ticks).
+void draw_bar_ticks(ImDrawList* dl, const Heatmap& h, const std::vector<double>& ticks, ImVec2 bar_lo, ImVec2 bar_hi,
+                    float font) {
+  const Theme& th = theme();
+  dl->AddRect(bar_lo, bar_hi, th.axis);
+  for (double t : ticks) {
+    const float y = h.high > h.low ? bar_lo.y + static_cast<float>((h.high - t) / (h.high - h.low)) * (bar_hi.y - bar_lo.y)
+                                   : bar_hi.y;
+    dl->AddLine(ImVec2(bar_hi.x, y), ImVec2(bar_hi.x + font * 0.3f, y), th.axis);
+    const std::string label = tick_label(t);
+    dl->AddText(ImVec2(bar_hi.x + font * 0.45f, std::clamp(y - font * 0.5f, bar_lo.y - font * 0.5f, bar_hi.y - font * 0.5f)),
+                th.text_dim, label.c_str());
+  }
+}
+
+// The paths' key, as a plot's legend (and the SVG export's): each path's colour, dash and marker
+// (those of the same series in the plots beside it) and its label, flowed into rows.
+void draw_paths_key(ImDrawList* dl, const Heatmap& h, float width, float font) {
+  std::vector<Series> entries;
+  for (const Heatmap::Path& path : h.paths)
+    if (!path.label.empty()) entries.push_back({path.label, SeriesStyle::LineMarkers, {}, {}, {}, {}});
+  if (entries.size() != h.paths.size() || entries.empty()) return;
+  const LegendLayout legend = legend_layout(entries, width, font, [](const std::string& text) {
+    return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x);
+  });
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, font * 1.3f * static_cast<float>(legend.rows)));
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const SeriesLook look = series_look(k);
+    const ImU32 c = series_colour(k);
+    const float lx = top.x + static_cast<float>(legend.x[k]), ly = top.y + static_cast<float>(legend.y[k]);
+    const float sample = font * static_cast<float>(kLegendSample);
+    const ImVec2 a(lx, ly + font * 0.55f), b(lx + sample, ly + font * 0.55f);
+    dashed_line(dl, a, b, c, 2.5f, look.dash, 0.0f);
+    draw_marker(dl, look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
+    dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), theme().text, entries[k].name.c_str());
+  }
+}
+
+// The value of the cell under the mouse.
+void hover_tooltip(const Heatmap& h, const ImageArea& area) {
+  if (h.rows <= 0 || h.cols <= 0) return;
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  const int col = std::clamp(static_cast<int>((m.x - area.lo.x) / area.width * static_cast<float>(h.cols)), 0, h.cols - 1);
+  const int row = std::clamp(static_cast<int>((m.y - area.lo.y) / area.height * static_cast<float>(h.rows)), 0, h.rows - 1);
+  if (m.x > area.hi.x) return;
+  ImGui::BeginTooltip();
+  ImGui::Text("row %d, column %d: %.6g", row, col, h.values[static_cast<std::size_t>(row) * h.cols + col]);
+  if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+HeatmapWidget::Slot& HeatmapWidget::ramp(bool sqrt_scale) {
+  Slot& ramp = sqrt_scale ? ramp_sqrt_ : ramp_;
+  if (ramp.texture == 0) {
+    glGenTextures(1, &ramp.texture);
+    std::vector<float> values(64);
+    for (int k = 0; k < 64; ++k) values[static_cast<std::size_t>(k)] = 1.0f - static_cast<float>(k) / 63.0f;
+    upload(ramp.texture, 1, 64, values);
+    ramp.uploaded = true;
+  }
+  return ramp;
+}
+
 void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 size, bool sqrt_scale) {
   ImGui::PushID(index);
-  const Theme& th = theme();
   const float font = ImGui::GetFontSize();
   ImGui::TextUnformatted(h.title.c_str());
   if (!ensure_program()) {
@@ -149,95 +251,24 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   const float bar_w = font * 0.8f;
   const float image_w = std::max(font * 4.0f, size.x - bar_w - labels_w - font);
   const float image_h = std::max(font * 4.0f, size.y - font * 1.4f);
-  const ImVec2 lo = origin, hi(origin.x + image_w, origin.y + image_h);
+  const ImageArea area{origin, ImVec2(origin.x + image_w, origin.y + image_h), image_w, image_h};
   ImGui::InvisibleButton("heatmap", ImVec2(size.x, image_h));
   const bool hovered = ImGui::IsItemHovered();
-  draw_texture(s, lo, hi);
+  draw_texture(s, area.lo, area.hi);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRect(lo, hi, th.axis);
-  // Paths (e.g. solvers' iterates) as polylines over the image, each in its series colour.
-  dl->PushClipRect(lo, hi, true);
-  for (std::size_t k = 0; k < h.paths.size(); ++k) {
-    const Heatmap::Path& path = h.paths[k];
-    const ImU32 c = series_colour(k);
-    const Marker marker = series_look(k).marker;  // the marker of the same series in the plots
-    for (std::size_t i = 0; i < path.rows.size(); ++i) {
-      const ImVec2 p(lo.x + static_cast<float>(path.cols[i] / h.cols) * image_w,
-                     lo.y + static_cast<float>(path.rows[i] / h.rows) * image_h);
-      if (i > 0) {
-        const ImVec2 q(lo.x + static_cast<float>(path.cols[i - 1] / h.cols) * image_w,
-                       lo.y + static_cast<float>(path.rows[i - 1] / h.rows) * image_h);
-        dl->AddLine(q, p, c, 2.0f);
-      }
-      draw_marker(dl, marker, p, 2.5f, c);
-    }
-  }
-  dl->PopClipRect();
-  // Marked cells get a ring (a single entry of a 200 x 200 matrix is under a pixel wide).
-  for (const Heatmap::Mark& m : h.marks) {
-    const ImVec2 c(lo.x + (static_cast<float>(m.col) + 0.5f) / static_cast<float>(h.cols) * image_w,
-                   lo.y + (static_cast<float>(m.row) + 0.5f) / static_cast<float>(h.rows) * image_h);
-    dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
-    dl->AddText(ImVec2(c.x + font * 0.7f, c.y - font * 0.5f), IM_COL32(255, 255, 255, 220), m.label.c_str());
-  }
-
-  Slot& ramp = sqrt_scale ? ramp_sqrt_ : ramp_;
-  if (ramp.texture == 0) {
-    glGenTextures(1, &ramp.texture);
-    std::vector<float> values(64);
-    for (int k = 0; k < 64; ++k) values[static_cast<std::size_t>(k)] = 1.0f - static_cast<float>(k) / 63.0f;
-    upload(ramp.texture, 1, 64, values);
-    ramp.uploaded = true;
-  }
-  ramp.gamma = s.gamma;
-  const ImVec2 bar_lo(hi.x + font * 0.5f, lo.y), bar_hi(bar_lo.x + bar_w, hi.y);
-  draw_texture(ramp, bar_lo, bar_hi);
-  dl->AddRect(bar_lo, bar_hi, th.axis);
-  for (double t : ticks) {
-    const float y = h.high > h.low ? bar_lo.y + static_cast<float>((h.high - t) / (h.high - h.low)) * (bar_hi.y - bar_lo.y)
-                                   : bar_hi.y;
-    dl->AddLine(ImVec2(bar_hi.x, y), ImVec2(bar_hi.x + font * 0.3f, y), th.axis);
-    const std::string label = tick_label(t);
-    dl->AddText(ImVec2(bar_hi.x + font * 0.45f, std::clamp(y - font * 0.5f, bar_lo.y - font * 0.5f, bar_hi.y - font * 0.5f)),
-                th.text_dim, label.c_str());
-  }
+  dl->AddRect(area.lo, area.hi, theme().axis);
+  draw_paths(dl, h, area);
+  draw_marks(dl, h, area, font);
+  Slot& bar = ramp(sqrt_scale);
+  bar.gamma = s.gamma;
+  const ImVec2 bar_lo(area.hi.x + font * 0.5f, area.lo.y), bar_hi(bar_lo.x + bar_w, area.hi.y);
+  draw_texture(bar, bar_lo, bar_hi);
+  draw_bar_ticks(dl, h, ticks, bar_lo, bar_hi, font);
   ImGui::TextDisabled("x: %s; y: %s%s%s%s%s", h.x_label.c_str(), h.y_label.c_str(),
                       h.value_label.empty() ? "" : "; colour: ", h.value_label.c_str(), h.note.empty() ? "" : "; ",
                       h.note.c_str());
-  // The paths' key, as a plot's legend (and the SVG export's): each path's colour, dash and marker
-  // (those of the same series in the plots beside it) and its label, flowed into rows.
-  std::vector<Series> entries;
-  for (const Heatmap::Path& path : h.paths)
-    if (!path.label.empty()) entries.push_back({path.label, SeriesStyle::LineMarkers, {}, {}, {}, {}});
-  if (entries.size() == h.paths.size() && !entries.empty()) {
-    const LegendLayout legend = legend_layout(entries, size.x, font, [](const std::string& text) {
-      return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x);
-    });
-    const ImVec2 top = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(size.x, font * 1.3f * static_cast<float>(legend.rows)));
-    for (std::size_t k = 0; k < entries.size(); ++k) {
-      const SeriesLook look = series_look(k);
-      const ImU32 c = series_colour(k);
-      const float lx = top.x + static_cast<float>(legend.x[k]), ly = top.y + static_cast<float>(legend.y[k]);
-      const float sample = font * static_cast<float>(kLegendSample);
-      const ImVec2 a(lx, ly + font * 0.55f), b(lx + sample, ly + font * 0.55f);
-      dashed_line(dl, a, b, c, 2.5f, look.dash, 0.0f);
-      draw_marker(dl, look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
-      dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), th.text, entries[k].name.c_str());
-    }
-  }
-
-  if (hovered && h.rows > 0 && h.cols > 0) {
-    const ImVec2 m = ImGui::GetIO().MousePos;
-    const int col = std::clamp(static_cast<int>((m.x - lo.x) / image_w * static_cast<float>(h.cols)), 0, h.cols - 1);
-    const int row = std::clamp(static_cast<int>((m.y - lo.y) / image_h * static_cast<float>(h.rows)), 0, h.rows - 1);
-    if (m.x <= hi.x) {
-      ImGui::BeginTooltip();
-      ImGui::Text("row %d, column %d: %.6g", row, col, h.values[static_cast<std::size_t>(row) * h.cols + col]);
-      if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());
-      ImGui::EndTooltip();
-    }
-  }
+  draw_paths_key(dl, h, size.x, font);
+  if (hovered) hover_tooltip(h, area);
   ImGui::PopID();
 }
 

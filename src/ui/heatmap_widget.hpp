@@ -28,6 +28,8 @@ class HeatmapWidget {
     float gamma = 1.0f;  // read by the draw callback when the frame renders
   };
   Slot& slot(int index);
+  // The colour bar's ramp texture (uploaded once), linear or on the square-root scale.
+  Slot& ramp(bool sqrt_scale);
   bool ensure_program();
   void draw_texture(Slot& s, ImVec2 lo, ImVec2 hi);
 

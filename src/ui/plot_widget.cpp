@@ -24,98 +24,84 @@ std::string elided(const std::string& text, float max_width) {
   }
   return "...";
 }
-}  // namespace
 
-void draw_plot(const char* id, const Plot& plot, float height) {
-  ImGui::PushID(id);
+// The plot's area on screen and its axes: data coordinates to pixels.
+struct ScreenMapping {
+  PlotAxes axes;
+  float left, right, top, bottom;
+  float px(double x) const { return left + static_cast<float>(axes.x.map(x)) * (right - left); }
+  float py(double y) const { return bottom - static_cast<float>(axes.y.map(y)) * (bottom - top); }
+};
+
+// Grid, ticks and their labels, the frame and the x label.
+void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font) {
   const Theme& th = theme();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);
-  const ImVec2 size(width, height);
-  ImGui::InvisibleButton("plot", size);
-  const bool hovered = ImGui::IsItemHovered();
-  const float font = ImGui::GetFontSize();
-  const PlotFrame frame = plot_frame(plot, width, height, font,
-                                     [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; });
-  const float left = origin.x + static_cast<float>(frame.left), right = origin.x + static_cast<float>(frame.right);
-  const float top = origin.y + static_cast<float>(frame.top), bottom = origin.y + static_cast<float>(frame.bottom);
-
-  const PlotAxes axes = fit_plot_axes(plot);
-  const Axis &ax = axes.x, &ay = axes.y;
-  auto px = [&](double x) { return left + static_cast<float>(ax.map(x)) * (right - left); };
-  auto py = [&](double y) { return bottom - static_cast<float>(ay.map(y)) * (bottom - top); };
-
-  dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), th.plot_background);
-  const std::string heading = plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
-  const std::string shown = elided(heading, origin.x + width - left - font * 0.5f);
-  dl->AddText(ImVec2(left, origin.y + font * 0.2f), th.text, shown.c_str());
-  if (shown != heading && hovered && ImGui::GetMousePos().y < top) ImGui::SetTooltip("%s", heading.c_str());
-  // Grid, ticks and labels.
-  for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2f)))))) {
+  const Axis &ax = m.axes.x, &ay = m.axes.y;
+  for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((m.bottom - m.top) / (font * 2.2f)))))) {
     if (t < ay.lo || t > ay.hi) continue;
-    const float y = py(t);
-    dl->AddLine(ImVec2(left, y), ImVec2(right, y), th.grid);
+    const float y = m.py(t);
+    dl->AddLine(ImVec2(m.left, y), ImVec2(m.right, y), th.grid);
     const std::string s = tick_label(t);
     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(left - ts.x - font * 0.4f, y - ts.y * 0.5f), th.text_dim, s.c_str());
+    dl->AddText(ImVec2(m.left - ts.x - font * 0.4f, y - ts.y * 0.5f), th.text_dim, s.c_str());
   }
-  for (double t : axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))))) {
+  for (double t : axis_ticks(ax, std::max(2, static_cast<int>((m.right - m.left) / (font * 6))))) {
     if (t < ax.lo || t > ax.hi) continue;
-    const float x = px(t);
-    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), th.grid);
+    const float x = m.px(t);
+    dl->AddLine(ImVec2(x, m.top), ImVec2(x, m.bottom), th.grid);
     const std::string s = tick_label(t);
     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(x - ts.x * 0.5f, bottom + font * 0.3f), th.text_dim, s.c_str());
+    dl->AddText(ImVec2(x - ts.x * 0.5f, m.bottom + font * 0.3f), th.text_dim, s.c_str());
   }
-  dl->AddRect(ImVec2(left, top), ImVec2(right, bottom), th.axis);
+  dl->AddRect(ImVec2(m.left, m.top), ImVec2(m.right, m.bottom), th.axis);
   const ImVec2 xl = ImGui::CalcTextSize(plot.x_label.c_str());
-  dl->AddText(ImVec2((left + right - xl.x) * 0.5f, bottom + font * 1.4f), th.text, plot.x_label.c_str());
+  dl->AddText(ImVec2((m.left + m.right - xl.x) * 0.5f, m.bottom + font * 1.4f), th.text, plot.x_label.c_str());
+}
 
-  // Series: error bars, then lines and markers. Gaps at non-finite points.
-  dl->PushClipRect(ImVec2(left, top), ImVec2(right, bottom), true);
-  for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const Series& s = plot.series[k];
-    const SeriesLook look = series_look(k);
-    const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
-    const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
-    const float thick = s.style == SeriesStyle::Reference ? 1.5f : 2.0f;
-    if (!s.y_low.empty()) {
-      for (std::size_t i = 0; i < s.x.size(); ++i) {
-        if (!ax.usable(s.x[i]) || !ay.usable(s.y_low[i]) || !ay.usable(s.y_high[i])) continue;
-        const float x = px(s.x[i]);
-        dl->AddLine(ImVec2(x, py(s.y_low[i])), ImVec2(x, py(s.y_high[i])), (c & 0x00FFFFFF) | 0x90000000, 1.0f);
-      }
+// Series k: error bars, then bars or lines and markers. Gaps at non-finite points.
+void draw_series(ImDrawList* dl, const Series& s, std::size_t k, const ScreenMapping& m) {
+  const Axis &ax = m.axes.x, &ay = m.axes.y;
+  const SeriesLook look = series_look(k);
+  const ImU32 c = s.style == SeriesStyle::Reference ? theme().reference : series_colour(k);
+  const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
+  const float thick = s.style == SeriesStyle::Reference ? 1.5f : 2.0f;
+  if (!s.y_low.empty()) {
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (!ax.usable(s.x[i]) || !ay.usable(s.y_low[i]) || !ay.usable(s.y_high[i])) continue;
+      const float x = m.px(s.x[i]);
+      dl->AddLine(ImVec2(x, m.py(s.y_low[i])), ImVec2(x, m.py(s.y_high[i])), (c & 0x00FFFFFF) | 0x90000000, 1.0f);
     }
-    if (s.style == SeriesStyle::Bars) {
-      // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
-      const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
-      const float half = static_cast<float>(bar_half_width(right - left, s.x.size()));
-      for (std::size_t i = 0; i < s.x.size(); ++i) {
-        if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) continue;
-        const float x = px(s.x[i]), y0 = py(base), y1 = py(s.y[i]);
-        dl->AddRectFilled(ImVec2(x - half, std::min(y0, y1)), ImVec2(x + half, std::max(y0, y1)), c);
-      }
+  }
+  if (s.style == SeriesStyle::Bars) {
+    // One bar per point from 0 (or the axis floor) up to y; at least a pixel wide.
+    const double base = ay.usable(0.0) ? std::max(0.0, ay.lo) : ay.lo;
+    const float half = static_cast<float>(bar_half_width(m.right - m.left, s.x.size()));
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) continue;
+      const float x = m.px(s.x[i]), y0 = m.py(base), y1 = m.py(s.y[i]);
+      dl->AddRectFilled(ImVec2(x - half, std::min(y0, y1)), ImVec2(x + half, std::max(y0, y1)), c);
+    }
+    return;
+  }
+  bool have_prev = false;
+  ImVec2 prev;
+  float phase = 0.0f;  // where in the dash pattern the curve is
+  for (std::size_t i = 0; i < s.x.size(); ++i) {
+    if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
+      have_prev = false;
       continue;
     }
-    bool have_prev = false;
-    ImVec2 prev;
-    float phase = 0.0f;  // where in the dash pattern the curve is
-    for (std::size_t i = 0; i < s.x.size(); ++i) {
-      if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
-        have_prev = false;
-        continue;
-      }
-      const ImVec2 p(px(s.x[i]), py(s.y[i]));
-      if (have_prev) phase = dashed_line(dl, prev, p, c, thick, dash, phase);
-      if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) draw_marker(dl, look.marker, p, 2.5f, c);
-      prev = p;
-      have_prev = true;
-    }
+    const ImVec2 p(m.px(s.x[i]), m.py(s.y[i]));
+    if (have_prev) phase = dashed_line(dl, prev, p, c, thick, dash, phase);
+    if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) draw_marker(dl, look.marker, p, 2.5f, c);
+    prev = p;
+    have_prev = true;
   }
-  dl->PopClipRect();
+}
 
-  // Legend rows under the x label (they never hide the data).
+// Legend rows under the x label (they never hide the data).
+void draw_legend(ImDrawList* dl, const Plot& plot, const PlotFrame& frame, ImVec2 origin, float font) {
+  const Theme& th = theme();
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     const SeriesLook look = series_look(k);
@@ -131,26 +117,60 @@ void draw_plot(const char* id, const Plot& plot, float height) {
     }
     dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), th.text, s.name.c_str());
   }
+}
 
-  // Hover read-out: the point nearest in x of each series, with exact values.
-  if (hovered && !plot.series.empty() && !plot.series[0].x.empty()) {
-    const float mx = ImGui::GetIO().MousePos.x;
-    const Series& first = plot.series[0];
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < first.x.size(); ++i)
-      if (std::fabs(px(first.x[i]) - mx) < std::fabs(px(first.x[best]) - mx)) best = i;
-    dl->AddLine(ImVec2(px(first.x[best]), top), ImVec2(px(first.x[best]), bottom), th.axis);
-    ImGui::BeginTooltip();
-    ImGui::Text("%s = %.10g", plot.x_label.c_str(), first.x[best]);
-    for (const auto& s : plot.series) {
-      if (s.x.size() != first.x.size()) continue;  // e.g. a two-point reference line
-      if (!s.y_low.empty())
-        ImGui::Text("%s: %.6g  [%.6g, %.6g]", s.name.c_str(), s.y[best], s.y_low[best], s.y_high[best]);
-      else
-        ImGui::Text("%s: %.6g", s.name.c_str(), s.y[best]);
-    }
-    ImGui::EndTooltip();
+// Hover read-out: the point nearest in x of each series, with exact values; a series without a
+// value there (a run that diverged) says so.
+void draw_hover(ImDrawList* dl, const Plot& plot, const ScreenMapping& m) {
+  if (plot.series.empty() || plot.series[0].x.empty()) return;
+  const float mx = ImGui::GetIO().MousePos.x;
+  const Series& first = plot.series[0];
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < first.x.size(); ++i)
+    if (std::fabs(m.px(first.x[i]) - mx) < std::fabs(m.px(first.x[best]) - mx)) best = i;
+  dl->AddLine(ImVec2(m.px(first.x[best]), m.top), ImVec2(m.px(first.x[best]), m.bottom), theme().axis);
+  ImGui::BeginTooltip();
+  ImGui::Text("%s = %.10g", plot.x_label.c_str(), first.x[best]);
+  for (const auto& s : plot.series) {
+    if (s.x.size() != first.x.size()) continue;  // e.g. a two-point reference line
+    if (!std::isfinite(s.y[best]))
+      ImGui::Text("%s: no value here", s.name.c_str());
+    else if (!s.y_low.empty())
+      ImGui::Text("%s: %.6g  [%.6g, %.6g]", s.name.c_str(), s.y[best], s.y_low[best], s.y_high[best]);
+    else
+      ImGui::Text("%s: %.6g", s.name.c_str(), s.y[best]);
   }
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_plot(const char* id, const Plot& plot, float height) {
+  ImGui::PushID(id);
+  const Theme& th = theme();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);
+  ImGui::InvisibleButton("plot", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  const float font = ImGui::GetFontSize();
+  const PlotFrame frame = plot_frame(plot, width, height, font,
+                                     [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; });
+  const ScreenMapping m{fit_plot_axes(plot), origin.x + static_cast<float>(frame.left),
+                        origin.x + static_cast<float>(frame.right), origin.y + static_cast<float>(frame.top),
+                        origin.y + static_cast<float>(frame.bottom)};
+
+  dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), th.plot_background);
+  const std::string heading = plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
+  const std::string shown = elided(heading, origin.x + width - m.left - font * 0.5f);
+  dl->AddText(ImVec2(m.left, origin.y + font * 0.2f), th.text, shown.c_str());
+  if (shown != heading && hovered && ImGui::GetMousePos().y < m.top) ImGui::SetTooltip("%s", heading.c_str());
+  draw_axes(dl, plot, m, font);
+  dl->PushClipRect(ImVec2(m.left, m.top), ImVec2(m.right, m.bottom), true);
+  for (std::size_t k = 0; k < plot.series.size(); ++k) draw_series(dl, plot.series[k], k, m);
+  dl->PopClipRect();
+  draw_legend(dl, plot, frame, origin, font);
+  if (hovered) draw_hover(dl, plot, m);
   ImGui::PopID();
 }
 

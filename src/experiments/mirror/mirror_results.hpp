@@ -30,7 +30,10 @@ std::vector<Plot> results_plots(const PreparedRun& run, const Table& table);
 // The notes of p: its finished runs, whose tokens the 3 x 3's SVMs were solved on (with the first
 // p), and the tokens its shown run selected. None while no run of p is done.
 std::vector<std::string> results_notes(const PreparedRun& run, const MergedRecords& records, double p);
-// The heatmaps and plots of p's shown run (seed index 0), appended to `out`; none until it is done.
+// The done run of p that the heatmaps, path plots and token notes show (seed index 0), or null.
+const RunRecord* shown_record(const PreparedRun& run, const MergedRecords& records, double p);
+// The heatmaps and plots of p's shown run (seed index 0), appended to `out`; none until it is done
+// (mirror_figures.cpp).
 void results_figures(const PreparedRun& run, const MergedRecords& records, double p, Results& out);
 
 }  // namespace attnlab::mirror
