@@ -60,10 +60,25 @@ const errorsOf = async (page) => [...page.errors, ...(await page.eval(() => wind
 for (const name of engines) {
   describe(name, () => {
     let engine = null;
+    // Opens the page and waits for its first frame. A page that loads but draws no first frame in 30 s
+    // (seen once in WebKitGTK under Xvfb, in a fresh machine's run) is reported with what it was
+    // doing and opened once more; a second miss fails the test.
     const open = async (hash = '', size = {}) => {
-      const page = await engine.open(env.base + (hash ? '#' + hash : ''), size);
-      await page.waitFor(() => document.body.dataset.ready === '1', null, 30000, 'the page to be ready');
-      return page;
+      const url = env.base + (hash ? '#' + hash : '');
+      for (let attempt = 1; ; ++attempt) {
+        const page = await engine.open(url, size);
+        try {
+          await page.waitFor(() => document.body.dataset.ready === '1', null, 30000, 'the page to be ready');
+          return page;
+        } catch (e) {
+          const seen = await page.eval(() => ({ readyState: document.readyState, href: location.href,
+            module: typeof window.Module, api: typeof window.attnlab, text: document.body.innerText.slice(0, 200) }))
+            .catch((err) => ({ eval: String(err) }));
+          console.log(`${name}: no first frame in 30 s (attempt ${attempt}): ${JSON.stringify(seen)}`);
+          await page.close();
+          if (attempt === 2) throw e;
+        }
+      }
     };
     test.before(async () => {
       engine = await launchEngine(name, env.xvfb.display, path.join(env.downloads, name));
