@@ -6,7 +6,7 @@
 # leaked or timed out. scripts/test.sh runs it for a few seconds as a smoke test.
 #   usage: scripts/fuzz.sh [SECONDS] [TARGET...]      (TARGET e.g. fuzz_shard; default: all)
 #   FUZZ_RUNS=N scripts/fuzz.sh 0 ...: N executions per target instead of a time limit
-# Builds build/sanitize (clang++, ASan + UBSan, -O1 -g) when needed, as scripts/test.sh does.
+# Builds build/sanitize (clang++, ASan + UBSan, -O2 -g) when needed, as scripts/test.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-60}
@@ -18,7 +18,7 @@ TARGETS=("$@")
 
 if [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
-    "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DATTNLAB_SANITIZE=ON -DATTNLAB_FUZZ=ON >/dev/null
+    "-DCMAKE_CXX_FLAGS_DEBUG=-O2 -g" -DATTNLAB_SANITIZE=ON -DATTNLAB_FUZZ=ON >/dev/null
 fi
 cmake --build "$BUILD" -j "$JOBS" --target "${TARGETS[@]}"
 

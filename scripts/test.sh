@@ -2,7 +2,7 @@
 # The whole test suite (what CI runs):
 #   1. set-up (idempotent; installs what is missing)
 #   2. native build, Catch2 suite through ctest
-#   2b. sanitizer build (clang++, ASan + UBSan, -O1 -g): the same suite and the CLI's tests, then
+#   2b. sanitizer build (clang++, ASan + UBSan, -O2 -g: docs/toolchain.md): the same suite and the CLI's tests, then
 #      a few seconds of every libFuzzer target (scripts/fuzz.sh); any report fails the step
 #   3. wasm build (web app, node module, tests), the same Catch2 suite in node through ctest,
 #      plus the JS API tests and the native-CLI == wasm comparison
@@ -36,7 +36,7 @@ ctest --test-dir build/native --output-on-failure -j "$JOBS"
 
 step "sanitizer build (ASan + UBSan): the suite, the CLI and a fuzz smoke"
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
-  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DATTNLAB_SANITIZE=ON -DATTNLAB_FUZZ=ON >/dev/null
+  "-DCMAKE_CXX_FLAGS_DEBUG=-O2 -g" -DATTNLAB_SANITIZE=ON -DATTNLAB_FUZZ=ON >/dev/null
 cmake --build build/sanitize -j "$JOBS"
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ctest --test-dir build/sanitize --output-on-failure -j "$JOBS"

@@ -34,8 +34,8 @@ void shown_heatmaps(const PreparedRun& run, double p, const RunRecord& first, st
   const Eigen::MatrixXd Wn = W / std::max(1e-300, entrywise_norm(W, p));
   const Eigen::MatrixXd Sn = svm_direction(first);
   Heatmap wk = magnitude_heatmap("|W_k| / ||W_k||_p at the end, " + label_p(p) + " (seed 1)", Wn);
-  const double top = Wn.cwiseAbs().maxCoeff();
-  wk.note = printf_text("%.0f of %.0f entries below 1%% of the largest", double((Wn.cwiseAbs().array() < 0.01 * top).count()),
+  const double largest = Wn.cwiseAbs().maxCoeff();
+  wk.note = printf_text("%.0f of %.0f entries below 1%% of the largest", double((Wn.cwiseAbs().array() < 0.01 * largest).count()),
                         double(Wn.size()));
   out.push_back(wk);
   out.push_back(magnitude_heatmap("|W_mm| / ||W_mm||_p, " + label_p(p), Sn));
