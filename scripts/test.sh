@@ -19,6 +19,17 @@ ROOT=$PWD
 CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 JOBS=${JOBS:-$(nproc)}
 step() { printf '\n==== %s ====\n' "$*"; }
+# ctest with the test times of the last run on this machine (kept in the cache, outside the work
+# tree): ctest -j then starts the longest tests first, so a long one does not start last. A fresh
+# build folder has no times of its own (docs/toolchain.md, "The test steps apart from compiling").
+run_ctest() {  # run_ctest BUILD_DIR
+  local costs="$CACHE/ctest-costs/$(basename "$1").txt" own="$1/Testing/Temporary/CTestCostData.txt"
+  if [[ -f "$costs" && ! -f "$own" ]]; then mkdir -p "$(dirname "$own")"; cp "$costs" "$own"; fi
+  local rc=0
+  ctest --test-dir "$1" --output-on-failure -j "$JOBS" || rc=$?
+  if [[ -f "$own" ]]; then mkdir -p "$(dirname "$costs")"; cp "$own" "$costs"; fi
+  return $rc
+}
 
 step "set-up"
 scripts/setup.sh
@@ -32,14 +43,14 @@ if [[ $PAPER == 1 ]]; then
   cmake --build build/native --target paper_tests
   exit 0
 fi
-ctest --test-dir build/native --output-on-failure -j "$JOBS"
+run_ctest build/native
 
 step "sanitizer build (ASan + UBSan): the suite, the CLI and a fuzz smoke"
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   "-DCMAKE_CXX_FLAGS_DEBUG=-O2 -g" -DATTNLAB_SANITIZE=ON -DATTNLAB_FUZZ=ON >/dev/null
 cmake --build build/sanitize -j "$JOBS"
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-ctest --test-dir build/sanitize --output-on-failure -j "$JOBS"
+run_ctest build/sanitize
 scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-5}"
 unset ASAN_OPTIONS UBSAN_OPTIONS
 
@@ -47,7 +58,7 @@ step "wasm build and tests in node"
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DATTNLAB_CACHE="$CACHE" -DATTNLAB_NATIVE_CLI="$ROOT/build/native/attnlab" >/dev/null
 cmake --build build/wasm -j "$JOBS"
-ctest --test-dir build/wasm --output-on-failure -j "$JOBS"
+run_ctest build/wasm
 
 step "browser end-to-end tests (headless Chromium)"
 ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
