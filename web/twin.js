@@ -98,7 +98,10 @@
       }
       if (s.page.page !== 'start' && shows.run) {
         const running = s.state === 'running', paused = s.state === 'paused';
-        const blocked = s.page.runBlocked || '';
+        // Run waits while a field shows a refused value, here (fieldErrors) as on the canvas.
+        const refused = Object.keys(fieldErrors)[0];
+        const blocked = s.page.runBlocked ||
+          (refused ? `A field shows a value that was refused (${fieldErrors[refused]}): correct it first` : '');
         const dis = blocked ? ` aria-disabled="true" aria-describedby="twin-blocked"` : '';
         h += ` <button type="button" id="twin-run" data-act="${running ? 'pause' : 'run'}"${running ? '' : dis}>${running ? 'Pause' : paused ? 'Resume' : 'Run'}</button>`;
         h += ` <button type="button" data-act="step"${dis}>Step run</button>`;
@@ -121,7 +124,7 @@
     // ---- the start page, or the story's step, or the experiment's description -------------------
     function pageHtml(s) {
       if (s.page.page === 'start') {
-        let h = `<h2>Stories</h2><p>Four papers on the theory of attention, as experiments that run in your browser. ` +
+        let h = `<h2>Stories</h2><p>Papers on the theory of attention, as experiments that run in your browser. ` +
           `Each story walks through one paper in a few steps.</p><ul>`;
         for (const st of stories) {
           h += `<li><h3>${esc(st.paper)}</h3><p>${esc(st.authors)}. ${esc(st.result)}</p>` +
@@ -328,6 +331,9 @@
       const el = e.target;
       if (e.key === 'Enter' && el.matches('input[type=text]')) {
         if (el.dataset.param) setParam(el.dataset.param, el.value); else act(el);
+      } else if (e.key === 'Escape' && el.dataset.param && fieldErrors[el.dataset.param] !== undefined) {
+        delete fieldErrors[el.dataset.param]; delete typed[el.dataset.param];  // the value in use again
+        render(true, true);
       }
     });
 

@@ -431,6 +431,7 @@ void App::draw_controls() {
       preset_.clear();
       params_changed();
     }
+    if (!controls_.focused().empty()) focused_ = controls_.focused();
     return;
   }
   if (shows("info")) {
@@ -453,6 +454,7 @@ void App::draw_controls() {
     preset_.clear();
     params_changed();
   }
+  if (!controls_.focused().empty()) focused_ = controls_.focused();
 }
 
 void App::draw_results() {

@@ -195,7 +195,7 @@ class App {
   ThemeChoice preferred_theme_ = ThemeChoice::Dark;
   EmbedDialog embed_dialog_;
   bool shows(const char* group) const { return !embed_.hides(group); }
-  std::string focused_;  // the toolbar control with keyboard focus, for tests
+  std::string focused_;  // the toolbar control or parameter field (its key) with keyboard focus, for tests
   void note_focus(const char* name) {
     if (ImGui::IsItemFocused()) focused_ = name;
   }

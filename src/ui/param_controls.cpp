@@ -37,6 +37,7 @@ bool ParamControls::commit(const Schema& schema, Params& params, const std::stri
 
 bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOptions& embed) {
   bool changed = false;
+  focused_.clear();
   // Labels in one column as wide as the longest label, but never more than half the panel.
   float longest = 0.0f;
   for (const ParamSpec& s : schema.specs())
@@ -75,6 +76,7 @@ bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOption
         const bool slider = s.type == ParamType::Real;
         if (slider) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
         ImGui::InputText("##v", &text);  // std::string: long sweep lists are never cut
+        if (ImGui::IsItemFocused()) focused_ = s.key;
         if (slider) tooltip(s);  // the field's; the slider's (the last item) is drawn below
         if (ImGui::IsItemDeactivatedAfterEdit()) changed |= commit(schema, params, s.key, text);
         if (slider) {

@@ -86,7 +86,7 @@ for (const name of engines) {
     });
     test.after(async () => { await engine?.close(); });
 
-    test('the start page: four cards finish their quick runs and the page draws', async () => {
+    test('the start page: every card finishes its quick run and the page draws', async () => {
       const page = await open();
       assert.strictEqual((await pageJson(page)).page, 'start');
       await page.waitFor(() => JSON.parse(window.attnlab.appPageJson()).cards.cards.every((c) => c.fraction === 1),

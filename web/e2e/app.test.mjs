@@ -25,6 +25,73 @@ test('the page loads without console errors and draws something', async () => {
   await page.close();
 });
 
+// What you see is what runs: a refused value in a field (typed on the canvas, or in the text twin)
+// keeps Run and Step from running until the field is corrected. The two examples a student met:
+// n = 1 in the toy model, r0 = 1000 in regression.
+test('a refused value is never run: n = 1 (toy model) on the canvas, r0 = 1000 (regression) in the twin', async () => {
+  const pageJson = (page) => page.evaluate(() => JSON.parse(window.attnlab.appPageJson()));
+  const clickRun = async (page) => {
+    const r = JSON.parse(await page.evaluate(() => window.attnlab.appRunButton()));
+    await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+    await page.waitForTimeout(400);
+  };
+  // The canvas: Tab to the field n, type 1, Enter.
+  const { page, errors } = await openPage('exp=separation.toy&seed=1&n=300&trials=50');
+  await page.focus('#canvas');
+  for (let i = 0; i < 30 && await page.evaluate(() => window.attnlab.appFocusedControl()) !== 'n'; ++i) {
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(50);
+  }
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appFocusedControl()), 'n', 'Tab reaches the field n');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).runBlocked !== '');
+  assert.match((await pageJson(page)).runBlocked, /refused \(parameter 'n': '1' is out of range; allowed: integer in \[\d+, \d+\]\)/);
+  await clickRun(page);
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', 'Run waits while n shows 1');
+  await page.evaluate(() => window.attnlab.appRunControl('step'));
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', 'Step waits too');
+  // Corrected, it runs the value on screen.
+  await page.focus('#canvas');
+  for (let i = 0; i < 30 && await page.evaluate(() => window.attnlab.appFocusedControl()) !== 'n'; ++i) {
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(50);
+  }
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('200');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).runBlocked === '');
+  await clickRun(page);
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 30000 });
+  assert.match(await page.evaluate(() => window.attnlab.appHash()), /(^|&)n=200(&|$)/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+
+  // The twin: r0 = 1000 is refused on its field, its Run is disabled and does nothing; Esc brings
+  // back the value in use and Run works again.
+  const twin = await openPage('exp=regression&seed=1');
+  await twin.page.waitForFunction(() => window.attnlab.twinRender !== undefined && document.getElementById('twin-p-r0'));
+  await twin.page.fill('#twin-p-r0', '1000');
+  await twin.page.press('#twin-p-r0', 'Enter');
+  await twin.page.waitForSelector('#twin-p-r0-error');
+  assert.match(await twin.page.locator('#twin-p-r0-error').textContent(), /parameter 'r0': '1000' is out of range/);
+  assert.strictEqual(await twin.page.getAttribute('#twin-run', 'aria-disabled'), 'true');
+  assert.match(await twin.page.locator('#twin-blocked').textContent(), /refused/);
+  await twin.page.click('#twin-run');
+  await twin.page.waitForTimeout(400);
+  assert.strictEqual(await twin.page.evaluate(() => window.attnlab.appState()), 'ready', 'the twin\'s Run waits while r0 shows 1000');
+  await twin.page.focus('#twin-p-r0');
+  await twin.page.keyboard.press('Escape');
+  await twin.page.waitForFunction(() => !document.getElementById('twin-p-r0-error'));
+  assert.strictEqual(await twin.page.inputValue('#twin-p-r0'), '1');
+  assert.strictEqual(await twin.page.getAttribute('#twin-run', 'aria-disabled'), null);
+  await twin.page.click('#twin-run');
+  await twin.page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
+  assert.deepStrictEqual(twin.errors, []);
+  await twin.page.close();
+});
+
 test('a link with run=1 finishes and matches the native CLI for the same seed', async () => {
   const settings = [['n', '400'], ['sweep', 'm=1:8:1'], ['trials', '300'], ['tau', '0.2']];
   const hash = 'exp=separation.toy&seed=23&' + settings.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&') + '&run=1';
