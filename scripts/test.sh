@@ -62,7 +62,7 @@ run_ctest build/wasm
 
 step "browser end-to-end tests (headless Chromium)"
 ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
-  NODE_PATH="$CACHE/npm/node_modules" node --test --test-concurrency="$JOBS" web/e2e/
+  NODE_PATH="$CACHE/npm/node_modules" node --test web/e2e/
 
 step "browser end-to-end tests in Firefox ESR and WebKitGTK (core set, under Xvfb)"
 ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
