@@ -4,7 +4,11 @@
   - no function in src/ over 80 lines, except a story's data (make_story);
   - no call with two bare booleans side by side ("true, false"): name them (docs/design.md);
   - in src/experiments/, a string compared with == only inside a ChoiceTable (choices are decoded
-    by the one table that declares them).
+    by the one table that declares them);
+  - every file in src/ over 300 lines opens with an index of its sections: in its opening comment
+    a line "// Index of this file", then at least two lines "// [SECTION] X"; every X of the index
+    starts a section further down with the same line "// [SECTION] X", and every "// [SECTION]"
+    line further down is in the index.
 Exits 1 with one line per offence. Usage: code_shape.py [REPO_ROOT]
 """
 import os
@@ -15,6 +19,9 @@ import sys
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")).resolve()
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 80
+INDEXED_FILE_LINES = 300
+INDEX_HEADING = "// Index of this file"
+SECTION = re.compile(r"^\s*//\s*\[SECTION\]\s*(.*?)\s*$")
 TABLE_FILES = re.compile(r"_(story|presets)\.cpp$")
 DATA_FUNCTIONS = {"make_story"}
 CONTROL = re.compile(r"^\s*(if|for|while|switch|catch|do|else|try)\b")
@@ -81,6 +88,38 @@ def functions(text):
             last = k + 1
 
 
+def section_index_offences(rel, src):
+    """What is wrong with the index of sections at the top of a file and the sections it names."""
+    raw = src.split("\n")
+    opening = 0  # the opening comment: the lines before the first line of code
+    while opening < len(raw) and (raw[opening].strip() == "" or raw[opening].lstrip().startswith("//")):
+        opening += 1
+    heading = next((k for k in range(opening) if raw[k].strip() == INDEX_HEADING), None)
+    if heading is None:
+        return [f"{rel}: {src.count(chr(10))} lines and no index of its sections at the top "
+                f"(over {INDEXED_FILE_LINES} lines: '{INDEX_HEADING}', then a '// [SECTION] X' line per section)"]
+    index, k = [], heading + 1
+    while k < len(raw) and SECTION.match(raw[k]):
+        index.append(SECTION.match(raw[k]).group(1))
+        k += 1
+    offences = []
+    if len(index) < 2:
+        offences.append(f"{rel}:{heading + 1}: the index of sections names {len(index)} section(s) (at least 2)")
+    markers = {}
+    for number in range(k + 1, len(raw) + 1):
+        m = SECTION.match(raw[number - 1])
+        if m:
+            markers.setdefault(m.group(1), number)
+    for name in index:
+        if name not in markers:
+            offences.append(f"{rel}:{heading + 1}: section '{name}' is in the index but no line "
+                            f"'// [SECTION] {name}' starts it further down")
+    for name, number in markers.items():
+        if name not in index:
+            offences.append(f"{rel}:{number}: section '{name}' is missing from the index at the top")
+    return offences
+
+
 def main():
     offences = []
     for path in sorted((ROOT / "src").rglob("*")):
@@ -99,6 +138,8 @@ def main():
         for number, line in enumerate(text.split("\n"), 1):
             if re.search(r"\b(true|false),\s*(true|false)\b", line):
                 offences.append(f"{rel}:{number}: two bare booleans side by side: name them")
+        if lines > INDEXED_FILE_LINES:
+            offences.extend(section_index_offences(rel, src))
         if in_experiments:
             raw = src.split("\n")
             for number, line in enumerate(raw, 1):

@@ -1,5 +1,14 @@
 // The native `attnlab` command (its commands: the table cli_commands() below). Bad input exits with code 2 and one
 // line naming the parameter, the value and the allowed range.
+//
+// Index of this file
+// [SECTION] Names and the options' usage
+// [SECTION] Options and their parsing
+// [SECTION] list, papers, help
+// [SECTION] run and merge: output and shards
+// [SECTION] inspect, reproduce, link, stories, bench
+// [SECTION] The command table and the usage text
+// [SECTION] main
 #include <unistd.h>
 
 #include <thread>
@@ -35,6 +44,8 @@
 using namespace attnlab;
 
 namespace {
+
+// [SECTION] Names and the options' usage
 
 // Joins the registry's names: "separation" or "regression (source=data), mirror (data=file)".
 std::string joined(const std::vector<std::string>& names, const char* separator = ", ") {
@@ -75,6 +86,8 @@ std::string run_options_usage() {
     "); results do not depend on N\n"
     "  --quiet                       no progress bar\n";
 }
+
+// [SECTION] Options and their parsing
 
 struct UsageError {
   std::string message;
@@ -179,6 +192,8 @@ RunOptions parse_run_options(const std::vector<std::string>& args, Command comma
   return o;
 }
 
+// [SECTION] list, papers, help
+
 int cmd_list() {
   for (const auto& id : experiment_ids()) {
     auto e = make_experiment(id);
@@ -223,6 +238,8 @@ int cmd_help(const std::string& id) {
   }
   return 0;
 }
+
+// [SECTION] run and merge: output and shards
 
 // Where results go: stdout, or a file opened before the run starts (so a bad path fails at once).
 class Output {
@@ -383,6 +400,8 @@ int cmd_merge(const std::vector<std::string>& args) {
   return 0;
 }
 
+// [SECTION] inspect, reproduce, link, stories, bench
+
 int cmd_inspect(const std::vector<std::string>& args) {
   const RunOptions o = parse_run_options(args, Command::Inspect);
   auto e = make_experiment(o.experiment);
@@ -493,6 +512,8 @@ int cmd_bench(const std::vector<std::string>& args) {
   return 0;
 }
 
+// [SECTION] The command table and the usage text
+
 // The CLI's commands, once: the usage text, the dispatch and the unknown-command message read it.
 struct CliCommand {
   const char* name;
@@ -562,6 +583,8 @@ std::string usage() {
 }
 
 }  // namespace
+
+// [SECTION] main
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -1,3 +1,14 @@
+// The App's state, links and views (ui/app.hpp); toolbar: app_toolbar.cpp; downloads: app_exports.cpp.
+//
+// Index of this file
+// [SECTION] Experiment, data and reproduction
+// [SECTION] The run and its status
+// [SECTION] Links and embeds
+// [SECTION] Computing in time slices
+// [SECTION] The frame, the controls and the tabs
+// [SECTION] The reproduction tab
+// [SECTION] Results: notes, plots and heatmaps
+// [SECTION] What the page shows; story steps
 #include "ui/app.hpp"
 
 #include <algorithm>
@@ -15,6 +26,8 @@
 #include "lab/text.hpp"
 
 namespace attnlab::ui {
+
+// [SECTION] Experiment, data and reproduction
 
 App::App() { select_experiment(experiment_ids().front()); }
 
@@ -105,6 +118,8 @@ void App::open_panel(int panel) {
   run_.open_finished(std::move(run), params_, seed_);  // computed by the reproduction: Done
   show(View::Results);
 }
+
+// [SECTION] The run and its status
 
 void App::params_changed() {
   // Results always belong to the parameters on screen: a change discards the old run.
@@ -231,6 +246,8 @@ std::string App::status_text() const {
   return s;
 }
 
+// [SECTION] Links and embeds
+
 KeyValues App::page_flags(const EmbedOptions& embed, bool run) const {
   KeyValues flags = embed.to_flags();
   if (run) flags.emplace_back("run", "1");
@@ -334,6 +351,8 @@ void App::salvage_embed(const Link& link) {
   previewing_ = false;
 }
 
+// [SECTION] Computing in time slices
+
 std::string App::compute_text() const {
   if (!pool_ || threads() == 0) return "Computing on the page's main thread";
   if (pool_->failed()) return "Computing on the page's main thread: Web Workers could not start here";
@@ -362,6 +381,8 @@ std::uint64_t App::change_stamp() const {
          permille ^ (std::uint64_t(error_.size()) << 40) ^ (std::uint64_t(inputs_version_) << 48) ^ (page << 32) ^
          (std::uint64_t(start_page_) << 63);
 }
+
+// [SECTION] The frame, the controls and the tabs
 
 void App::frame(float width, float height) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -495,6 +516,8 @@ void App::draw_results() {
   ImGui::EndTabBar();
 }
 
+// [SECTION] The reproduction tab
+
 void App::draw_reproduction() {
   if (ImGui::Button(reproduction_.started() ? "Restart" : "Start")) start_reproduction(paper_trials_);
   ImGui::SameLine();
@@ -536,6 +559,8 @@ void App::draw_reproduction() {
   const int open = reproduction_.draw();
   if (open >= 0) open_panel(open);
 }
+
+// [SECTION] Results: notes, plots and heatmaps
 
 void App::draw_notes(const std::vector<std::string>& notes) {
   // Conditions and states: "OK:" green, "FAILS:" and errors red, "Warning:" amber. They take at
@@ -622,6 +647,8 @@ void App::draw_sweep_results() {
 }
 
 }  // namespace attnlab::ui
+
+// [SECTION] What the page shows; story steps
 
 namespace attnlab::ui {
 

@@ -1,6 +1,14 @@
 // The JavaScript API (Embind), the same in node and in the page. Everything crosses as JSON
 // strings; parameters come in as a plain object {key: value} and pass the schema like any other
 // input. Errors come back as {"error": "..."} with the schema's message, never as a crash.
+//
+// Index of this file
+// [SECTION] Errors and arguments from JavaScript
+// [SECTION] Describing experiments
+// [SECTION] Session: a run in slices, and its work units
+// [SECTION] Runs in one call, and the inspector
+// [SECTION] Reproductions, stories, papers, oEmbed
+// [SECTION] Bindings
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -24,6 +32,8 @@
 namespace attnlab::web {
 
 namespace {
+
+// [SECTION] Errors and arguments from JavaScript
 
 using emscripten::val;
 
@@ -66,6 +76,8 @@ std::uint64_t seed_from(const val& seed) {
   }
   return static_cast<std::uint64_t>(x);
 }
+
+// [SECTION] Describing experiments
 
 std::string describe_json(const Experiment& e) {
   const ExperimentInfo& info = e.info();
@@ -130,6 +142,8 @@ std::string describe_experiment(const val& id) {
     return error_json(ex.what());
   }
 }
+
+// [SECTION] Session: a run in slices, and its work units
 
 // A run that a page drives in slices: new Session(id, preset, params, seed), then step(seconds)
 // until progress() reaches 1. Results can be read at any time. The run is a RunController
@@ -262,6 +276,8 @@ class Session {
   std::string preset_, error_;
 };
 
+// [SECTION] Runs in one call, and the inspector
+
 // One call, to completion: returns the run's JSON (or {"error": ...}).
 std::string run_experiment_with_data(const val& id, const val& preset, const val& params, const val& seed,
                                     const val& data) {
@@ -307,6 +323,8 @@ std::string inspect_experiment(const val& id, const val& preset, const val& para
   }
 }
 
+// [SECTION] Reproductions, stories, papers, oEmbed
+
 // The panels of a whole-paper reproduction: [{"panel", "experiment", "preset"}], or {"error"}.
 std::string reproduction_panels_json(const val& name) {
   try {
@@ -351,6 +369,8 @@ std::string list_papers() {
 }  // namespace
 
 }  // namespace attnlab::web
+
+// [SECTION] Bindings
 
 EMSCRIPTEN_BINDINGS(attnlab_api) {
   using namespace attnlab::web;

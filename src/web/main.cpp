@@ -1,6 +1,14 @@
 // The browser app: SDL2 window with a WebGL2 (OpenGL ES 3) context, Dear ImGui, and the App.
 // One emscripten main loop; each frame steps a running experiment for a few milliseconds.
 // The URL hash mirrors the page state; the page's JS API (attnlab.app*) reads it back.
+//
+// Index of this file
+// [SECTION] Globals and WebGL context loss
+// [SECTION] Input, canvas size and the time slice
+// [SECTION] Drawing on demand and the main loop
+// [SECTION] The page's JS API (attnlab.app*)
+// [SECTION] Bindings
+// [SECTION] main: SDL, WebGL2, ImGui and the App
 #include <SDL.h>
 #include <SDL_opengles2.h>
 #include <emscripten.h>
@@ -22,6 +30,8 @@
 #include "web/worker_pool.hpp"
 
 namespace {
+
+// [SECTION] Globals and WebGL context loss
 
 // Work per frame while an experiment runs. The slice adapts to what the rest of a frame costs
 // (drawing, the browser, waiting for vsync): about 2.5x that, so computing gets most of the time
@@ -65,6 +75,8 @@ void restore_gl_objects() {
   g_app->forget_gl_objects();  // the widgets upload their textures again on the next draw
   g_restore_gl = false;
 }
+
+// [SECTION] Input, canvas size and the time slice
 
 // ImGui 1.86 presses a focused button with Space only; Enter should work too (keyboard users expect
 // it), except while a text field has the keyboard, where Enter commits the text.
@@ -133,6 +145,8 @@ void pass_events_to_imgui() {
     else pass_event(e);
   }
 }
+
+// [SECTION] Drawing on demand and the main loop
 
 void draw_frame() {
   int fb_w = 0, fb_h = 0;
@@ -214,6 +228,8 @@ void publish_page_state() {
   const std::string status = g_app->status_text();
   if (status != g_last_status) js_set_status(status.c_str()), g_last_status = status;
 }
+
+// [SECTION] The page's JS API (attnlab.app*)
 
 // The page's JS API: read the state back, drive it from tests and course pages.
 std::string app_hash() { return g_app->hash(); }
@@ -309,6 +325,8 @@ std::string app_run_button() {
 
 }  // namespace
 
+// [SECTION] Bindings
+
 EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appHash", &app_hash);
   emscripten::function("appCsv", &app_csv);
@@ -343,6 +361,8 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appTwinParamsJson", &app_twin_params_json);
   emscripten::function("appSetTextView", &app_set_text_view);
 }
+
+// [SECTION] main: SDL, WebGL2, ImGui and the App
 
 int main() {
   // Keys reach the canvas only while it has the focus: the page's text twin (web/twin.js) takes typing

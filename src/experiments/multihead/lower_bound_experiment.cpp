@@ -1,3 +1,12 @@
+// `multihead.lower_bound` (docs/multihead.md s.4): the lower-bound construction checked exactly, Adam trained
+// on it, and Gaussian elimination over GF(2) beside it.
+//
+// Index of this file
+// [SECTION] Constants and schema
+// [SECTION] ParityTask: the unit of one |S|
+// [SECTION] The experiment: info, units and inputs
+// [SECTION] Results
+// [SECTION] Units, settings and rows
 #include "experiments/multihead/lower_bound_experiment.hpp"
 #include "experiments/papers.hpp"
 
@@ -13,6 +22,8 @@
 namespace attnlab::multihead {
 
 namespace {
+
+// [SECTION] Constants and schema
 
 // Why the page shows the statistical-query bound and not the cryptographic one (docs/multihead.md s.4: "only
 // illustrated"; issue 13 asked for an illustration if it can be shown honestly at small size).
@@ -49,6 +60,8 @@ Schema lower_bound_schema() {
       .help_text("Adam's step size."));
   return Schema(std::move(s));
 }
+
+// [SECTION] ParityTask: the unit of one |S|
 
 // What every unit reads, fixed by prepare().
 struct RunSettings {
@@ -142,6 +155,8 @@ class ParityTask final : public UnitTask {
   bool finished_ = false;
 };
 
+// [SECTION] The experiment: info, units and inputs
+
 class LowerBoundExperiment final : public Experiment {
  public:
   LowerBoundExperiment() : Experiment(lower_bound_schema()) {
@@ -216,6 +231,8 @@ class LowerBoundExperiment final : public Experiment {
     return r;
   }
 
+  // [SECTION] Results
+
   Results results() const override {
     Results r;
     r.table.columns = {"S", "heads", "verify_max_error", "adam_sign_accuracy", "gf2_examples", "gf2_correct"};
@@ -250,6 +267,8 @@ class LowerBoundExperiment final : public Experiment {
     r.notes.push_back(kNoLwrIllustration);
     return r;
   }
+
+  // [SECTION] Units, settings and rows
 
  protected:
   // Units: one per |S| = 1 .. max_S, each costing its pieces (the check, the Adam steps, the sign

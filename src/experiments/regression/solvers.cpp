@@ -1,3 +1,12 @@
+// The solvers of docs/regression.md s.3 (solvers.hpp): their names, the reference minimiser and Solver's steps.
+//
+// Index of this file
+// [SECTION] Names
+// [SECTION] Symmetric solves
+// [SECTION] The reference minimiser
+// [SECTION] Solver: construction and the trace
+// [SECTION] Solver: one step
+// [SECTION] Solver: measurements and messages
 #include "experiments/regression/solvers.hpp"
 
 #include <Eigen/Cholesky>
@@ -7,6 +16,8 @@
 #include "lab/clock.hpp"
 
 namespace attnlab::regression {
+
+// [SECTION] Names
 
 const char* method_key(Method m) {
   switch (m) {
@@ -43,6 +54,8 @@ const char* to_string(SolverState s) {
   return "";
 }
 
+// [SECTION] Symmetric solves
+
 Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd& g, unsigned& flags) {
   Eigen::LLT<Eigen::MatrixXd> llt(H);
   if (llt.info() == Eigen::Success) return llt.solve(g);
@@ -62,6 +75,8 @@ Eigen::VectorXd solve_symmetric(const Eigen::MatrixXd& H, const Eigen::VectorXd&
     if ((jittered.info() == Eigen::Success && z.allFinite()) || lambda > scale) return z;
   }
 }
+
+// [SECTION] The reference minimiser
 
 namespace {
 
@@ -157,6 +172,8 @@ Reference find_minimiser(const Problem& p, const Eigen::VectorXd& start) {
   return r;
 }
 
+// [SECTION] Solver: construction and the trace
+
 Solver::Solver(Method method, const Problem& problem, const Reference& reference, const SolverOptions& options)
     : method_(method), problem_(problem), reference_(reference), options_(options) {
   at_ = evaluate(problem_, problem_.x0);
@@ -190,6 +207,8 @@ void Solver::record(const Point& at, const Eigen::VectorXd& grad, double seconds
   if (row.distance <= options_.tolerance) state_ = SolverState::Converged;
   else if (row.t >= options_.max_iterations) state_ = SolverState::MaxIterations;
 }
+
+// [SECTION] Solver: one step
 
 Solver::Approximation Solver::approximate_hessian(const Point& at, Rng& rng) const {
   Approximation out;
@@ -275,6 +294,8 @@ void Solver::step() {
     message_ = stalled_message(t);
   }
 }
+
+// [SECTION] Solver: measurements and messages
 
 // How good this H~ was against the exact Hessian at x_t, eps0 = max |lambda - 1| over the
 // generalised eigenvalues of (H~, H) (docs/regression.md s.3), and for the sampled methods how good

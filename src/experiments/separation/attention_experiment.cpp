@@ -1,5 +1,14 @@
 // The self- and cross-attention networks of the paper's Appendices D-F (docs/separation.md s.2-s.4);
 // the choices marked ours in the help texts and the runs' "Ours: " notes are listed there too.
+//
+// Index of this file
+// [SECTION] Constants and choice tables
+// [SECTION] The planted-row law (ours)
+// [SECTION] Schema
+// [SECTION] The experiment: prepare and units
+// [SECTION] Results, inputs and the inspector
+// [SECTION] Notes and the settings of a point
+// [SECTION] Factories
 #include "experiments/separation/attention_experiment.hpp"
 #include "experiments/papers.hpp"
 
@@ -17,6 +26,8 @@ namespace attnlab::separation {
 
 namespace {
 
+// [SECTION] Constants and choice tables
+
 const char* const kDatasets = "docs/separation.md s.3";
 const char* const kNetwork = "docs/separation.md s.2";
 
@@ -28,6 +39,8 @@ constexpr ChoiceTable<ScoreMatrix> kScoreMatrixTable{{"identity", ScoreMatrix::I
                                                      {"ones", ScoreMatrix::AllOnes}};
 
 }  // namespace
+
+// [SECTION] The planted-row law (ours)
 
 // The planted-row law of one sweep point, ours (docs/separation.md s.3, "The planted-row law"). On D1 the row that
 // sees the planted token j3 (row j3 for self-attention, the query row j2 for cross-attention) puts
@@ -71,6 +84,8 @@ double planted_row_detection(const AttentionSettings& s) {
   const double q = double(firing) / double(patterns);
   return 1.0 - dmath::pow(1.0 - q, double(s.m));
 }
+
+// [SECTION] Schema
 
 namespace {
 
@@ -149,6 +164,8 @@ Schema attention_schema(AttentionModel model) {
   return Schema(std::move(s));
 }
 
+// [SECTION] The experiment: prepare and units
+
 // The largest run accepted, in units of about a nanosecond natively (see reset()).
 constexpr double kMaxWork = 1e12;
 // The inspector computes every row of the n x n matrices: O(n^2 d).
@@ -217,6 +234,8 @@ class AttentionExperiment final : public Experiment {
 
   void merge(std::int64_t unit, const Partial& partial) override { sweep_.merge(unit, partial); }
 
+  // [SECTION] Results, inputs and the inspector
+
   Results results() const override {
     Results r;
     const bool self = model_ == AttentionModel::Self;
@@ -260,6 +279,8 @@ class AttentionExperiment final : public Experiment {
                        std::to_string(settings_[point].n) + ")");
     return inspect_trial(settings_[point], seed_, trial);
   }
+
+  // [SECTION] Notes and the settings of a point
 
  private:
   // The lab's departures that this run's settings use (docs/separation.md s.3, s.4).
@@ -340,6 +361,8 @@ class AttentionExperiment final : public Experiment {
 };
 
 }  // namespace
+
+// [SECTION] Factories
 
 std::unique_ptr<Experiment> make_self_attention_experiment() {
   return std::make_unique<AttentionExperiment>(AttentionModel::Self);
