@@ -43,9 +43,9 @@ Story make_story() {
   StoryStep two;
   two.title = "Attention picks one token";
   two.text =
-      "The same training with p = 2 only. As W grows, softmax attention concentrates: the plot 'Softmax "
-      "concentration' shows the largest attention probability, averaged over the sequences. The tokens that win "
-      "are the max-margin solution's selected tokens, listed under Details.";
+      "The same training with p = 2 only, now watching where each sequence's attention goes as W grows: the "
+      "plot 'Softmax concentration' shows the largest attention probability, averaged over the sequences. The "
+      "max-margin solution's selected tokens are listed under Details.";
   two.answer =
       "The largest attention probability grows with W (the measured value is beside your prediction): attention "
       "ends on the token the max-margin solution selects. Why: softmax of scores that keep growing apart puts ever "
