@@ -146,7 +146,7 @@ Results regression_inputs(const Params& params, std::uint64_t seed, const Proble
         const Eigen::VectorXd Ax = p.A * p.x0;
         r.plots.push_back(function_plot("Inputs: u over the entries of A x0 (the file's start)", f, Ax.minCoeff(),
                                         Ax.maxCoeff(), std::vector<double>(Ax.data(), Ax.data() + Ax.size()),
-                                        "entries of A x0 (the start)"));
+                                        "entries of A x0 (the start), on the curve u"));
       }
       r.heatmaps.push_back(first_rows(p.A));
     } else {
@@ -169,7 +169,7 @@ Results regression_inputs(const Params& params, std::uint64_t seed, const Proble
   const double lo = std::min(A0.minCoeff(), As.minCoeff()), hi = std::max(A0.maxCoeff(), As.maxCoeff());
   r.plots.push_back(function_plot("Inputs: the function u over the range of (A x)_i from x0 to x*", p.function, lo,
                                   hi, std::vector<double>(A0.data(), A0.data() + A0.size()),
-                                  "entries of A x0 (the start)"));
+                                  "entries of A x0 (the start), on the curve u"));
   Plot segment = Plot::titled("Inputs: the loss along the segment from the start x0 to x*")
                      .x("t (0: the start x0, 1: the minimiser x*)").y("loss L");
   std::vector<double> t, loss;
