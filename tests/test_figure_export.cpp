@@ -525,6 +525,30 @@ TEST_CASE("bars at the ends of a linear axis fit inside it (|S| = 1, 2, 3)", "[l
   CHECK(fit_plot_axes(p).x.map(1.0) < half);
 }
 
+TEST_CASE("on log axes no point sits on the frame, and less than two decades get 1-2-5 ticks", "[lab][figures]") {
+  // Multihead's "final test error against examples used": one point per learner, at the two ends.
+  Plot p;
+  p.log_x = p.log_y = true;
+  p.series = {{"Adam", SeriesStyle::LineMarkers, {7000.0}, {1.2e-12}, {}, {}},
+              {"learner", SeriesStyle::LineMarkers, {90000.0}, {3.1e-4}, {}, {}}};
+  const PlotAxes axes = fit_plot_axes(p);
+  for (double x : {7000.0, 90000.0}) {
+    INFO(x);
+    CHECK(axes.x.map(x) > 0.02);
+    CHECK(axes.x.map(x) < 0.98);
+  }
+  for (double y : {1.2e-12, 3.1e-4}) {
+    INFO(y);
+    CHECK(axes.y.map(y) > 0.02);
+    CHECK(axes.y.map(y) < 0.98);
+  }
+  // 7000 .. 90000 holds one decade mark: 1, 2 and 5 times powers of ten instead of crowded 60000 70000 ...
+  const std::vector<double> ticks = axis_ticks(axes.x, 12);
+  CHECK(ticks == std::vector<double>{10000.0, 20000.0, 50000.0});
+  // Many decades: decade ticks only.
+  for (double t : axis_ticks(axes.y, 6)) CHECK(std::fabs(std::log10(t) - std::round(std::log10(t))) < 1e-12);
+}
+
 TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][figures]") {
   const auto ticks = colour_bar_ticks(0.0, 0.37);
   REQUIRE(ticks.size() >= 3);

@@ -25,7 +25,12 @@ Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
     if (log) lo /= 2.0, hi *= 2.0;
     else lo -= 0.5, hi += 0.5;
   }
-  if (!log) {  // a little air at the ends
+  // A little air at the ends, so a point at the data's extreme is not drawn on the frame (on a log
+  // axis the same 3%, of its decades).
+  if (log) {
+    const double pad = std::pow(hi / lo, 0.03);
+    lo /= pad, hi *= pad;
+  } else {
     const double pad = 0.03 * (hi - lo);
     lo -= pad, hi += pad;
   }
@@ -85,6 +90,15 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
   const double stride = std::max(1.0, std::ceil(decades / std::max(2, target)));
   std::vector<double> t;
   for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
+  if (t.size() >= 2) return t;
+  // Less than two decades: 1, 2 and 5 times a power of ten, spaced evenly enough on a log scale
+  // (linear nice ticks, 60000 70000 80000 90000, would crowd its upper end).
+  t.clear();
+  for (double e = std::floor(std::log10(a.lo)); e <= last; ++e)
+    for (double m : {1.0, 2.0, 5.0}) {
+      const double v = m * std::pow(10.0, e);
+      if (v >= a.lo && v <= a.hi) t.push_back(v);
+    }
   if (t.size() < 2) return nice_ticks(a.lo, a.hi, target);
   return t;
 }
