@@ -421,6 +421,7 @@ void App::frame(float width, float height) {
     ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? height * 0.4f : 0.0f), true,
                       ImGuiWindowFlags_NavFlattened);
     draw_controls();
+    if (!controls_.focused().empty()) focused_ = controls_.focused();  // a parameter field
     ImGui::EndChild();
     if (!narrow) ImGui::SameLine();
   }
@@ -452,7 +453,6 @@ void App::draw_controls() {
       preset_.clear();
       params_changed();
     }
-    if (!controls_.focused().empty()) focused_ = controls_.focused();
     return;
   }
   if (shows("info")) {
@@ -475,7 +475,6 @@ void App::draw_controls() {
     preset_.clear();
     params_changed();
   }
-  if (!controls_.focused().empty()) focused_ = controls_.focused();
 }
 
 void App::draw_results() {
