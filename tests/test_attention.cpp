@@ -42,6 +42,34 @@ TEST_CASE("softmax rejects a non-finite logit", "[core][softmax]") {
   CHECK_THROWS_AS(softmax(v.data(), 2, f.data()), std::domain_error);
 }
 
+TEST_CASE("softmax's shift is the largest logit wherever it sits, as a plain loop finds it", "[core][softmax]") {
+  // softmax_shift runs four maxima side by side (core/attention.cpp); this is the loop it replaces.
+  const auto plain_max = [](const std::vector<double>& v) {
+    double m = v[0];
+    for (double x : v) m = x > m ? x : m;
+    return m;
+  };
+  Rng rng(2);
+  for (std::size_t n = 1; n <= 40; ++n) {
+    for (std::size_t at = 0; at < n; ++at) {
+      std::vector<double> v(n);
+      for (auto& x : v) x = rng.uniform(-5.0, 5.0);
+      v[at] = 7.0;
+      REQUIRE(softmax_shift(v.data(), n) == 7.0);
+      if (n > 1 && at > 0) {  // a NaN after the first logit is passed over by the plain loop, too
+        v[at - 1] = NAN;
+        if (at - 1 > 0) REQUIRE(softmax_shift(v.data(), n) == plain_max(v));
+      }
+    }
+    std::vector<double> v(n, 1.0);
+    v[0] = NAN;
+    CHECK_THROWS_AS(softmax_shift(v.data(), n), std::domain_error);
+    v[0] = 1.0;
+    v[n - 1] = INFINITY;
+    CHECK_THROWS_AS(softmax_shift(v.data(), n), std::domain_error);
+  }
+}
+
 TEST_CASE("linear attention divides by the row sum", "[core][linear]") {
   std::vector<double> v{1.0, 2.0, 5.0}, f(3);
   linear_normalise(v.data(), 3, f.data());

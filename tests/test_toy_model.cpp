@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "experiments/separation/toy_model.hpp"
@@ -74,4 +75,43 @@ TEST_CASE("m = log n rounding rules", "[separation][toy]") {
   CHECK(readout_width_for(std::log(1000.0), Rounding::Floor) == 6);
   CHECK(readout_width_for(std::log(1000.0), Rounding::Ceil) == 7);
   CHECK(readout_width_for(std::log(2.0), Rounding::Floor) == 1);  // never below 1
+}
+
+TEST_CASE("the four evaluations in one pass give the bits of one evaluation at a time", "[separation][toy]") {
+  // FourMargins (toy_four_margins.hpp) against attention_vector + readout_margins, every margin
+  // compared bit for bit: n around multiples of 4 and of 64 (partial groups and words), every
+  // column-block width, every sampler, and inputs scaled so the row sums are far from 1.
+  FourMargins four;
+  std::vector<double> fused[4], f, single;
+  int compared = 0;
+  for (int n : {2, 3, 4, 5, 6, 7, 63, 64, 65, 130, 1000, 2003}) {
+    for (int m : {1, 2, 3, 5, 7, 8, 11}) {
+      for (ToySampler sampler : {ToySampler::Uniform, ToySampler::TwoPoint, ToySampler::Adversarial}) {
+        Rng rng = Rng::for_stream(3, static_cast<std::uint64_t>(n * 100 + m));
+        ToySettings s;
+        s.n = n;
+        s.m = m;
+        s.sampler = sampler;
+        ToyTrialInputs in;
+        draw_trial_inputs(s, rng, in);
+        for (double scale : {1.0, 1e-3, 37.5}) {
+          for (auto& x : in.v1) x *= scale;
+          for (auto& x : in.v0) x *= scale;
+          four.compute(in.v1, in.v0, in.y[0], 0.25, fused);
+          for (int k = 0; k < 4; ++k) {
+            attention_vector(in, k, f);
+            single.assign(static_cast<std::size_t>(m), 0.0);
+            readout_margins(f.data(), in.y[0], 0.25, single.data());
+            REQUIRE(fused[k].size() == single.size());
+            for (int j = 0; j < m; ++j) {
+              INFO("n " << n << " m " << m << " evaluation " << k << " column " << j);
+              REQUIRE(std::memcmp(&fused[k][j], &single[j], sizeof(double)) == 0);
+              ++compared;
+            }
+          }
+        }
+      }
+    }
+  }
+  CHECK(compared == 12 * 3 * 3 * 4 * (1 + 2 + 3 + 5 + 7 + 8 + 11));
 }

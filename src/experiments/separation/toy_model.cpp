@@ -162,6 +162,10 @@ void attention_vector(const ToyTrialInputs& in, int evaluation, std::vector<doub
 // The four evaluations in the order of TrialOutcome: (softmax, D1), (linear, D1), (softmax, D0), (linear, D0).
 TrialOutcome ToyTrial::run(const ToySettings& s, Rng& rng) {
   draw_trial_inputs(s, rng, in_);
+  if (s.shared_readout) {  // the four evaluations in one pass (toy_four_margins.hpp)
+    four_.compute(in_.v1, in_.v0, in_.y[0], s.tau, margins_);
+    return outcome_at(s.m, s.tau);
+  }
   TrialOutcome out;
   bool* fired[4] = {&out.exp_d1, &out.lin_d1, &out.exp_d0, &out.lin_d0};
   for (int k = 0; k < 4; ++k) {
@@ -177,11 +181,7 @@ void ToyTrial::run_widest(const ToySettings& s, Rng& rng) {
   ToySettings shared = s;
   shared.shared_readout = true;
   draw_trial_inputs(shared, rng, in_);
-  for (int k = 0; k < 4; ++k) {
-    attention_vector(in_, k, f_);
-    margins_[k].resize(static_cast<std::size_t>(s.m));
-    readout_margins(f_.data(), in_.y[0], s.tau, margins_[k].data());
-  }
+  four_.compute(in_.v1, in_.v0, in_.y[0], s.tau, margins_);
 }
 
 TrialOutcome ToyTrial::outcome_at(int m, double tau) const {

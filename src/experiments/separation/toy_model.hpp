@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "experiments/separation/toy_four_margins.hpp"
 #include "experiments/separation/trial_outcome.hpp"
 #include "lab/choice_table.hpp"
 
@@ -89,7 +90,8 @@ class ToyTrial {
  private:
   ToyTrialInputs in_;
   std::vector<double> f_;
-  std::vector<double> margins_[4];  // run_widest: exp_d1, lin_d1, exp_d0, lin_d0
+  FourMargins four_;
+  std::vector<double> margins_[4];  // with a shared readout: exp_d1, lin_d1, exp_d0, lin_d0
 };
 
 // f for evaluation k of a trial (0: softmax on D1, 1: linear on D1, 2: softmax on D0, 3: linear on
