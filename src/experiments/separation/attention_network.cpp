@@ -122,10 +122,10 @@ void attend(const RowGroups& queries, const RowGroups& keys, ScoreMatrix x, Norm
     double total = 0.0;
     if (norm == Normalisation::Softmax) {
       if (!std::isfinite(top)) throw std::domain_error("softmax attention: a score is not finite");
-      for (std::size_t g = 0; g < groups; ++g) {
-        weight[g] = dmath::exp(weight[g] - top);
-        total += keys.count(g) * weight[g];
-      }
+      // exp over the row first (dmath::exp_array: the scalar exp's bits), then the sum in order.
+      for (std::size_t g = 0; g < groups; ++g) weight[g] -= top;
+      dmath::exp_array(weight.data(), weight.data(), groups);
+      for (std::size_t g = 0; g < groups; ++g) total += keys.count(g) * weight[g];
     } else {
       for (std::size_t g = 0; g < groups; ++g) total += keys.count(g) * weight[g];
       if (!(total > 0.0) || !std::isfinite(total))
