@@ -70,6 +70,22 @@ double exp(double x) noexcept {
   return (m * from_bits(static_cast<std::uint64_t>(e + 1000 + 1023) << 52)) * 0x1p-1000;
 }
 
+namespace {
+#if defined(__SSE2__)
+struct ExpConstants {
+  __m128d lo, hi, inv, shifter, c_hi, c_lo, c2, c3, c4, c5, c6;
+  __m128i low6, bias;
+};
+const ExpConstants& exp_constants() {
+  static ExpConstants c{_mm_set1_pd(-708.0), _mm_set1_pd(709.782712893384), _mm_set1_pd(kInvLn2Times64),
+      _mm_set1_pd(kShifter), _mm_set1_pd(kLn2Over64Hi), _mm_set1_pd(kLn2Over64Lo), _mm_set1_pd(0.5),
+      _mm_set1_pd(1.0 / 6), _mm_set1_pd(1.0 / 24), _mm_set1_pd(1.0 / 120), _mm_set1_pd(1.0 / 720),
+      _mm_set1_epi64x(63), _mm_set1_epi64x(static_cast<long long>(1023) << 52)};
+  return c;
+}
+#endif
+}  // namespace
+
 void exp_array(const double* x, double* out, std::size_t n) noexcept {
   std::size_t i = 0;
 #if defined(__SSE2__)
@@ -77,12 +93,12 @@ void exp_array(const double* x, double* out, std::size_t n) noexcept {
   // the build has -mno-fma -ffp-contract=off natively, and wasm has no fused multiply-add), so each
   // lane rounds exactly as the scalar code does. Only the fast path runs here: on [-708, 709.78)
   // the scale 2^e is a normal number (e >= -1022); both lanes in range or both go scalar.
-  const __m128d lo = _mm_set1_pd(-708.0), hi = _mm_set1_pd(709.782712893384);
-  const __m128d inv = _mm_set1_pd(kInvLn2Times64), shifter = _mm_set1_pd(kShifter);
-  const __m128d c_hi = _mm_set1_pd(kLn2Over64Hi), c_lo = _mm_set1_pd(kLn2Over64Lo);
-  const __m128d c2 = _mm_set1_pd(0.5), c3 = _mm_set1_pd(1.0 / 6), c4 = _mm_set1_pd(1.0 / 24),
-                c5 = _mm_set1_pd(1.0 / 120), c6 = _mm_set1_pd(1.0 / 720);
-  const __m128i low6 = _mm_set1_epi64x(63), bias = _mm_set1_epi64x(static_cast<long long>(1023) << 52);
+  // The constants come from memory (ExpConstants), not from immediates: in wasm a vector constant
+  // is rebuilt wherever it is used, and V8 does not hoist it out of the loop.
+  const ExpConstants& c = exp_constants();
+  const __m128d lo = c.lo, hi = c.hi, inv = c.inv, shifter = c.shifter, c_hi = c.c_hi, c_lo = c.c_lo;
+  const __m128d c2 = c.c2, c3 = c.c3, c4 = c.c4, c5 = c.c5, c6 = c.c6;
+  const __m128i low6 = c.low6, bias = c.bias;
   for (; i + 2 <= n; i += 2) {
     const __m128d v = _mm_loadu_pd(x + i);
     const __m128d ok = _mm_and_pd(_mm_cmpge_pd(v, lo), _mm_cmplt_pd(v, hi));  // false for NaN
