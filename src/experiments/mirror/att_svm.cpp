@@ -1,3 +1,9 @@
+// l_p-AttSVM by dual coordinate ascent (docs/mirror.md s.3).
+//
+// Index of this file
+// [SECTION] Coordinate values
+// [SECTION] DualSolver
+// [SECTION] SvmSolver
 #include "experiments/mirror/att_svm.hpp"
 
 #include <cmath>
@@ -23,6 +29,8 @@ struct DualResult {
   int sweeps = 0;
   bool converged = false, feasible = true;
 };
+
+// [SECTION] Coordinate values
 
 // x = M + delta a, and |x|^e per entry by `power` (the kernels run over whole arrays).
 void shifted_powers(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta, const MagnitudePower& power,
@@ -72,6 +80,8 @@ double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, doub
   slope = dg * (q - 1.0);
   return g;
 }
+
+// [SECTION] DualSolver
 
 // The dual coordinate ascent, resumable between coordinate updates: sweeps over the constraints,
 // each followed by the convergence check on the primal W(M), its worst violation and the duality
@@ -202,6 +212,8 @@ class DualSolver {
 };
 
 }  // namespace
+
+// [SECTION] SvmSolver
 
 // What a solve needs besides the dual: how to turn its result into an SvmSolution.
 struct SvmSolver::State {
