@@ -4,9 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE4_1__)
-#include <smmintrin.h>
-#elif defined(__SSE2__)
+#if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
@@ -177,7 +175,7 @@ double sinh(double z) noexcept {
 
 void log_array(const double* x, double* out, std::size_t n) noexcept {
   std::size_t i = 0;
-#if defined(__SSE4_1__)
+#if defined(__SSE2__)
   // log() above, step for step on two lanes. On positive normal numbers frexp is a split of the
   // bits: m has the mantissa with the exponent of 0.5, e = (biased exponent) - 1022; both lanes
   // normal or both go scalar.
@@ -200,7 +198,7 @@ void log_array(const double* x, double* out, std::size_t n) noexcept {
     const __m128i biased = _mm_shuffle_epi32(_mm_srli_epi64(bits, 52), _MM_SHUFFLE(3, 1, 2, 0));
     __m128d e = _mm_sub_pd(_mm_cvtepi32_pd(biased), bias);
     const __m128d low = _mm_cmplt_pd(m, sqrt_half);
-    m = _mm_blendv_pd(m, _mm_mul_pd(m, two), low);
+    m = _mm_or_pd(_mm_and_pd(low, _mm_mul_pd(m, two)), _mm_andnot_pd(low, m));  // m or 2 m
     e = _mm_sub_pd(e, _mm_and_pd(low, one));
     const __m128d s = _mm_div_pd(_mm_sub_pd(m, one), _mm_add_pd(m, one)), s2 = _mm_mul_pd(s, s);
     __m128d sum = _mm_set1_pd(1.0 / 23);
