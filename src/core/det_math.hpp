@@ -22,4 +22,9 @@ double sinh(double z) noexcept;
 // out may equal x (in place). Lanes outside [-708, 709.78) or NaN take the scalar exp.
 void exp_array(const double* x, double* out, std::size_t n) noexcept;
 
+// out[i] = log(x[i]) for i < n, bit for bit what log() gives (tests/test_det_math.cpp), two lanes at a
+// time as exp_array. out may equal x. Lanes that are not a positive normal finite number (0, negative,
+// subnormal, inf, NaN) take the scalar log.
+void log_array(const double* x, double* out, std::size_t n) noexcept;
+
 }  // namespace attnlab::dmath

@@ -1,7 +1,14 @@
+// l_p-AttSVM by dual coordinate ascent (docs/mirror.md s.3).
+//
+// Index of this file
+// [SECTION] Coordinate values
+// [SECTION] DualSolver
+// [SECTION] SvmSolver
 #include "experiments/mirror/att_svm.hpp"
 
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "core/det_math.hpp"
 #include "experiments/mirror/mirror_map.hpp"
@@ -23,33 +30,58 @@ struct DualResult {
   bool converged = false, feasible = true;
 };
 
-// g(delta) = <A_j, W(M + delta A_j)>: increasing in delta.
-double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta, double q) {
+// [SECTION] Coordinate values
+
+// x = M + delta a, and |x|^e per entry by `power` (the kernels run over whole arrays).
+void shifted_powers(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta, const MagnitudePower& power,
+                    std::vector<double>& x, std::vector<double>& pw) {
+  const std::size_t m = static_cast<std::size_t>(a.size());
+  x.resize(m);
+  pw.resize(m);
+  const double *Mk = M.data(), *ak = a.data();
+  double *xk = x.data(), *pk = pw.data();
+  for (std::size_t k = 0; k < m; ++k) {
+    xk[k] = Mk[k] + delta * ak[k];
+    pk[k] = std::fabs(xk[k]);
+  }
+  power.apply(pw.data(), pw.data(), m);
+}
+
+// g(delta) = <A_j, W(M + delta A_j)>: increasing in delta. `power_q1`: |x|^{q-1}.
+double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta,
+                        const MagnitudePower& power_q1, std::vector<double>& x, std::vector<double>& pw) {
+  shifted_powers(M, a, delta, power_q1, x, pw);
+  const double *ak = a.data(), *xk = x.data(), *pk = pw.data();
   double g = 0.0;
-  for (Eigen::Index k = 0; k < a.size(); ++k)
-    if (a[k] != 0.0) g += a[k] * signed_power(M[k] + delta * a[k], q - 1.0);
+  for (std::size_t k = 0; k < x.size(); ++k)  // a_k signed_power(x_k, q - 1)
+    if (ak[k] != 0.0) g += ak[k] * (xk[k] == 0.0 ? 0.0 : xk[k] < 0.0 ? -pk[k] : pk[k]);
   return g;
 }
 
 // g and g' = (q - 1) sum a_k^2 |M_k + delta a_k|^{q-2} with one power per entry; g' is infinite
-// when an entry crosses 0 and q < 2 (the caller falls back to bisection then).
-double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta, double q, double& slope) {
-  double g = 0.0;
-  slope = 0.0;
-  for (Eigen::Index k = 0; k < a.size(); ++k) {
-    if (a[k] == 0.0) continue;
-    const double x = M[k] + delta * a[k], ax = std::fabs(x);
+// when an entry crosses 0 and q < 2 (the caller falls back to bisection then). `power_q2`: |x|^{q-2}.
+double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta, double q,
+                        const MagnitudePower& power_q2, std::vector<double>& x, std::vector<double>& pw,
+                        double& slope) {
+  shifted_powers(M, a, delta, power_q2, x, pw);
+  const double *ak = a.data(), *xk = x.data(), *pk = pw.data();
+  double g = 0.0, dg = 0.0;  // two sums in index order, interleaved
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (ak[k] == 0.0) continue;
+    const double ax = std::fabs(xk[k]);
     if (ax == 0.0) {
-      if (q < 2.0) slope = INFINITY;
+      if (q < 2.0) dg = INFINITY;
       continue;
     }
-    const double power = magnitude_power(ax, q - 2.0);  // |x|^{q-2}; |x|^{q-1} = |x| |x|^{q-2}
-    g += a[k] * (x < 0.0 ? -ax * power : ax * power);
-    slope += a[k] * a[k] * power;
+    const double power = pk[k];  // |x|^{q-2}; |x|^{q-1} = |x| |x|^{q-2}
+    g += ak[k] * (xk[k] < 0.0 ? -ax * power : ax * power);
+    dg += ak[k] * ak[k] * power;
   }
-  slope *= q - 1.0;
+  slope = dg * (q - 1.0);
   return g;
 }
+
+// [SECTION] DualSolver
 
 // The dual coordinate ascent, resumable between coordinate updates: sweeps over the constraints,
 // each followed by the convergence check on the primal W(M), its worst violation and the duality
@@ -57,7 +89,14 @@ double coordinate_value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, doub
 class DualSolver {
  public:
   DualSolver(DualProblem prob, double p, int max_sweeps, double tolerance)
-      : prob_(std::move(prob)), p_(p), q_(dual_exponent(p)), max_sweeps_(max_sweeps), tolerance_(tolerance) {
+      : prob_(std::move(prob)),
+        p_(p),
+        q_(dual_exponent(p)),
+        max_sweeps_(max_sweeps),
+        tolerance_(tolerance),
+        power_q_(q_),
+        power_q1_(q_ - 1.0),
+        power_q2_(q_ - 2.0) {
     r_.lambda = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(prob_.A.size()));
     M_ = Eigen::VectorXd::Zero(prob_.m);
     r_.sweeps = 1;
@@ -100,27 +139,27 @@ class DualSolver {
     double delta;
     if (q == 2.0) {  // p = 2: a QP, the coordinate step is closed-form
       delta = std::max(-lambda, (1.0 - a.dot(M)) / a.squaredNorm());
-    } else if (coordinate_value(M, a, -lambda, q) >= 1.0) {
+    } else if (const double g0 = value(M, a, -lambda); g0 >= 1.0) {
       delta = -lambda;  // the optimum on lambda_j >= 0 is lambda_j = 0
     } else {
       // Bracket the root of g(delta) = 1 above -lambda, then a safeguarded Newton: a Newton step
       // from the better end of the bracket when it stays inside, else bisection; stop at
       // |g - 1| <= 1e-15 or when the bracket cannot shrink.
-      double lo = -lambda, hi = std::max(1e-12, lambda), g_lo = coordinate_value(M, a, lo, q) - 1.0;
-      double g_hi = coordinate_value(M, a, hi, q) - 1.0;
+      double lo = -lambda, hi = std::max(1e-12, lambda), g_lo = g0 - 1.0;
+      double g_hi = value(M, a, hi) - 1.0;
       for (int k = 0; g_hi < 0.0 && k < 200; ++k) {
         lo = hi, g_lo = g_hi;
         hi *= 2.0;
-        g_hi = coordinate_value(M, a, hi, q) - 1.0;
+        g_hi = value(M, a, hi) - 1.0;
       }
       delta = std::fabs(g_lo) < std::fabs(g_hi) ? lo : hi;
-      double slope = 0.0, g_at = coordinate_value(M, a, delta, q, slope) - 1.0;
+      double slope = 0.0, g_at = value(M, a, delta, slope) - 1.0;
       for (int k = 0; k < 200 && std::fabs(g_at) > 1e-15; ++k) {
         double next = delta - g_at / slope;
         if (!(next > lo && next < hi) || !std::isfinite(next)) next = 0.5 * (lo + hi);
         if (!(next > lo && next < hi)) break;
         delta = next;
-        g_at = coordinate_value(M, a, delta, q, slope) - 1.0;
+        g_at = value(M, a, delta, slope) - 1.0;
         if (g_at < 0.0) lo = delta;
         else hi = delta;
       }
@@ -131,19 +170,29 @@ class DualSolver {
     }
   }
 
+  double value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta) {
+    return coordinate_value(M, a, delta, power_q1_, x_, pw_);
+  }
+  double value(const Eigen::VectorXd& M, const Eigen::VectorXd& a, double delta, double& slope) {
+    return coordinate_value(M, a, delta, q_, power_q2_, x_, pw_, slope);
+  }
+
   // The check after a sweep; true when the solve stops here (infeasible or converged).
   bool end_sweep() {
-    const double q = q_;
     const double total = r_.lambda.sum();
     if (!(total < 1e12)) {
       r_.feasible = false;
       return true;
     }
-    r_.W = M_.unaryExpr([q](double x) { return signed_power(x, q - 1.0); });
+    r_.W.resize(M_.size());
+    signed_power_array(M_.data(), r_.W.data(), std::size_t(M_.size()), power_q1_);
     double violation = 0.0;
     for (const auto& a : prob_.A) violation = std::max(violation, 1.0 - a.dot(r_.W));
+    pw_.resize(std::size_t(M_.size()));
+    for (Eigen::Index k = 0; k < M_.size(); ++k) pw_[std::size_t(k)] = std::fabs(M_[k]);
+    power_q_.apply(pw_.data(), pw_.data(), pw_.size());
     double mq = 0.0;
-    for (Eigen::Index k = 0; k < M_.size(); ++k) mq += M_[k] == 0.0 ? 0.0 : magnitude_power(std::fabs(M_[k]), q);
+    for (Eigen::Index k = 0; k < M_.size(); ++k) mq += M_[k] == 0.0 ? 0.0 : pw_[std::size_t(k)];
     r_.max_violation = std::max(0.0, violation);
     r_.gap = std::fabs(mq - total) / std::max(1.0, mq / p_);
     r_.converged = r_.max_violation <= tolerance_ && r_.gap <= tolerance_;
@@ -155,12 +204,16 @@ class DualSolver {
   int max_sweeps_;
   double tolerance_;
   DualResult r_;
+  MagnitudePower power_q_, power_q1_, power_q2_;  // |x|^q, |x|^{q-1}, |x|^{q-2}
   Eigen::VectorXd M_;     // sum_j lambda_j A_j
+  std::vector<double> x_, pw_;  // scratch: M + delta A_j and its powers
   std::size_t j_ = 0;     // the next coordinate of the current sweep
   bool finished_ = false;
 };
 
 }  // namespace
+
+// [SECTION] SvmSolver
 
 // What a solve needs besides the dual: how to turn its result into an SvmSolution.
 struct SvmSolver::State {

@@ -213,12 +213,12 @@ class SeedUnit final : public UnitTask {
 
   // The selected tokens after every step: count (and for the shown run, mark) each change.
   void track_alpha() {
-    std::vector<int> alpha = selected_tokens(trainer_->last_forward());
-    if (alpha == tracked_alpha_) return;
+    selected_tokens(trainer_->last_forward(), alpha_now_);
+    if (alpha_now_ == tracked_alpha_) return;
     RunRecord& rec = records_.back();
     rec.alpha_changes += 1.0;
     if (rec.shown) rec.change_ks.push_back(double(trainer_->iteration()));
-    tracked_alpha_ = std::move(alpha);
+    std::swap(tracked_alpha_, alpha_now_);
   }
 
   void record_if_checkpoint(const RunPlan& plan) {
@@ -325,6 +325,7 @@ class SeedUnit final : public UnitTask {
   bool finished_ = false;
   std::optional<MirrorDescent> trainer_;
   std::vector<int> tracked_alpha_;   // the selected tokens after the latest step
+  std::vector<int> alpha_now_;       // scratch of track_alpha()
   std::vector<TrainedRun> trained_;  // one per run started
   std::vector<SvmKey> compared_;     // the SVMs the run in comparison is compared with
   std::size_t next_svm_ = 0, next_alpha_ = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/det_math.hpp"
 
@@ -14,6 +15,17 @@ double softplus(double u) {
   if (u > 30.0) return u + dmath::exp(-u);
   const double e = dmath::exp(u);
   return e < 1e-5 ? e - 0.5 * e * e : dmath::log(1.0 + e);
+}
+
+// out[i] = softplus(u[i]) for i < n, bit for bit, with the exp and log of all n at once. `e` and
+// `l` are scratch of n entries; out may equal u.
+void softplus_array(const double* u, double* out, std::size_t n, double* e, double* l) {
+  for (std::size_t i = 0; i < n; ++i) e[i] = u[i] > 30.0 ? -u[i] : u[i];
+  dmath::exp_array(e, e, n);
+  for (std::size_t i = 0; i < n; ++i) l[i] = 1.0 + e[i];
+  dmath::log_array(l, l, n);
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] = u[i] > 30.0 ? u[i] + e[i] : e[i] < 1e-5 ? e[i] - 0.5 * e[i] * e[i] : l[i];
 }
 
 double loss_value(Loss loss, double u) {
@@ -36,6 +48,19 @@ double log_abs_derivative(Loss loss, double u) {
   return 0.0;
 }
 
+bool same_bits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(double) * std::size_t(a.size())) == 0;
+}
+
+// fw.xv[i] = X_i v, computed again only when v changed (bit for bit the same product either way).
+void token_values(const Dataset& data, const Eigen::VectorXd& v, Forward& fw) {
+  const std::size_t n = std::size_t(data.n());
+  if (fw.xv.size() == n && same_bits(fw.xv_of, v)) return;
+  fw.xv.resize(n);
+  for (std::size_t i = 0; i < n; ++i) fw.xv[i].noalias() = data.X[i] * v;
+  fw.xv_of = v;
+}
+
 }  // namespace
 
 Forward forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss) {
@@ -44,29 +69,52 @@ Forward forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::Vect
   return fw;
 }
 
+// Three passes over the sequences, so that the exp and log of every sequence run as arrays: the
+// logits and their exp, then the log of every softmax sum, then the normalised softmax, f and the loss.
 void forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss, Forward& fw) {
   const int n = data.n(), T = data.T();
+  const std::size_t un = static_cast<std::size_t>(n);
   fw.f.resize(n);
-  fw.log_s.resize(static_cast<std::size_t>(n));
-  fw.s.resize(static_cast<std::size_t>(n));
-  fw.loss = 0.0;
-  for (int i = 0; i < n; ++i) {
-    Eigen::VectorXd& log_s = fw.log_s[static_cast<std::size_t>(i)];
-    Eigen::VectorXd& s = fw.s[static_cast<std::size_t>(i)];
-    log_s.noalias() = data.X[static_cast<std::size_t>(i)] * (W * data.z[static_cast<std::size_t>(i)]);  // logits
+  fw.log_s.resize(un);
+  fw.s.resize(un);
+  for (auto* buffer : {&fw.top, &fw.sum, &fw.log_sum, &fw.u, &fw.terms}) buffer->resize(un);
+  for (std::size_t i = 0; i < un; ++i) {
+    Eigen::VectorXd& log_s = fw.log_s[i];
+    Eigen::VectorXd& s = fw.s[i];
+    fw.wz.noalias() = W * data.z[i];
+    log_s.noalias() = data.X[i] * fw.wz;  // logits
     const double top = log_s.maxCoeff();
     s.resize(T);
+    for (int t = 0; t < T; ++t) s[t] = log_s[t] - top;
+    dmath::exp_array(s.data(), s.data(), std::size_t(T));
     double sum = 0.0;
-    for (int t = 0; t < T; ++t) sum += (s[t] = dmath::exp(log_s[t] - top));
-    const double log_sum = dmath::log(sum);
+    for (int t = 0; t < T; ++t) sum += s[t];
+    fw.top[i] = top;
+    fw.sum[i] = sum;
+  }
+  dmath::log_array(fw.sum.data(), fw.log_sum.data(), un);
+  for (std::size_t i = 0; i < un; ++i) {
+    Eigen::VectorXd& log_s = fw.log_s[i];
+    Eigen::VectorXd& s = fw.s[i];
+    const double top = fw.top[i], sum = fw.sum[i], log_sum = fw.log_sum[i];
     for (int t = 0; t < T; ++t) {
       log_s[t] = log_s[t] - top - log_sum;
       s[t] /= sum;
     }
-    fw.f[i] = v.dot(data.X[static_cast<std::size_t>(i)].transpose() * s);
-    fw.loss += loss_value(loss, data.Y[i] * fw.f[i]);
+    fw.xs.noalias() = data.X[i].transpose() * s;
+    fw.f[Eigen::Index(i)] = v.dot(fw.xs);
+    fw.u[i] = data.Y[int(i)] * fw.f[Eigen::Index(i)];
   }
+  if (loss == Loss::Logistic) {
+    for (std::size_t i = 0; i < un; ++i) fw.u[i] = -fw.u[i];  // l(u) = softplus(-u)
+    softplus_array(fw.u.data(), fw.terms.data(), un, fw.top.data(), fw.log_sum.data());
+  } else {
+    for (std::size_t i = 0; i < un; ++i) fw.terms[i] = loss_value(loss, fw.u[i]);
+  }
+  fw.loss = 0.0;
+  for (std::size_t i = 0; i < un; ++i) fw.loss += fw.terms[i];
   fw.loss /= n;
+  token_values(data, v, fw);
 }
 
 Eigen::MatrixXd ScaledGradient::value() const { return direction * dmath::exp(log_scale); }
@@ -74,23 +122,39 @@ Eigen::MatrixXd ScaledGradient::value() const { return direction * dmath::exp(lo
 ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss,
                           const Forward& fw) {
   (void)W;
-  const int n = data.n(), T = data.T(), d = data.d();
+  (void)v;  // fw.xv = X_i v
   ScaledGradient g;
-  g.direction = Eigen::MatrixXd::Zero(d, d);
-  std::vector<double> log_l(static_cast<std::size_t>(n));
-  double smallest = INFINITY;
-  for (int i = 0; i < n; ++i) {
-    log_l[static_cast<std::size_t>(i)] = log_abs_derivative(loss, data.Y[i] * fw.f[i]);
-    smallest = std::min(smallest, log_l[static_cast<std::size_t>(i)] + 2.0 * fw.log_s[static_cast<std::size_t>(i)].minCoeff());
+  gradient_W(data, loss, fw, g);
+  return g;
+}
+
+void gradient_W(const Dataset& data, Loss loss, const Forward& fw, ScaledGradient& g) {
+  const int n = data.n(), T = data.T(), d = data.d();
+  const std::size_t un = static_cast<std::size_t>(n);
+  g.direction.setZero(d, d);
+  g.log_scale = 0.0;
+  std::vector<double>&log_l = g.log_l, &lprime_y = g.lprime_y;
+  for (auto* buffer : {&log_l, &lprime_y, &g.work}) buffer->resize(un);
+  for (std::size_t i = 0; i < un; ++i) log_l[i] = data.Y[int(i)] * fw.f[Eigen::Index(i)];
+  if (loss == Loss::Logistic) {  // log |l'(u)| = -softplus(u): the exp and log of all sequences at once
+    softplus_array(log_l.data(), log_l.data(), un, lprime_y.data(), g.work.data());
+    for (std::size_t i = 0; i < un; ++i) log_l[i] = -log_l[i];
+  } else {
+    for (std::size_t i = 0; i < un; ++i) log_l[i] = log_abs_derivative(loss, log_l[i]);
   }
-  Eigen::VectorXd h(d), coefficient(T);
+  double smallest = INFINITY;
+  for (std::size_t i = 0; i < un; ++i) smallest = std::min(smallest, log_l[i] + 2.0 * fw.log_s[i].minCoeff());
+  g.h.resize(d);
+  g.coefficient.resize(T);
+  Eigen::VectorXd &h = g.h, &coefficient = g.coefficient;
   if (smallest > -600.0) {
     // No weight can underflow: sum l'(u_i) Y_i s_it s_itau (x_it - x_itau)^T v (x_it - x_itau) directly.
-    for (int i = 0; i < n; ++i) {
-      const Eigen::MatrixXd& X = data.X[static_cast<std::size_t>(i)];
-      const Eigen::VectorXd xv = X * v;
-      const Eigen::VectorXd& s = fw.s[static_cast<std::size_t>(i)];
-      const double lprime_y = -data.Y[i] * dmath::exp(log_l[static_cast<std::size_t>(i)]);  // l' < 0
+    dmath::exp_array(log_l.data(), lprime_y.data(), un);
+    for (std::size_t i = 0; i < un; ++i) {
+      const Eigen::MatrixXd& X = data.X[i];
+      const Eigen::VectorXd& xv = fw.xv[i];
+      const Eigen::VectorXd& s = fw.s[i];
+      const double l_y = -data.Y[int(i)] * lprime_y[i];  // l' < 0
       // h = sum_{t<tau} w_{t tau} (x_t - x_tau) = X^T c with c_t = sum_tau w_{t tau} (w antisymmetric):
       // O(T^2 + T d) instead of O(T^2 d).
       coefficient.setZero(T);
@@ -101,17 +165,23 @@ ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const E
           coefficient[tau] -= w;
         }
       h.noalias() = X.transpose() * coefficient;
-      g.direction.noalias() += (lprime_y * h) * data.z[static_cast<std::size_t>(i)].transpose();
+      // direction += (l' Y_i h) z_i^T, entry by entry as the outer product adds it.
+      const Eigen::VectorXd& z = data.z[i];
+      for (int c = 0; c < d; ++c) {
+        const double zc = z[c];
+        double* column = g.direction.data() + Eigen::Index(c) * d;
+        for (int r = 0; r < d; ++r) column[r] += zc * (l_y * h[r]);
+      }
     }
     g.log_scale = -dmath::log(double(n));
-    return g;
+    return;
   }
   // Log domain: every weight as a sign and a log-magnitude, the largest factored out, so the
   // direction stays representable when s is one-hot to within e^-1000 (docs/mirror.md s.6).
   std::vector<double> log_weight, sign;
   double top = -INFINITY;
   for (int i = 0; i < n; ++i) {
-    const Eigen::VectorXd xv = data.X[static_cast<std::size_t>(i)] * v;
+    const Eigen::VectorXd& xv = fw.xv[static_cast<std::size_t>(i)];
     const double sign_l = -data.Y[i];
     const Eigen::VectorXd& log_s = fw.log_s[static_cast<std::size_t>(i)];
     for (int t = 0; t < T; ++t)
@@ -125,7 +195,7 @@ ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const E
         if (lw > top) top = lw;
       }
   }
-  if (!std::isfinite(top)) return g;  // every term is 0: the gradient is exactly 0
+  if (!std::isfinite(top)) return;  // every term is 0: the gradient is exactly 0
   std::size_t k = 0;
   for (int i = 0; i < n; ++i) {
     const Eigen::MatrixXd& X = data.X[static_cast<std::size_t>(i)];
@@ -137,7 +207,6 @@ ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const E
     g.direction.noalias() += h * data.z[static_cast<std::size_t>(i)].transpose();
   }
   g.log_scale = top - dmath::log(double(n));
-  return g;
 }
 
 Eigen::VectorXd gradient_v(const Dataset& data, const Eigen::VectorXd& v, Loss loss, const Forward& fw) {
@@ -153,12 +222,17 @@ Eigen::VectorXd gradient_v(const Dataset& data, const Eigen::VectorXd& v, Loss l
 
 std::vector<int> selected_tokens(const Forward& fw) {
   std::vector<int> alpha;
+  selected_tokens(fw, alpha);
+  return alpha;
+}
+
+void selected_tokens(const Forward& fw, std::vector<int>& alpha) {
+  alpha.clear();
   for (const auto& log_s : fw.log_s) {
     Eigen::Index best = 0;
     log_s.maxCoeff(&best);
     alpha.push_back(static_cast<int>(best));
   }
-  return alpha;
 }
 
 }  // namespace attnlab::mirror

@@ -15,6 +15,12 @@ struct Forward {
   std::vector<Eigen::VectorXd> s;      // the softmax itself
   Eigen::VectorXd f;                   // outputs f_i
   double loss = 0.0;
+  std::vector<Eigen::VectorXd> xv;     // X_i v of each sequence (for the gradient in W)
+  // Kept between calls so that the training loop allocates nothing per step: the v that xv belongs
+  // to, and scratch (per sequence the largest logit, the softmax's sum, its log; W z_i; X_i^T s_i).
+  Eigen::VectorXd xv_of;
+  std::vector<double> top, sum, log_sum, u, terms;
+  Eigen::VectorXd wz, xs;
 };
 Forward forward(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss);
 // The same into `out`, reusing its buffers (the training loop calls this every step).
@@ -29,13 +35,20 @@ struct ScaledGradient {
   Eigen::MatrixXd direction;
   double log_scale = 0.0;
   Eigen::MatrixXd value() const;  // direction * exp(log_scale): may underflow to 0 ("saturated")
+  // Scratch kept between calls: per sequence log |l'(u_i)| and l'(u_i) Y_i; h_i and the pair coefficients.
+  std::vector<double> log_l, lprime_y, work;
+  Eigen::VectorXd h, coefficient;
 };
+// `fw` is forward(data, W, v, loss) (its xv are X_i v).
 ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const Eigen::VectorXd& v, Loss loss,
                           const Forward& fw);
+// The same into `g`, reusing its buffers (the training loop calls this every step).
+void gradient_W(const Dataset& data, Loss loss, const Forward& fw, ScaledGradient& g);
 // grad_v L = (1/n) sum_i l'(Y_i f_i) Y_i X_i^T s_i (joint training).
 Eigen::VectorXd gradient_v(const Dataset& data, const Eigen::VectorXd& v, Loss loss, const Forward& fw);
 
 // The selected token of each sequence: argmax of its softmax.
 std::vector<int> selected_tokens(const Forward& fw);
+void selected_tokens(const Forward& fw, std::vector<int>& alpha);  // the same into `alpha`
 
 }  // namespace attnlab::mirror

@@ -39,6 +39,8 @@ class MirrorDescent {
   int k_ = 0;
   bool saturated_ = false;
   Forward fw_;
+  ScaledGradient g_;  // the gradient and the step G of the latest step (buffers reused every step)
+  Eigen::MatrixXd G_;
 };
 
 }  // namespace attnlab::mirror
