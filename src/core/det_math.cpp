@@ -189,16 +189,37 @@ double sinh(double z) noexcept {
   return z < 0.0 ? -s : s;
 }
 
+#if defined(__SSE2__)
+namespace {
+struct LogConstants {
+  __m128d smallest, largest, one, two, sqrt_half, bias, ln2_hi, ln2_lo;
+  __m128i mantissa, half;
+  __m128d inverse_odd[11];  // 1/23, 1/21, ..., 1/3: log()'s series from its last term
+};
+const LogConstants& log_constants() {
+  static const LogConstants c = [] {
+    LogConstants k{_mm_set1_pd(0x1p-1022), _mm_set1_pd(0x1.fffffffffffffp+1023), _mm_set1_pd(1.0), _mm_set1_pd(2.0),
+                   _mm_set1_pd(0.70710678118654752), _mm_set1_pd(1022.0), _mm_set1_pd(kLn2Hi), _mm_set1_pd(kLn2Lo),
+                   _mm_set1_epi64x(0x000fffffffffffffLL), _mm_set1_epi64x(0x3fe0000000000000LL), {}};
+    for (int j = 0; j <= 10; ++j) k.inverse_odd[j] = _mm_set1_pd(1.0 / (23 - 2 * j));
+    return k;
+  }();
+  return c;
+}
+}  // namespace
+#endif
+
 void log_array(const double* x, double* out, std::size_t n) noexcept {
   std::size_t i = 0;
 #if defined(__SSE2__)
   // log() above, step for step on two lanes. On positive normal numbers frexp is a split of the
   // bits: m has the mantissa with the exponent of 0.5, e = (biased exponent) - 1022; both lanes
   // normal or both go scalar.
-  const __m128d smallest = _mm_set1_pd(0x1p-1022), largest = _mm_set1_pd(0x1.fffffffffffffp+1023);
-  const __m128i mantissa = _mm_set1_epi64x(0x000fffffffffffffLL), half = _mm_set1_epi64x(0x3fe0000000000000LL);
-  const __m128d one = _mm_set1_pd(1.0), two = _mm_set1_pd(2.0), sqrt_half = _mm_set1_pd(0.70710678118654752);
-  const __m128d bias = _mm_set1_pd(1022.0), ln2_hi = _mm_set1_pd(kLn2Hi), ln2_lo = _mm_set1_pd(kLn2Lo);
+  // The constants from memory, as in exp_array.
+  const LogConstants& c = log_constants();
+  const __m128d smallest = c.smallest, largest = c.largest, one = c.one, two = c.two, sqrt_half = c.sqrt_half;
+  const __m128d bias = c.bias, ln2_hi = c.ln2_hi, ln2_lo = c.ln2_lo;
+  const __m128i mantissa = c.mantissa, half = c.half;
   for (; i + 2 <= n; i += 2) {
     const __m128d v = _mm_loadu_pd(x + i);
     const __m128d ok = _mm_and_pd(_mm_cmpge_pd(v, smallest), _mm_cmple_pd(v, largest));  // false for NaN
@@ -217,8 +238,8 @@ void log_array(const double* x, double* out, std::size_t n) noexcept {
     m = _mm_or_pd(_mm_and_pd(low, _mm_mul_pd(m, two)), _mm_andnot_pd(low, m));  // m or 2 m
     e = _mm_sub_pd(e, _mm_and_pd(low, one));
     const __m128d s = _mm_div_pd(_mm_sub_pd(m, one), _mm_add_pd(m, one)), s2 = _mm_mul_pd(s, s);
-    __m128d sum = _mm_set1_pd(1.0 / 23);
-    for (int k = 21; k >= 3; k -= 2) sum = _mm_add_pd(_mm_set1_pd(1.0 / k), _mm_mul_pd(s2, sum));
+    __m128d sum = c.inverse_odd[0];  // 1/23, then 1/21 ... 1/3
+    for (int k = 1; k <= 10; ++k) sum = _mm_add_pd(c.inverse_odd[k], _mm_mul_pd(s2, sum));
     const __m128d two_s = _mm_mul_pd(two, s);
     const __m128d log_m = _mm_add_pd(two_s, _mm_mul_pd(_mm_mul_pd(two_s, s2), sum));
     const __m128d r = _mm_add_pd(_mm_add_pd(_mm_mul_pd(e, ln2_hi), log_m), _mm_mul_pd(e, ln2_lo));
