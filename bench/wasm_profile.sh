@@ -37,6 +37,6 @@ for name, t in self_time.most_common(top):
     m = re.fullmatch(r"wasm-function\[(\d+)\]", name)
     if m and m.group(1) in names:
         name = subprocess.run(["c++filt"], input=names[m.group(1)], capture_output=True, text=True).stdout.strip()
-        name = name.split("(")[0]
+        name = re.sub(r"\((?!anonymous namespace\)).*$", "", name)  # drop the argument list
     print(f"{100 * t / total:5.1f}%  {name}")
 PY
