@@ -1,7 +1,9 @@
 // A pool of unit workers (unit_worker.js) on the main thread of a page, or in node: posts work
 // units to workers, keeps what comes back as events for its owner to take, and cancels. Each
-// worker holds up to DEPTH units (the one it computes and the next), so it never waits for the
-// owner's next poll between two units.
+// worker holds up to DEPTH units (the one it computes and the next five), so it does not wait for
+// the owner's next poll between units: the page polls once a frame, and a reproduction's small
+// units take a millisecond or two each (with 2 units a worker sat idle 2.6 s of the whole paper's
+// 10.7 s, with 6 units 0.9 s; BENCHMARKS.md "Every core and Web Workers").
 // Used by the page (the C++ app polls it each frame, src/web/worker_pool.cpp) and by the JS API
 // (attnlab-api.mjs, start({threads})). Workers exchange messages only: no SharedArrayBuffer, so
 // no COOP/COEP headers, and the lab keeps working inside any course site's iframe.
@@ -213,8 +215,8 @@
     terminate() { this.resize(0); this.retry = []; }
   }
 
-  AttnLabUnitPool.KEPT_SESSIONS = 4;  // as unit_worker.js; at least DEPTH, so a queued unit's settings stay
-  AttnLabUnitPool.DEPTH = 2;
+  AttnLabUnitPool.KEPT_SESSIONS = 6;  // as unit_worker.js; at least DEPTH, so a queued unit's settings stay
+  AttnLabUnitPool.DEPTH = 6;
   AttnLabUnitPool.MAX_ATTEMPTS = 3;        // a unit lost this often ends the run with an error
   AttnLabUnitPool.WATCHDOG_FACTOR = 8;     // x the longest silence measured from a busy worker
   AttnLabUnitPool.WATCHDOG_FLOOR_MS = 5000;

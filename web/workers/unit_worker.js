@@ -17,7 +17,7 @@
 // cancel stops it within a slice, and it reports progress (with a preview) every REPORT ms.
 'use strict';
 (function () {
-  const SLICE = 0.05, REPORT = 250, KEPT_SESSIONS = 4;
+  const SLICE = 0.05, REPORT = 250, KEPT_SESSIONS = 6;
   const inNode = typeof process === 'object' && process.versions && process.versions.node && typeof importScripts !== 'function';
   let port, lab = null;
   const cancelled = new Set();  // generations
