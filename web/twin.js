@@ -101,7 +101,7 @@
         // Run waits while a field shows a refused value, here (fieldErrors) as on the canvas.
         const refused = Object.keys(fieldErrors)[0];
         const blocked = s.page.runBlocked ||
-          (refused ? `A field shows a value that was refused (${fieldErrors[refused]}): correct it first` : '');
+          (refused ? M.appRefusedValueMessage(fieldErrors[refused]) : '');
         const dis = blocked ? ` aria-disabled="true" aria-describedby="twin-blocked"` : '';
         h += ` <button type="button" id="twin-run" data-act="${running ? 'pause' : 'run'}"${running ? '' : dis}>${running ? 'Pause' : paused ? 'Resume' : 'Run'}</button>`;
         h += ` <button type="button" data-act="step"${dis}>Step run</button>`;

@@ -189,9 +189,13 @@ std::string App::next_story_title() const {
   return id.empty() ? "" : story(id).paper;
 }
 
+std::string App::refused_value_message(const std::string& field_error) {
+  return "A field shows a value that was refused (" + field_error + "): correct it first";
+}
+
 std::string App::run_blocked() const {
   const std::string field = controls_.first_error();
-  if (!field.empty()) return "A field shows a value that was refused (" + field + "): correct it first";
+  if (!field.empty()) return refused_value_message(field);
   if (in_story_ && story_.awaiting_prediction()) return "Make your prediction first (under the question)";
   return "";
 }

@@ -100,6 +100,9 @@ class App {
   const EmbedOptions& embed_options() const { return embed_; }
   std::vector<std::string> visible_params() const;  // the parameter keys the page shows
   const std::string& focused_control() const { return focused_; }
+  // run_blocked()'s words for a field showing a refused value, `field_error` the schema's message;
+  // the twin (web/twin.js) says the same for its own fields.
+  static std::string refused_value_message(const std::string& field_error);
   // The theme the page shows: a link's theme= wins over the viewer's preference (set by the glue).
   void set_preferred_theme(ThemeChoice t) { preferred_theme_ = t; }
   ThemeChoice theme_shown() const;

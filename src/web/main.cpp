@@ -302,6 +302,9 @@ std::string app_embed_json() {
 }
 // The control keyboard focus is on ("Run", "Share", ...; "" if none): lets tests drive the page by keys.
 std::string app_focused_control() { return g_app->focused_control(); }
+// The words Run's refusal uses for a field with a refused value (App::refused_value_message), for
+// the twin's own fields.
+std::string app_refused_value_message(std::string field_error) { return attnlab::ui::App::refused_value_message(field_error); }
 // The text view (view=text, web/twin.js): read it, and switch it from the twin's toolbar switch.
 // Every plot's series and every heatmap's size, range and ringed entries (App::twin_figures_json), and
 // a stamp that changes whenever the page's state or results do: the twin re-reads only then.
@@ -354,6 +357,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appPlotsJson", &app_plots_json);
   emscripten::function("appEmbedJson", &app_embed_json);
   emscripten::function("appFocusedControl", &app_focused_control);
+  emscripten::function("appRefusedValueMessage", &app_refused_value_message);
   emscripten::function("appTextView", &app_text_view);
   emscripten::function("appTextInput", &app_text_input);
   emscripten::function("appTwinFiguresJson", &app_twin_figures_json);

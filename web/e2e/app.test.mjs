@@ -79,7 +79,9 @@ test('a refused value is never run: n = 1 (toy model) on the canvas, r0 = 1000 (
   await twin.page.waitForSelector('#twin-p-r0-error');
   assert.match(await twin.page.locator('#twin-p-r0-error').textContent(), /parameter 'r0': '1000' is out of range/);
   assert.strictEqual(await twin.page.getAttribute('#twin-run', 'aria-disabled'), 'true');
-  assert.match(await twin.page.locator('#twin-blocked').textContent(), /refused/);
+  // The same words as the canvas's refusal (App::refused_value_message), with the field's message.
+  assert.match(await twin.page.locator('#twin-blocked').textContent(),
+    /^A field shows a value that was refused \(parameter 'r0': '1000' is out of range[^)]*\): correct it first$/);
   // A disabled button that a screen reader still activates: the click does nothing.
   await twin.page.evaluate(() => document.getElementById('twin-run').click());
   await twin.page.waitForTimeout(400);
