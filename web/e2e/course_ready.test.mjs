@@ -192,8 +192,11 @@ test('the keyboard alone (Tab, arrows, Enter) starts a run', async () => {
   await page.focus('#canvas');
   await page.keyboard.press('Tab');      // into the first text field (the seed)
   await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'seed');
+  // Tab focuses the field in one frame and starts editing it in the next: an Escape that lands
+  // between the two is spent before the editing starts, and every arrow then moves the text caret.
+  await page.waitForFunction(() => window.attnlab.appTextInput());
   await page.keyboard.press('Escape');   // leave the text, keep the keyboard focus
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => !window.attnlab.appTextInput());
   // One arrow at a time, each waited for (a slow frame must not let two presses land together).
   for (let i = 0; i < 12; ++i) {
     const at = await api(page, () => window.attnlab.appFocusedControl());
