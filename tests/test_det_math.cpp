@@ -7,21 +7,9 @@
 
 #include "core/det_math.hpp"
 #include "core/rng.hpp"
+#include "double_bits.hpp"
 
 using namespace attnlab;
-
-namespace {
-std::uint64_t bits_of(double x) {
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-double from_bits(std::uint64_t b) {
-  double x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
-}  // namespace
 
 // The vector kernel gives the scalar function's bits on every argument (this file runs natively and,
 // through the wasm ctest, in node): 10^7 arguments, the special values first, then blocks drawn

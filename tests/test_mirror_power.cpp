@@ -11,21 +11,12 @@
 #include "core/rng.hpp"
 #include "experiments/mirror/mirror_map.hpp"
 #include "experiments/mirror/power_kernel.hpp"
+#include "double_bits.hpp"
 
 using namespace attnlab;
 using namespace attnlab::mirror;
 
 namespace {
-std::uint64_t bits_of(double x) {
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-double from_bits(std::uint64_t b) {
-  double x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
 
 // The formulas written out once more, independently of the kernel's dispatch: the cube root by
 // Halley's iteration from the bit-level guess, the square-root forms, else the deterministic pow.
