@@ -8,8 +8,8 @@ namespace attnlab::mirror {
 Story make_story() {
   Story s;
   s.id = "mirror";
-  s.result = "Trained by mirror descent for an l_p norm, an attention layer learns to pick one token per sequence, "
-             "and its weights turn towards that norm's max-margin solution: each p finds its own.";
+  s.result = "The paper's result: trained by mirror descent for an l_p norm, an attention layer learns to pick one "
+             "token per sequence, and its weights turn towards that norm's max-margin solution: each p finds its own.";
   s.figure = {"mirror", "single_run_zero", {{"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "300"}}, 1};
   s.figure_plot = 0;
   s.figure_caption = "How far W is, in direction (Bregman divergence), from its max-margin solution over 300 "
@@ -22,8 +22,8 @@ Story make_story() {
       "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
       "problem (l_p-AttSVM) on the tokens it selects. Press Run: the first plot is the directional Bregman "
       "divergence D_k between W_k and that solution. Ours: the lab's update works in the log domain (log_domain) "
-      "and keeps moving where the authors' update stops, once its gradient's norm falls below its eps. Switch "
-      "log_domain off to compare with the paper's figure.";
+      "and keeps moving where the authors' update all but stops, once its gradient's norm falls below its eps. "
+      "Switch log_domain off for the authors' update (their public code's).";
   one.answer =
       "D_k falls for every p: to 0.000255 for p = 1.75 and 0.00307 for p = 3 at the end of training; with the "
       "authors' update the same run ends at 0.00367 for p = 1.75, 14 times farther. Why: the norm of W keeps "
@@ -44,12 +44,11 @@ Story make_story() {
   two.title = "Attention picks one token";
   two.text =
       "The same training with p = 2 only, now watching where each sequence's attention goes as W grows: the "
-      "plot 'Softmax concentration' shows the largest attention probability, averaged over the sequences. The "
-      "max-margin solution's selected tokens are listed under Details.";
+      "plot 'Softmax concentration' shows the largest attention probability, averaged over the sequences.";
   two.answer =
       "The largest attention probability grows with W (the measured value is beside your prediction): attention "
-      "ends on the token the max-margin solution selects. Why: softmax of scores that keep growing apart puts ever "
-      "more of its weight on the largest one.";
+      "ends on one token per sequence, the tokens the max-margin problem is then solved on. Why: softmax of scores "
+      "that keep growing apart puts ever more of its weight on the largest one.";
   two.question = "If attention ends on one token per sequence, what does the layer's output become?";
   two.plot = "Softmax concentration";
   two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
@@ -73,7 +72,8 @@ Story make_story() {
   three.answer =
       "Every run ends closest to the max-margin solution of its own p among p' = 1.75, 2, 3: in 5 of 5 runs for "
       "each p. Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
-      "max-margin solution of that same norm, which differs from one p to another.";
+      "max-margin solution of that same norm (the paper's convergence result; Lemmas 28 and 29 of its appendix), "
+      "which differs from one p to another.";
   three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
   three.plot = "Each p against every SVM p' (the paper's 3 x 3)";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
@@ -85,13 +85,16 @@ Story make_story() {
   StoryStep four;
   four.title = "Smaller p, sparser W";
   four.text =
-      "Near p = 1 the max-margin W is sparse. One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot "
-      "'Sparsity of W_k at the end, per p' counts, for each p, the entries of W_k / ||W_k|| below 1% of the "
-      "largest; the heatmaps below it show W_k itself. Ours: this run and the 1% measure of sparsity.";
+      "Near p = 1 the trained W, like its max-margin solution, is sparse (ours: the lab's runs show it). One run "
+      "each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot 'Sparsity of W_k at the end, per p' counts, for "
+      "each p, the entries of W_k / ||W_k|| below 1% of the largest; the heatmaps below it show W_k itself. Ours: "
+      "this run and the 1% measure of sparsity.";
   four.answer =
-      "For p = 1.1, 69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. Why: as p nears 1 "
-      "the l_p norm charges a small entry almost as much as a large one, so the cheapest W that separates the "
-      "tokens puts its weight on few entries.";
+      "For p = 1.1, 69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. Why (ours): in "
+      "||W||_p^p an entry x has the marginal cost p |x|^(p-1) (the derivative of |x|^p). At p = 2 that is 2|x|, so "
+      "a small entry costs almost nothing to grow and the cheapest W spreads its weight over many entries; as p "
+      "nears 1 it tends to p for every nonzero entry, small or large, so spreading saves nothing and the cheapest "
+      "W that separates the tokens puts its weight on the few entries that add the most margin.";
   four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
   four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
@@ -104,13 +107,14 @@ Story make_story() {
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
-      "The lab's two-sequence toy (ours), trained jointly in W and the value vector v from zero. Which tokens win "
+      "The two-sequence toy of the authors' public code (joint_training.py), trained jointly in W and the value "
+      "vector v from zero. Which tokens win "
       "may now depend on p: the plot 'Selected token of each sequence at the end, per p (seed 1)' shows the token "
       "each sequence ends on (0-indexed), and Details gives v. Ours: the lab's log-domain update; switch log_domain "
       "off for the authors' update.";
   five.answer =
       "The tokens [1, 0] win for p = 1.75 and 2, [0, 0] for p = 3. With the lab's log-domain update v ends at "
-      "(19.3, 342) for p = 1.75; with the authors' update it stops moving at (1.44, 20), with the same tokens. "
+      "(19.3, 342) for p = 1.75; with the authors' update it all but stops at (1.44, 20), with the same tokens. "
       "Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another token.";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.plot = "Selected token of each sequence at the end, per p (seed 1)";
