@@ -53,7 +53,7 @@ void shown_heatmaps(const PreparedRun& run, double p, const RunRecord& first, st
 }
 
 // The path of two entries of W_k / ||W_k|| against the SVM's direction (docs/mirror.md s.4: W[1,2] and
-// W[3,4] of a single run, read 1-indexed; (W00, W01) for the d = 2 joint toy).
+// W[3,4] of a single run, 0-indexed; (W00, W01) for the d = 2 joint toy).
 std::optional<Plot> path_plot(const PreparedRun& run, double p, const RunRecord& first) {
   const auto e = path_entries(run.data_d);
   if (!e || first.path_wa.empty()) return std::nullopt;

@@ -38,8 +38,9 @@ Schema mirror_schema() {
   std::vector<ParamSpec> s;
   auto add = [&](ParamSpec p) { s.push_back(std::move(p)); };
   add(ParamSpec::choice("data", "data", kDataTable.names()).value("synthetic").section(kSpec)
-      .help_text("synthetic: the paper's Gaussian tokens and queries of unit length, a new draw per seed. joint_toy: "
-                 "the lab's fixed 2-sequence example (ours). file: the loaded data file (X, Y, optional z and v)."));
+      .help_text("synthetic: Gaussian tokens and queries scaled to unit length, as the authors' code draws them, a new "
+                 "draw per seed. joint_toy: the fixed 2-sequence example of the authors' code. "
+                 "file: the loaded data file (X, Y, optional z and v)."));
   add(ParamSpec::integer("n", "sequences n").range(1, 100).value("6").section(kSpec)
       .help_text("Number of sequences (synthetic data)."));
   add(ParamSpec::integer("T", "tokens T").range(2, 64).value("8").section(kSpec)
@@ -47,29 +48,32 @@ Schema mirror_schema() {
   add(ParamSpec::integer("d", "dimension d").range(1, 32).value("10").section(kSpec)
       .help_text("Token dimension; W is d x d (synthetic data)."));
   add(ParamSpec::choice("loss", "loss", kLossTable.names()).value("logistic").section(kSpec)
-      .help_text("logistic log(1 + e^-u) (the paper's), exponential e^-u, or correlation -u."));
+      .help_text("logistic log(1 + e^-u) (the authors' code's), exponential e^-u or correlation -u (ours)."));
   add(ParamSpec::choice("train", "trained", kJointTable.names()).value("W").section(kSpec)
       .help_text("W only (v fixed), or joint: W and v."));
   add(ParamSpec::real("p", "p").range(1.05, 3).value("2").section(kSpec).can_sweep()
-      .help_text("The potential psi = (1/p) ||W||_p^p: p = 2 is gradient descent; p near 1 gives sparse W."));
+      .help_text("The potential psi = (1/p) ||W||_p^p: p = 2 is gradient descent; p near 1 gives a sparse W (ours: the "
+                 "sparsity preset shows it)."));
   add(ParamSpec::real("eta", "step size eta").range(1e-4, 10).value("0.1").section(kSpec).log_slider()
       .help_text("The mirror-descent step size."));
   add(ParamSpec::boolean("normalised", "normalised steps").value("true").section(kSpec)
-      .help_text("G = grad L / ||grad L||_q (the paper's experiments); off: the theory's un-normalised algorithm."));
+      .help_text("G = grad L / ||grad L||_q (the authors' code, for the paper's experiments); off: G = grad L, the "
+                 "un-normalised l_p-AttGD the appendix's lemmas analyse."));
   add(ParamSpec::boolean("log_domain", "log-domain direction").value("true").section(kSpec)
-      .help_text("[ours] Normalise exactly in the log domain, so training never freezes; off: the code's grad / "
-                 "(||grad||_q + eps), which stops once ||grad||_q drops below eps."));
+      .help_text("[ours] Normalise exactly in the log domain, so every step has q-norm 1; off: the authors' code's grad / "
+                 "(||grad||_q + eps), whose steps shrink with ||grad||_q once it drops below eps."));
   add(ParamSpec::real("eps", "eps").range(0, 1e-3).value("2.22e-16").section(kSpec)
-      .help_text("The code's normalisation guard."));
+      .help_text("The authors' code's normalisation guard (used with log_domain off)."));
   add(ParamSpec::choice("init", "initialisation", kInitTable.names()).value("gaussian").section(kSpec)
-      .help_text("zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the paper's N(0, 1)). cone: W0 = 5 W_mm / "
+      .help_text("zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the authors' code: N(0, 1)). cone: W0 = 5 W_mm / "
                  "||W_mm||_p plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring "
                  "tokens (inside the cone of the paper's local convergence result, Lemma 28 of its appendix; ours: "
                  "the factor 5 and the noise)."));
   add(ParamSpec::real("init_std", "init std").range(0, 10).value("1").section(kSpec)
       .help_text("Standard deviation of a Gaussian W0."));
   add(ParamSpec::choice("iterations_rule", "iterations", kIterationsRuleTable.names()).value("paper").section(kSpec)
-      .help_text("paper: 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3 (2000 for other p). fixed: the parameter "
+      .help_text("paper: 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3, as the authors' code runs them (2000 for "
+                 "other p, ours). fixed: the parameter "
                  "'iterations'."));
   add(ParamSpec::integer("iterations", "iteration count").range(1, 1000000).value("2000").section(kSpec)
       .help_text("Iterations per run (fixed rule)."));
@@ -81,7 +85,7 @@ Schema mirror_schema() {
                  "same seed's p' run selected (the authors' code; where the sweep has no p' run, this run's own). "
                  "this_run (ours): those this run selected, so that every SVM of a run shares its alpha."));
   add(ParamSpec::sweep("sweep", "p values").value("p=1.75,2,3").section(kSpec)
-      .help_text("Runs for several p side by side: none, or p=V1,V2,... (the paper: p=1.75,2,3)."));
+      .help_text("Runs for several p side by side: none, or p=V1,V2,... (the authors' code: p=1.75,2,3)."));
   return Schema(std::move(s));
 }
 
@@ -90,24 +94,26 @@ Schema mirror_schema() {
 std::vector<Preset> mirror_presets() {
   return {
     {"synthetic_figure", "Paper: 3 x 100 seeds, p = 1.75 / 2 / 3",
-     "The paper's synthetic figure: n = 6, T = 8, d = 10, normalised steps with eta = 0.1, W0 ~ N(0, 1), 100 "
-     "seeds, 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3. The directional Bregman divergence to the "
-     "SVM falls for every run, and each run ends closest to the SVM of its own p (the 3 x 3 plot).",
+     "The paper's synthetic figure, with the authors' code's settings: n = 6, T = 8, d = 10, normalised steps "
+     "with eta = 0.1, W0 ~ N(0, 1), 100 seeds, 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3. The mean "
+     "directional Bregman divergence to the SVM falls, and the runs end closest to the SVM of their own p (the "
+     "3 x 3 plot; at the run's seed 1, every run but seed 24's p = 2 run, which has not settled by k = 2000).",
      {{"data", "synthetic"}, {"n", "6"}, {"T", "8"}, {"d", "10"}, {"loss", "logistic"}, {"train", "W"},
       {"eta", "0.1"}, {"normalised", "true"}, {"init", "gaussian"}, {"init_std", "1"},
       {"iterations_rule", "paper"}, {"seeds", "100"}, {"sweep", "p=1.75,2,3"}}},
     {"single_run_zero", "Paper: one run from W0 = 0",
-     "One seed, W0 = 0, p = 1.75 / 2 / 3: the same convergence without the spread of 100 seeds.",
+     "One seed, W0 = 0, p = 1.75 / 2 / 3 (the authors' code's single run): the same convergence without the "
+     "spread of 100 seeds.",
      {{"data", "synthetic"}, {"init", "zero"}, {"seeds", "1"}, {"iterations_rule", "paper"},
       {"sweep", "p=1.75,2,3"}}},
     {"joint_toy", "Joint (W, v) toy: which tokens win",
-     "The lab's 2-sequence toy (ours) trained jointly in W and v from zero. The selected tokens depend on p: "
+     "The authors' code's 2-sequence toy, trained jointly in W and v from zero. The selected tokens depend on p: "
      "[1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (0-indexed); the notes list them with the W- and v-SVMs.",
      {{"data", "joint_toy"}, {"train", "joint"}, {"init", "zero"}, {"seeds", "1"}, {"iterations_rule", "paper"},
       {"sweep", "p=1.75,2,3"}}},
     {"sparsity", "Sparsity: p = 1.1 vs 2 vs 3 (d = 16)",
-     "Near p = 1 the max-margin W is sparse: most entries of W_k / ||W_k|| fall below 1% of the largest. At p = 2 "
-     "and 3 they do not. See the heatmaps and the sparsity counts in the notes. Ours: this preset (d = 16, "
+     "Near p = 1 training makes W sparse: most entries of W_k / ||W_k|| fall below 1% of the largest, in every "
+     "run. At p = 2 and 3 they do not, in any run. See the heatmaps and the sparsity counts in the notes. Ours: this preset (d = 16, "
      "p = 1.1) and the 1% measure of sparsity.",
      {{"data", "synthetic"}, {"d", "16"}, {"seeds", "10"}, {"iterations_rule", "fixed"}, {"iterations", "3000"},
       {"sweep", "p=1.1,2,3"}}},

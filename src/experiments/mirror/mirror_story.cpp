@@ -22,8 +22,8 @@ Story make_story() {
       "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
       "problem (l_p-AttSVM) on the tokens it selects. Press Run: the first plot is the directional Bregman "
       "divergence D_k between W_k and that solution. Ours: the lab's update works in the log domain (log_domain) "
-      "and keeps moving where the authors' update all but stops, once its gradient's norm falls below its eps. "
-      "Switch log_domain off for the authors' update (their public code's).";
+      "and keeps steps of full size where the authors' update slows down: once its gradient's norm falls below its "
+      "eps, its steps shrink with the gradient. Switch log_domain off for the authors' update (their public code's).";
   one.answer =
       "D_k falls for every p: to 0.000255 for p = 1.75 and 0.00307 for p = 3 at the end of training; with the "
       "authors' update the same run ends at 0.00367 for p = 1.75, 14 times farther. Why: the norm of W keeps "
@@ -107,14 +107,14 @@ Story make_story() {
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
-      "The two-sequence toy of the authors' public code (joint_training.py), trained jointly in W and the value "
+      "The two-sequence toy of the authors' public code, trained jointly in W and the value "
       "vector v from zero. Which tokens win "
       "may now depend on p: the plot 'Selected token of each sequence at the end, per p (seed 1)' shows the token "
       "each sequence ends on (0-indexed), and Details gives v. Ours: the lab's log-domain update; switch log_domain "
       "off for the authors' update.";
   five.answer =
       "The tokens [1, 0] win for p = 1.75 and 2, [0, 0] for p = 3. With the lab's log-domain update v ends at "
-      "(19.3, 342) for p = 1.75; with the authors' update it all but stops at (1.44, 20), with the same tokens. "
+      "(19.3, 342) for p = 1.75; with the authors' update it ends at (1.44, 20), with the same tokens. "
       "Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another token.";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.plot = "Selected token of each sequence at the end, per p (seed 1)";

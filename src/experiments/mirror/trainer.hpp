@@ -12,8 +12,8 @@ struct TrainerSettings {
   double p = 2.0;
   double eta = 0.1;
   bool normalised = true;
-  // [OURS] normalise in the log domain (exact direction, never freezes); off: the code's
-  // grad / (||grad||_q + eps), which stops moving once ||grad||_q falls below ~eps (docs/mirror.md s.6).
+  // [OURS] normalise in the log domain (exact direction, every step of q-norm 1); off: the authors' code's
+  // grad / (||grad||_q + eps), whose steps shrink with ||grad||_q once it falls below eps (docs/mirror.md s.6).
   bool log_domain = true;
   double eps = 2.22e-16;
   Loss loss = Loss::Logistic;
