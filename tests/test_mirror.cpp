@@ -275,11 +275,25 @@ TEST_CASE("l_p-AttSVM: W_mm is the least l_p norm with margin 1, its support tok
           "local optimality Definition 3's scores",
           "[mirror][svm][claim:mir-03]") {
   Rng pick(17);
-  int locally_optimal_seen = 0, not_locally_optimal_seen = 0, unsolved = 0;
+  int locally_optimal_seen = 0, not_locally_optimal_seen = 0, unsolved = 0, support_only_matters = 0;
   for (std::uint64_t seed : {1, 2, 3}) {
     const Dataset data = synthetic_dataset(6, 8, 10, seed);
     const int n = data.n(), T = data.T(), d = data.d();
-    std::vector<std::vector<int>> alphas{best_scoring_tokens(data)};
+    // The best-scoring tokens, then in one sequence at a time the token ranked second or third by
+    // score (locally optimal or not, depending on whether a better token is a support token), then
+    // random tokens.
+    const std::vector<int> best = best_scoring_tokens(data);
+    std::vector<std::vector<int>> alphas{best};
+    auto score = [&](int i, int t) { return data.Y[i] * data.X[static_cast<std::size_t>(i)].row(t).dot(data.v); };
+    for (int i = 0; i < n; ++i)
+      for (int rank : {2, 3}) {
+        std::vector<int> order(static_cast<std::size_t>(T));
+        for (int t = 0; t < T; ++t) order[static_cast<std::size_t>(t)] = t;
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return score(i, a) > score(i, b); });
+        std::vector<int> a = best;
+        a[static_cast<std::size_t>(i)] = order[static_cast<std::size_t>(rank - 1)];
+        alphas.push_back(a);
+      }
     for (int r = 0; r < 4; ++r) {
       std::vector<int> a(static_cast<std::size_t>(n));
       for (int& t : a) t = static_cast<int>(pick.uniform() * T) % T;
@@ -288,6 +302,7 @@ TEST_CASE("l_p-AttSVM: W_mm is the least l_p norm with margin 1, its support tok
     for (std::size_t which = 0; which < alphas.size(); ++which) {
       const std::vector<int>& alpha = alphas[which];
       for (double p : {1.25, 1.75, 2.0, 3.0}) {
+        if (which > 0 && which <= std::size_t(2 * n) && p != 1.75) continue;  // the ranked alphas at one p
         INFO("seed " << seed << ", alpha " << which << ", p " << p);
         const SvmSolution s = solve_att_svm(data, alpha, data.v, p, 3000, 1e-9);
         REQUIRE(s.feasible);
@@ -341,13 +356,13 @@ TEST_CASE("l_p-AttSVM: W_mm is the least l_p norm with margin 1, its support tok
         CHECK((A * lambda - g).norm() <= 1e-6 * g.norm());
         CHECK(lambda.minCoeff() >= -1e-6 * lambda.cwiseAbs().maxCoeff());
         // No perturbation of W_mm, rescaled to least margin 1, has a smaller l_p norm.
-        const double best = oracle_norm(s.W, p) / least_margin(s.W);
+        const double least_norm = oracle_norm(s.W, p) / least_margin(s.W);
         for (double size : {0.3, 1e-2, 1e-4})
           for (int r = 0; r < 30; ++r) {
             const Eigen::MatrixXd D = random_matrix(d, pick, false);
             const Eigen::MatrixXd W = s.W + size * oracle_norm(s.W, 2.0) / D.norm() * D;
             const double least = least_margin(W);
-            if (least > 0.0) CHECK(oracle_norm(W, p) / least >= best * (1.0 - 1e-9));
+            if (least > 0.0) CHECK(oracle_norm(W, p) / least >= least_norm * (1.0 - 1e-9));
           }
         // Local optimality: every support token scores below the selected one, gamma_it = Y_i v^T x_it.
         bool scores_below = true;
@@ -357,6 +372,14 @@ TEST_CASE("l_p-AttSVM: W_mm is the least l_p norm with margin 1, its support tok
             scores_below = false;
         }
         CHECK(s.locally_optimal == scores_below);
+        // Cases where a token outside the support scores above the selected one tell Definition 3's
+        // test (support tokens only) from a test over every token.
+        bool all_below = true;
+        for (int i = 0; i < n; ++i)
+          for (int t = 0; t < T; ++t)
+            if (t != alpha[static_cast<std::size_t>(i)] && !(score(i, alpha[static_cast<std::size_t>(i)]) > score(i, t)))
+              all_below = false;
+        support_only_matters += scores_below && !all_below;
         if (which == 0) CHECK(s.locally_optimal);  // the best-scoring tokens are locally optimal
         ++(scores_below ? locally_optimal_seen : not_locally_optimal_seen);
       }
@@ -364,7 +387,8 @@ TEST_CASE("l_p-AttSVM: W_mm is the least l_p norm with margin 1, its support tok
   }
   // Both answers occurred, so the comparison above could fail either way.
   CHECK(locally_optimal_seen >= 12);
-  CHECK(unsolved <= 6);
+  CHECK(support_only_matters > 0);
+  CHECK(unsolved <= 10);
   CHECK(not_locally_optimal_seen > 0);
 }
 
