@@ -86,7 +86,9 @@ TEST_CASE("the mirror map round-trips, with negative and zero entries", "[mirror
   }
 }
 
-TEST_CASE("Bregman divergence: nonnegative, zero on the diagonal, 1/2 ||.||^2 at p = 2", "[mirror][map][claim:mir-02]") {
+TEST_CASE("Bregman divergence: Definition 1 by finite differences, nonnegative, zero on the diagonal, half the squared "
+          "distance at p = 2; D_k with the SVM first",
+          "[mirror][map][claim:mir-02]") {
   Rng rng(2);
   for (double p : {1.25, 1.75, 2.0, 3.0}) {
     const Eigen::MatrixXd W = random_matrix(5, rng, true), V = random_matrix(5, rng, false);
