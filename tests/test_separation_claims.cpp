@@ -49,7 +49,7 @@ TEST_CASE("one readout is shared by a trial's four evaluations, or four are draw
       bool fires[4];
       for (int k = 0; k < 4; ++k) {
         attention_vector(in, k, f);
-        fires[k] = evaluate_readout(f.data(), in.readout(k, shared), s.tau).fires();
+        fires[k] = evaluate_readout(f.data(), in.y[shared ? 0 : k], s.tau).fires();
       }
       const TrialOutcome o = trial.run(s, stream);
       REQUIRE(o.exp_d1 == fires[0]);
@@ -78,7 +78,7 @@ TEST_CASE("one readout is shared by a trial's four evaluations, or four are draw
         build_input(s, kEvaluations[k].d1 ? s.a1 : s.a0, kEvaluations[k].d1 ? draw.d1 : draw.d0, Layout::Dense, q,
                     keys);
         attend(q, keys, s.x, kEvaluations[k].norm, c);
-        fires[k] = evaluate_rows_readout(c, draw.readout(k, shared), s.tau).fires();
+        fires[k] = evaluate_rows_readout(c, draw.readouts[shared ? 0 : k], s.tau).fires();
       }
       const TrialOutcome o = trial.run(s, stream);
       REQUIRE(o.exp_d1 == fires[0]);
