@@ -21,7 +21,7 @@ Results run(const std::string& id, const std::string& preset, const KeyValues& v
 double cell(const Table& t, std::size_t row, const std::string& column) { return t.rows[row][t.column(column)]; }
 }  // namespace
 
-TEST_CASE("cross-attention: softmax detects D1 with probability 1 - (3/4)^m", "[separation][cross][claim]") {
+TEST_CASE("cross-attention: softmax detects D1 with probability 1 - (3/4)^m", "[separation][cross][claim][claim:sep-28]") {
   // d = 21: the uniform rows average 20 class signs and almost never reach tau = 0.9.
   const Results r = run("separation.cross", "", {{"n", "200"}, {"d", "21"}, {"sweep", "m=1:8:1"}, {"trials", "2000"}}, 7);
   REQUIRE(r.table.rows.size() == 8);
@@ -54,7 +54,7 @@ std::size_t check_cross_law(const std::string& sweep, int trials, double z) {
 }
 }  // namespace
 
-TEST_CASE("cross-attention at the paper's d = 11: detection follows 1 - (3/4)^m", "[separation][cross][claim]") {
+TEST_CASE("cross-attention at the paper's d = 11: detection follows 1 - (3/4)^m", "[separation][cross][claim][claim:sep-28]") {
   CHECK(check_cross_law("m=1:8:1", 20000, 3.836106931176034) == 8);
 }
 
@@ -62,14 +62,14 @@ TEST_CASE("cross-attention at the paper's d = 11, Fig. 7c's whole m range", "[se
   CHECK(check_cross_law("m=1:80:1", 20000, 4.368679592974831) == 80);
 }
 
-TEST_CASE("cross-attention: success is about 0 at d = 2 and rises with d", "[separation][cross][claim]") {
+TEST_CASE("cross-attention: success is about 0 at d = 2 and rises with d", "[separation][cross][claim][claim:sep-30]") {
   const Results r = run("separation.cross", "fig7b", {{"sweep", "d=2,21"}, {"trials", "400"}}, 3);
   CHECK(cell(r.table, 0, "success_rate") < 0.03);
   CHECK(cell(r.table, 0, "exp_d0") > 0.9);  // the uniform rows fire on D0
   CHECK(cell(r.table, 1, "success_rate") > 0.9);
 }
 
-TEST_CASE("self-attention: the planted row detects D1 and success rises with d", "[separation][self][claim]") {
+TEST_CASE("self-attention: the planted row detects D1 and success rises with d", "[separation][self][claim][claim:sep-25]") {
   const Results r = run("separation.self", "fig4b", {{"sweep", "d=10,66"}, {"trials", "1000"}}, 5);
   const double m = cell(r.table, 1, "m");
   CHECK(m == 15);  // max(log(256 / 0.01), 15)
@@ -81,7 +81,7 @@ TEST_CASE("self-attention: the planted row detects D1 and success rises with d",
   CHECK(cell(r.table, 0, "success_rate") < cell(r.table, 1, "success_rate") - 0.2);
 }
 
-TEST_CASE("every attention preset runs and sweeps the paper's range", "[separation][presets]") {
+TEST_CASE("every attention preset runs and sweeps the paper's range", "[separation][presets][claim:sep-03][claim:sep-33]") {
   struct Expect {
     const char* id;
     const char* preset;
@@ -115,13 +115,17 @@ TEST_CASE("every attention preset runs and sweeps the paper's range", "[separati
   }
 }
 
-TEST_CASE("the paper_trials switch runs the paper's trial count", "[separation][presets]") {
+TEST_CASE("the paper_trials switch runs the paper's trial count", "[separation][presets][claim:sep-12]") {
   auto e = make_experiment("separation.cross");
   e->reset(e->make_params("fig7b", {{"paper_trials", "true"}, {"trials", "7"}}), 1);
   CHECK(e->progress().total == 10 * 100);
   auto toy = make_experiment("separation.toy");
   toy->reset(toy->make_params("fig3b", {{"paper_trials", "true"}, {"trials", "7"}}), 1);
   CHECK(toy->progress().total == 100 * 1000);
+  // Without paper_trials every point runs 1000 trials, for the attention networks too.
+  auto self = make_experiment("separation.self");
+  self->reset(self->make_params("fig4b", {}), 1);
+  CHECK(self->progress().total == 6 * 1000);
 }
 
 TEST_CASE("the inspector recomputes the sweep's trial densely and agrees", "[separation][inspector]") {
@@ -220,7 +224,7 @@ TEST_CASE("the picture before a run shows a slice of a large input", "[separatio
   }
 }
 
-TEST_CASE("inconsistent settings are refused with a message naming the parameter", "[separation][self]") {
+TEST_CASE("inconsistent settings are refused with a message naming the parameter", "[separation][self][claim:sep-31]") {
   auto e = make_experiment("separation.self");
   CHECK_THROWS_WITH(e->reset(e->make_params("", {{"lock_b", "true"}, {"c", "1.5"}}), 1),
                     Catch::StartsWith("parameter 'c': 1.5 with lock_b gives b = 1 - c below 0.01"));
@@ -245,7 +249,7 @@ TEST_CASE("an attention m-sweep reusing one widest draw equals running each m on
 // The planted-row law drawn per sweep point (issue 13, part 4): 1 - (3/4)^m in the paper's
 // settings, 1 - (5/8)^m for self-attention with c < 0.65, 0 while the planted token does not
 // dominate its row, and the measured softmax-on-D1 rate follows the right one.
-TEST_CASE("the reference curve is the planted-row law of each point", "[separation][claim]") {
+TEST_CASE("the reference curve is the planted-row law of each point", "[separation][claim][claim:sep-19][claim:sep-21]") {
   auto theory_at = [](const char* id, const char* preset, const KeyValues& changes) {
     auto e = make_experiment(id);
     KeyValues all = changes;
@@ -282,48 +286,8 @@ TEST_CASE("the reference curve is the planted-row law of each point", "[separati
   CHECK(band.low > 0.25);
 }
 
-// The presets' texts name where the planted-row law changes q (attention_presets.cpp, FigureFacts):
-// the law at those points, on the presets' own settings, and the texts carry the same numbers.
-TEST_CASE("the Fig. 4 and 5 preset texts state the planted-row law's switch points", "[separation][self][claim]") {
-  auto law = [](const char* preset, const std::string& sweep) {
-    auto e = make_experiment("separation.self");
-    e->reset(e->make_params(preset, {{"sweep", sweep}, {"trials", "1"}}), 1);
-    run_to_completion(*e);
-    const Table t = e->results().table;
-    std::vector<double> q;  // 1 - (1 - theory)^(1/m)
-    for (std::size_t i = 0; i < t.rows.size(); ++i)
-      q.push_back(1.0 - std::pow(1.0 - cell(t, i, "theory_exp_d1"), 1.0 / cell(t, i, "m")));
-    return q;
-  };
-  auto text_of = [](const std::string& preset) {
-    const auto e = make_experiment("separation.self");  // kept alive: presets() refers into it
-    for (const Preset& p : e->presets())
-      if (p.name == preset) return p.description;
-    return std::string();
-  };
-  struct Case {
-    const char *fig, *c_below, *c_at, *a1_zero_last, *a1_eighth, *a1_quarter, *text_zero, *text_quarter;
-  };
-  for (const Case& k : {Case{"fig4", "0.585", "0.59", "0.748", "0.784", "0.856", "0.78", "0.86"},
-                        Case{"fig5", "0.645", "0.65", "0.424", "0.46", "0.568", "0.46", "0.57"}}) {
-    INFO(k.fig);
-    const std::vector<double> c = law((std::string(k.fig) + "d").c_str(), std::string("c=") + k.c_below + "," + k.c_at);
-    CHECK(c[0] == Approx(3.0 / 8.0).epsilon(1e-9));
-    CHECK(c[1] == Approx(1.0 / 4.0).epsilon(1e-9));
-    CHECK(text_of(std::string(k.fig) + "d").find(std::string("below c = ") + k.c_at) != std::string::npos);
-    const std::vector<double> a = law((std::string(k.fig) + "f").c_str(), std::string("a1=") + k.a1_zero_last + "," +
-                                                                          k.a1_eighth + "," + k.a1_quarter + ",1.468,1.504,1.9,1.936");
-    const std::vector<double> want{0.0, 1.0 / 8.0, 1.0 / 4.0, 1.0 / 4.0, 3.0 / 8.0, 3.0 / 8.0, 1.0 / 2.0};
-    for (std::size_t i = 0; i < want.size(); ++i) CHECK(a[i] == Approx(want[i]).margin(1e-9));
-    const std::string f = text_of(std::string(k.fig) + "f");
-    CHECK(f.find(std::string("0 below a1 = ") + k.text_zero) != std::string::npos);
-    CHECK(f.find(std::string("1 - (3/4)^m from a1 = ") + k.text_quarter) != std::string::npos);
-    CHECK(f.find("q = 3/8 from 1.5, 1/2 from 1.94") != std::string::npos);
-  }
-}
-
 // Fig. 4f / 5f's texts: success is not monotone in a1, since linear attention fires on D1 at large a1.
-TEST_CASE("at large a1 linear attention fires on D1 and success falls", "[separation][self][claim]") {
+TEST_CASE("at large a1 linear attention fires on D1 and success falls", "[separation][self][claim][claim:sep-23]") {
   for (const char* preset : {"fig4f", "fig5f"}) {
     INFO(preset);
     const Results r = run("separation.self", preset, {{"sweep", "a1=1,3"}, {"trials", "400"}}, 3);
@@ -336,7 +300,7 @@ TEST_CASE("at large a1 linear attention fires on D1 and success falls", "[separa
 
 // Every run says which of the lab's choices it used: "Ours: " notes after the summary, naming the
 // truncated class stack only where the classes do not divide n (Fig. 7d, not Fig. 7c).
-TEST_CASE("separation runs emit their 'Ours: ' notes", "[separation][claim]") {
+TEST_CASE("separation runs emit their 'Ours: ' notes", "[separation][claim][claim:sep-05][claim:sep-18][claim:sep-31]") {
   auto notes = [](const char* id, const char* preset) {
     return run(id, preset, {{"trials", "2"}, {"sweep", "none"}}, 1).notes;
   };
@@ -357,7 +321,7 @@ TEST_CASE("separation runs emit their 'Ours: ' notes", "[separation][claim]") {
 
 // tau_rule = paper and m_rule = paper: Theorems D.5 / E.4 and F.5's thresholds, Section 7.2.1's and
 // F.6's widths (the help texts of tau_rule and m_rule).
-TEST_CASE("the paper's threshold and width rules", "[separation][presets][claim]") {
+TEST_CASE("the paper's threshold and width rules", "[separation][presets][claim][claim:sep-17]") {
   const Results self = run("separation.self", "fig4a", {{"sweep", "n=200,1000"}, {"trials", "1"}}, 1);
   for (std::size_t i = 0; i < 2; ++i) {
     const double n = cell(self.table, i, "n");

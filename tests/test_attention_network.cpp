@@ -27,7 +27,7 @@ double logit(const RowGroups& q, const RowGroups& k, int j0, int j1, ScoreMatrix
 }
 }  // namespace
 
-TEST_CASE("self-attention logits match the closed forms of docs/separation.md s.3", "[separation][attention]") {
+TEST_CASE("self-attention logits match the closed forms of docs/separation.md s.3", "[separation][attention][claim:sep-14][claim:sep-31]") {
   for (int n : {20, 23}) {  // 23: the stack of I_{d-2} is truncated
     AttentionSettings s = settings(AttentionModel::Self, n, 7, ScoreMatrix::Identity);
     const double a = 1.3, ln = std::log(double(n));
@@ -49,7 +49,7 @@ TEST_CASE("self-attention logits match the closed forms of docs/separation.md s.
   }
 }
 
-TEST_CASE("cross-attention logits, the planted weight n^a / (n^a + n - 1) and uniform rows", "[separation][attention]") {
+TEST_CASE("cross-attention logits, the planted weight n^a / (n^a + n - 1) and uniform rows", "[separation][attention][claim:sep-27]") {
   const int n = 30;
   AttentionSettings s = settings(AttentionModel::Cross, n, 4, ScoreMatrix::Identity);
   const double a = 1.7, ln = std::log(double(n));
@@ -72,6 +72,14 @@ TEST_CASE("cross-attention logits, the planted weight n^a / (n^a + n - 1) and un
   attend(q, k, ScoreMatrix::Identity, Normalisation::Linear, c, [&](std::size_t row, const std::vector<double>& w) {
     if (row == 4) CHECK(w[11] == Approx((1 + a) / (n + a)).epsilon(1e-12));
   });
+  // Linear attention's planted weight (1 + a) / (n + a) passes one half only for a > n - 2.
+  for (double side : {-0.05, 0.05}) {
+    const double strong = n - 2 + side;
+    build_input(s, strong, t, Layout::Dense, q, k);
+    attend(q, k, ScoreMatrix::Identity, Normalisation::Linear, c, [&](std::size_t row, const std::vector<double>& w) {
+      if (row == 4) CHECK((w[11] > 0.5) == (side > 0));
+    });
+  }
 }
 
 TEST_CASE("grouped rows give the same F as the dense row-by-row computation", "[separation][attention]") {

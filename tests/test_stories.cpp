@@ -3,7 +3,9 @@
 // story= and step= link keys are checked like every other key. No story id is pinned here.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -30,6 +32,102 @@ bool states_number(const std::string& text, const std::string& number) {
     if (!before && !after) return true;
   }
   return false;
+}
+
+// Every number a student reads in `text`, as written: "99.5%", "0.0262", "1e-3", "3/4", "12".
+// Left out: parts of names (a1, j3, x_0, D.5) and citations, a reference word and the numbers that
+// follow it ("Lemma 5.2", "Lemmas 4.2 and 5.2", "Figs. 3, 4, 5 and 7", "Definitions 3.5-3.7",
+// "Algs. 3/4", "step 1").
+std::vector<std::string> numbers_read(const std::string& text) {
+  static const std::vector<std::string> kReferences{
+      "Definition", "Definitions", "Def.", "Lemma", "Lemmas", "Theorem", "Theorems", "Section", "Sections",
+      "Fig.", "Figs.", "Figure", "Figures", "Algorithm", "Algorithms", "Alg.", "Algs.", "Corollary",
+      "Appendix", "Eq.", "Equation", "equation", "part", "parts", "step", "steps", "Step", "Assumption",
+      "Remark", "Proposition", "Claim", "Table", "story", "Example"};
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  // The end of the number starting at `at`: digits, decimals, an exponent, a percent or a fraction.
+  const auto number_end = [&](std::size_t at) {
+    std::size_t i = at;
+    while (i < text.size() && digit(text[i])) ++i;
+    if (i + 1 < text.size() && text[i] == '.' && digit(text[i + 1]))
+      for (++i; i < text.size() && digit(text[i]);) ++i;
+    if (i + 1 < text.size() && text[i] == 'e' && (digit(text[i + 1]) || text[i + 1] == '-'))
+      for (i += 2; i < text.size() && digit(text[i]);) ++i;
+    if (i + 1 < text.size() && text[i] == '/' && digit(text[i + 1]))
+      for (++i; i < text.size() && digit(text[i]);) ++i;
+    if (i < text.size() && text[i] == '%') ++i;
+    return i;
+  };
+  // A citation's number: "5.2", "3b", "D.5", "(a)".
+  const auto reference_end = [&](std::size_t at) {
+    std::size_t i = at;
+    while (i < text.size() && (digit(text[i]) || letter(text[i]) || (text[i] == '.' && i + 1 < text.size() &&
+                                                                       (digit(text[i + 1]) || letter(text[i + 1])))))
+      ++i;
+    return i;
+  };
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (letter(text[i])) {  // a word: a reference word swallows the citation after it
+      std::size_t end = i;
+      while (end < text.size() && (letter(text[end]) || digit(text[end]))) ++end;
+      if (end < text.size() && text[end] == '.') ++end;  // "Fig." "Algs."
+      const std::string word = text.substr(i, end - i);
+      const bool reference = std::find(kReferences.begin(), kReferences.end(), word) != kReferences.end() ||
+                             std::find(kReferences.begin(), kReferences.end(), word.substr(0, word.size() - 1)) !=
+                                 kReferences.end();
+      i = end;
+      if (!reference) continue;
+      for (;;) {  // "3, 4, 5 and 7", "3.5-3.7", "3/4", "4.2 and 5.2"
+        std::size_t j = i;
+        while (j < text.size() && text[j] == ' ') ++j;
+        if (j < text.size() && (digit(text[j]) || (letter(text[j]) && j + 1 < text.size() && text[j + 1] == '.'))) {
+          i = reference_end(j);
+          std::size_t k = i;
+          for (const char* joint : {", ", " and ", "-", "/", " or ", " to "})
+            if (text.compare(k, std::strlen(joint), joint) == 0) {
+              k += std::strlen(joint);
+              break;
+            }
+          if (k != i && k < text.size() && digit(text[k])) {
+            i = k;
+            continue;
+          }
+        }
+        break;
+      }
+      continue;
+    }
+    if (digit(text[i])) {
+      const bool part_of_name = i > 0 && (text[i - 1] == '.' || letter(text[i - 1]));
+      const std::size_t end = number_end(i);
+      if (!part_of_name) out.push_back(text.substr(i, end - i));
+      i = end;
+      while (i < text.size() && (digit(text[i]) || letter(text[i]))) ++i;  // "3b", "2x"
+      continue;
+    }
+    ++i;
+  }
+  return out;
+}
+
+// Every number of a step's texts is measured (`numbers`) or declared (`given`), and every
+// declared one is read somewhere.
+void check_every_number_declared(const StoryStep& step) {
+  std::string read = step.text + "\n" + step.question + "\n" + step.answer;
+  if (step.prediction) read += "\n" + step.prediction->question;
+  std::set<std::string> declared(step.given.begin(), step.given.end());
+  for (const StoryNumber& n : step.numbers) declared.insert(n.text);
+  for (const std::string& n : numbers_read(read)) {
+    INFO("the number '" << n << "' is read but neither measured (numbers) nor declared (given)");
+    CHECK(declared.count(n) == 1);
+  }
+  for (const std::string& g : step.given) {
+    INFO("given '" << g << "' is not read in the step's texts");
+    CHECK(states_number(read, g));
+  }
 }
 
 // What the page shows of a step before its run: the text, the question, the prediction and the
@@ -188,7 +286,7 @@ TEST_CASE("every story's start-page figure runs and has its plot", "[stories]") 
 // Runs every step once at its own settings (they are chosen to take a second or two), so the plot
 // the text names and the numbers it quotes are what the page shows for that step.
 TEST_CASE("every step of every story runs, draws the plot it names and measures the numbers its text states",
-          "[stories]") {
+          "[stories][claim:sep-04][claim:sep-07][claim:sep-19][claim:sep-24][claim:sep-29]") {
   for (const Story& s : stories()) {
     for (std::size_t k = 0; k < s.steps.size(); ++k) {
       const StoryStep& step = s.steps[k];
@@ -199,9 +297,33 @@ TEST_CASE("every step of every story runs, draws the plot it names and measures 
       CHECK_FALSE(r.plots.empty());
       check_named_plot(step, r);
       check_numbers(step, r);
+      check_every_number_declared(step);
       if (step.prediction) check_prediction(*step.prediction, r), check_answer_held_back(step, r);
     }
   }
+}
+
+TEST_CASE("every number of a story's summary is measured by a step or declared", "[stories]") {
+  for (const Story& s : stories()) {
+    INFO(s.id);
+    std::set<std::string> declared(s.summary_given.begin(), s.summary_given.end());
+    for (const StoryStep& step : s.steps)
+      for (const StoryNumber& n : step.numbers) declared.insert(n.text);
+    for (const std::string& n : numbers_read(s.summary)) {
+      INFO("the summary's number '" << n << "' is neither measured by a step nor in summary_given");
+      CHECK(declared.count(n) == 1);
+    }
+    for (const std::string& g : s.summary_given) CHECK(states_number(s.summary, g));
+  }
+}
+
+TEST_CASE("the numbers a student reads are found, citations left out", "[stories]") {
+  using V = std::vector<std::string>;
+  CHECK(numbers_read("success is 12.5% at m = 3, 1e-3 and 3/4 of it") == V{"12.5%", "3", "1e-3", "3/4"});
+  CHECK(numbers_read("Lemma 5.2 and Lemmas 4.2 and 5.2; Figs. 3, 4, 5 and 7; Definitions 3.5-3.7") == V{});
+  CHECK(numbers_read("Algs. 3/4 (2 d^2)^m, step 1 of 5") == V{"2", "2", "5"});
+  CHECK(numbers_read("a1 = 1.2, j3, x_0, Theorems D.5 and E.4, Fig. 3b: 99.6%") == V{"1.2", "99.6%"});
+  CHECK(numbers_read("1 - 2^-m") == V{"1", "2"});
 }
 
 TEST_CASE("a number counts only where it stands on its own", "[stories]") {

@@ -20,7 +20,7 @@ Results run(const KeyValues& values, std::uint64_t seed, const std::string& pres
 double cell(const Table& t, std::size_t row, const std::string& column) { return t.rows[row][t.column(column)]; }
 }  // namespace
 
-TEST_CASE("paper claim: toy success follows 1 - 2^-m at n = 1000, tau = 0.25", "[separation][toy][claim]") {
+TEST_CASE("paper claim: toy success follows 1 - 2^-m at n = 1000, tau = 0.25", "[separation][toy][claim][claim:sep-04]") {
   // docs/separation.md s.5: within 3 binomial standard errors at each m in 1..10, 2000 trials.
   const Results r = run({{"n", "1000"}, {"tau", "0.25"}, {"sweep", "m=1:10:1"}, {"trials", "2000"}}, 2024);
   REQUIRE(r.table.rows.size() == 10);
@@ -37,7 +37,7 @@ TEST_CASE("paper claim: toy success follows 1 - 2^-m at n = 1000, tau = 0.25", "
   }
 }
 
-TEST_CASE("smaller tau lets softmax fire on D0 (docs/separation.md s.1)", "[separation][toy]") {
+TEST_CASE("smaller tau lets softmax fire on D0 (docs/separation.md s.1)", "[separation][toy][claim:sep-08]") {
   const Results r = run({{"n", "1000"}, {"m_rule", "log_n"}, {"sweep", "tau=0.01,0.25"}, {"trials", "300"}}, 3);
   CHECK(cell(r.table, 0, "exp_d0") > 0.5);
   CHECK(cell(r.table, 0, "success_rate") < 0.5);
@@ -112,7 +112,7 @@ TEST_CASE("component rates carry Wilson intervals", "[separation][toy]") {
   for (const auto& s : r.plots[1].series) CHECK(s.y_low.size() == s.y.size());
 }
 
-TEST_CASE("fig3a and fig3b presets carry the paper's settings", "[separation][toy][presets]") {
+TEST_CASE("fig3a and fig3b presets carry the paper's settings", "[separation][toy][presets][claim:sep-03]") {
   auto e = make_experiment("separation.toy");
   const Params a = e->make_params("fig3a", {});
   CHECK(a.text("sweep") == "n=100:2000:10");
@@ -138,7 +138,7 @@ TEST_CASE("an m-sweep uses m even when m_rule is log_n, an n-sweep uses log n", 
 // upper bounds at the lemmas' rate (>= 1 - delta / n: the 99.9% Wilson band of the share inside
 // reaches it), both over the readout's columns and over fresh sign vectors; softmax on D1 is
 // >= 1/4 always, and positive for half of the sign vectors (part 3).
-TEST_CASE("toy inspector: Lemmas 4.1 and 4.2 hold for the inspected trials", "[separation][toy][claim]") {
+TEST_CASE("toy inspector: Lemmas 4.1 and 4.2 hold for the inspected trials", "[separation][toy][claim][claim:sep-06]") {
   constexpr double kZ = 3.2905267314919255;
   for (const char* sampler : {"uniform", "two_point", "adversarial"}) {
     auto e = make_experiment("separation.toy");
@@ -180,7 +180,7 @@ TEST_CASE("toy inspector: Lemmas 4.1 and 4.2 hold for the inspected trials", "[s
   }
 }
 
-TEST_CASE("toy inspector: the bounds' explicit numbers", "[separation][toy]") {
+TEST_CASE("toy inspector: the bounds' explicit numbers", "[separation][toy][claim:sep-13]") {
   // Hoeffding's t = M sqrt(2 n log(2n / delta)) with the lemmas' M; softmax on D1: 1/4.
   const double n = 1000, h = std::sqrt(2.0 * n * std::log(2.0 * n / 0.01));
   CHECK(lemma_bound(3, 1000).radius == Approx(1.4 / n * h).epsilon(1e-12));

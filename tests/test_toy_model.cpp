@@ -8,7 +8,7 @@
 using namespace attnlab;
 using namespace attnlab::separation;
 
-TEST_CASE("D0 and D1 draws lie in the datasets of docs/separation.md s.1", "[separation][toy]") {
+TEST_CASE("D0 and D1 draws lie in the datasets of docs/separation.md s.1", "[separation][toy][claim:sep-01][claim:sep-09]") {
   Rng rng(11);
   for (ToySampler sampler : {ToySampler::Uniform, ToySampler::TwoPoint, ToySampler::Adversarial}) {
     std::vector<double> v(500);
@@ -30,7 +30,7 @@ TEST_CASE("D0 and D1 draws lie in the datasets of docs/separation.md s.1", "[sep
   CHECK(high == 63);  // round(1000^0.6)
 }
 
-TEST_CASE("readout equals the definition F = phi(sum_j phi_tau(<f, y_j>))", "[separation][toy]") {
+TEST_CASE("readout equals the definition F = phi(sum_j phi_tau(<f, y_j>))", "[separation][toy][claim:sep-02]") {
   Rng rng(5);
   Readout y;
   y.draw(70, 4, rng);  // n not a multiple of 64: the second word is partly used
@@ -70,7 +70,7 @@ TEST_CASE("readout signs are balanced", "[separation][toy]") {
   CHECK(std::fabs(plus - 10000.0) < 5.0 * std::sqrt(20000 / 4.0));
 }
 
-TEST_CASE("m = log n rounding rules", "[separation][toy]") {
+TEST_CASE("m = log n rounding rules", "[separation][toy][claim:sep-10]") {
   CHECK(readout_width_for(std::log(1000.0), Rounding::Round) == 7);  // 6.91
   CHECK(readout_width_for(std::log(1000.0), Rounding::Floor) == 6);
   CHECK(readout_width_for(std::log(1000.0), Rounding::Ceil) == 7);

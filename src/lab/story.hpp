@@ -99,6 +99,11 @@ struct StoryStep {
   std::string plot;                // the title of the plot the text is about: drawn first, the others fold
   std::optional<StoryPrediction> prediction;
   std::vector<StoryNumber> numbers;  // every number `text` and `answer` state, checked against a run
+  // Every other number the student reads in `text`, `question`, `answer` and the prediction's
+  // question: a setting of the step ("1000" of n = 1000) or a value derived from the settings or
+  // the paper's formulas ("7" of m = log n, "2" of 1 - 2^-m), as written. Citations (Lemma 5.2,
+  // Fig. 3b) need no entry. A test fails on a number that is in neither list.
+  std::vector<std::string> given;
 };
 
 struct Story {
@@ -111,8 +116,10 @@ struct Story {
   std::size_t figure_plot = 0;
   std::string figure_caption;  // what the figure shows (not what it finds), and that it is a quick run
   std::vector<StoryStep> steps;
-  // Shown when the last step's run is done: what the student saw, in a few sentences.
+  // Shown when the last step's run is done: what the student saw, in a few sentences. Its numbers
+  // are measured by a step (that step's `numbers`) or listed in `summary_given`.
   std::string summary;
+  std::vector<std::string> summary_given;
 };
 
 // The story as JSON for the JS API and the site's oEmbed files: {"id", "paper", "authors",

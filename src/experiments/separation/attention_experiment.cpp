@@ -3,7 +3,6 @@
 //
 // Index of this file
 // [SECTION] Constants and choice tables
-// [SECTION] The planted-row law (ours)
 // [SECTION] Schema
 // [SECTION] The experiment: prepare and units
 // [SECTION] Results, inputs and the inspector
@@ -20,6 +19,7 @@
 #include "experiments/separation/attention_presets.hpp"
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/inspector.hpp"
+#include "experiments/separation/planted_row_law.hpp"
 #include "experiments/separation/success_sweep.hpp"
 
 namespace attnlab::separation {
@@ -40,50 +40,6 @@ constexpr ChoiceTable<ScoreMatrix> kScoreMatrixTable{{"identity", ScoreMatrix::I
 
 }  // namespace
 
-// [SECTION] The planted-row law (ours)
-
-// The planted-row law of one sweep point, ours (docs/separation.md s.3, "The planted-row law"). On D1 the row that
-// sees the planted token j3 (row j3 for self-attention, the query row j2 for cross-attention) puts
-// softmax weight w on j3 and u on each other token of j3's class; its output is then
-//   self:  sqrt(log n) (a1 w e_1 + b (w + (t - 1) u) e_class + c e_d)   (the constant column is
-//          c in every row, so it keeps its full weight),
-//   cross: w e_1 + (w + (t - 1) u) e_class,
-// and one readout column fires when its signs on those coordinates put the output above tau.
-// With q the share of sign patterns that fire, detection is 1 - (1 - q)^m: q = 1/4 in the paper's
-// figure settings (1 - (3/4)^m), 3/8 for self-attention with c below about 0.6 at a1 = 1.2
-// (1 - (5/8)^m), 0 while the planted token does not dominate (small a1). Left out: the rest of the row, spread over the
-// other classes, which is what lets near-uniform rows fire at small d (the false positives).
-double planted_row_detection(const AttentionSettings& s) {
-  const bool self = s.model == AttentionModel::Self;
-  const double ln = dmath::log(double(s.n));
-  const double t = double(s.n) / double(class_count(s.model, s.d));  // tokens per class
-  // Logit gaps over an unrelated token, in units of the whole logit: planted, same class.
-  double planted = 0.0, same = 0.0;
-  if (!self) planted = s.a1 * ln;  // log n (1 + a [j1 = j3]) against log n
-  else if (s.x == ScoreMatrix::Identity) planted = s.a1 * s.a1 * ln, same = s.b * s.b * ln;
-  else planted = (s.a1 + s.b + s.c) * s.a1 * ln;  // X = 1: s_j0 s_j1, s_j = sqrt(log n)(b + c + a [j = j3])
-  // Weights relative to the planted token's (divided by e^planted: no overflow).
-  const double other = dmath::exp(-planted), near = dmath::exp(same - planted);
-  const double z = 1.0 + (t - 1.0) * near + (double(s.n) - t) * other;
-  const double w = 1.0 / z, u = near / z;
-  std::vector<double> coords;  // the output's coordinates that a column's signs multiply
-  double threshold = s.tau;
-  if (self) {
-    coords = {s.a1 * w, s.b * (w + (t - 1.0) * u), s.c};
-    threshold = s.tau / std::sqrt(ln);
-  } else {
-    coords = {w, w + (t - 1.0) * u};
-  }
-  const int patterns = 1 << coords.size();
-  int firing = 0;
-  for (int bits = 0; bits < patterns; ++bits) {
-    double value = 0.0;
-    for (std::size_t k = 0; k < coords.size(); ++k) value += (bits >> k & 1) ? coords[k] : -coords[k];
-    firing += value > threshold;
-  }
-  const double q = double(firing) / double(patterns);
-  return 1.0 - dmath::pow(1.0 - q, double(s.m));
-}
 
 // [SECTION] Schema
 
@@ -246,7 +202,7 @@ class AttentionExperiment final : public Experiment {
       const AttentionSettings& s = settings_[point];
       std::vector<double> row{double(s.n), double(s.d), double(s.m), s.tau, s.a0, s.a1};
       if (self) row.insert(row.end(), {s.b, s.c});
-      row.push_back(planted_row_detection(s));  // docs/separation.md s.5: detection by the planted row, per point
+      row.push_back(planted_row_law(s).detection);  // docs/separation.md s.3: detection by the planted row, per point
       return row;
     });
     const std::string x = sweep_.sweep().active() ? sweep_.sweep().key : "n";

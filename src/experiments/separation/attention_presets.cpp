@@ -77,7 +77,7 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
            "from 0.1 to 3 at n = 200, d = 22. Ours, the planted-row law (the table gives it per point; the plot draws it only against m): 0 below a1 = " + k.a1_zero +
            ", where the planted token does not dominate its softmax row; 1 - (3/4)^m from a1 = " + k.a1_quarter +
-           " (q = 1/8 between), and as a1 grows more sign patterns fire (q = 3/8 from 1.5, 1/2 from 1.94). "
+           " (q = 1/8 between), and as a1 grows more sign patterns fire (q = 3/8 from 1.50, 1/2 from 1.90). "
            "Success is not monotone in a1: from about a1 = " + k.linear_d1 + " linear attention's planted row "
            "also weights j3 enough that, with the constant column already near tau, it fires on D1 too, and "
            "success falls again.",
@@ -89,10 +89,10 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
 
 std::vector<Preset> self_attention_presets() {
   std::vector<Preset> presets = self_figure(
-      {"fig4", "identity", "E.3", "0.91", "0.59", "0.78", "0.86", "1.2"},
+      {"fig4", "identity", "E.3", "0.927", "0.599", "0.734", "0.819", "1.2"},
       "X = I: the scores are log n (a^2 [both tokens are j3] + b^2 [same class] + c^2), so only the "
       "planted row j3 concentrates on itself.");
-  for (Preset& p : self_figure({"fig5", "ones", "D.4", "1.00", "0.65", "0.46", "0.57", "1.5"},
+  for (Preset& p : self_figure({"fig5", "ones", "D.4", "1.000", "0.650", "0.454", "0.547", "1.5"},
                                "X = 1: the scores are s_j0 s_j1 with s_j = sqrt(log n)(b + c + a [j = j3]), so "
                                "every row concentrates on the planted token j3."))
     presets.push_back(std::move(p));
