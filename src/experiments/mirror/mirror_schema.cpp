@@ -113,7 +113,8 @@ std::vector<Preset> mirror_presets() {
       {"sweep", "p=1.75,2,3"}}},
     {"sparsity", "Sparsity: p = 1.1 vs 2 vs 3 (d = 16)",
      "Near p = 1 training makes W sparse: most entries of W_k / ||W_k|| fall below 1% of the largest, in every "
-     "run. At p = 2 and 3 they do not, in any run. See the heatmaps and the sparsity counts in the notes. Ours: this preset (d = 16, "
+     "run. At p = 2 and 3 they do not, in any run. See the heatmaps and the sparsity counts in the notes. Ours: "
+     "this preset (d = 16, "
      "p = 1.1) and the 1% measure of sparsity.",
      {{"data", "synthetic"}, {"d", "16"}, {"seeds", "10"}, {"iterations_rule", "fixed"}, {"iterations", "3000"},
       {"sweep", "p=1.1,2,3"}}},
