@@ -30,8 +30,8 @@ Schema multihead_schema() {
   add(ParamSpec::integer("m", "heads m").range(1, 4).value("2").section(kSpec)
       .help_text("Heads of the hidden layer."));
   add(ParamSpec::choice("inputs", "input distribution", kInputsTable.names()).value("boolean").section(kSpec)
-      .help_text("boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (duplicate tokens "
-                 "never occur)."));
+      .help_text("boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (ours; duplicate "
+                 "tokens never occur)."));
   add(ParamSpec::real("norm", "||Theta_1||").range(0.1, 20).value("3").section(kSpec)
       .help_text("Frobenius norm of the largest Theta_i (3 to 8 on the lab's instances; 15 makes attention hard)."));
   add(ParamSpec::real("lambda", "norm spread lambda").range(0.05, 1).value("0.5").section(kSpec)
@@ -42,9 +42,10 @@ Schema multihead_schema() {
   add(ParamSpec::boolean("pipeline", "run the lab's version of the paper's learner").value("true").section(kSpec)
       .help_text("Certification (phases II/IV), refit of W_sum, span extraction, head search and value regression: "
                  "the lab's version of the paper's learner (ours: simplex edges, 2 eps slab, certify-then-refit, SVD "
-                 "span)."));
+                 "span, head search)."));
   add(ParamSpec::real("eps", "certification eps").range(0.001, 1).value("0.05").section(kSpec).log_slider()
-      .help_text("Accept a row when its best simplex-edge fit has residual < eps/2; slab width 2 eps."));
+      .help_text("Accept a row when its best simplex-edge fit has residual < eps/2; slabs of half-width 2 eps (ours; "
+                 "Alg. 1's are 7 eps)."));
   add(ParamSpec::integer("pool_samples", "refit pool").range(100, 1000000).value("20000").section(kSpec).log_slider()
       .help_text("Examples kept for the 'certify, then refit' refinement of W_sum (ours, not the paper's)."));
   add(ParamSpec::real("keep", "refit keep fraction q").range(0.0005, 0.5).value("0.01").section(kSpec).log_slider()
@@ -52,9 +53,10 @@ Schema multihead_schema() {
   add(ParamSpec::integer("refit_rounds", "refit rounds").range(0, 50).value("8").section(kSpec)
       .help_text("Rounds of certify-then-refit."));
   add(ParamSpec::choice("refine", "refinement of W_sum", kRefineTable.names()).value("refit").section(kSpec)
-      .help_text("refit: certify, then refit (ours, the default). paper_phase3: the paper's Alg. 2 (proxy Theta~ from "
-                 "phase II, keep examples with a clear proxy winner, regress Y_1 on it); weak at small d (independent "
-                 "simulation: 0.22 -> 0.12-0.20)."));
+      .help_text("refit: certify, then refit (ours, the default). paper_phase3: the lab's version of the paper's Alg. 2 "
+                 "(ours: a least-squares proxy Theta~ from certification at 10 x eps, keep examples whose proxy logits "
+                 "pick one token by a margin of 2; as in Alg. 2, regress Y_1 on that token); weak at small d "
+                 "(independent simulation: 0.22 -> 0.12-0.20)."));
   add(ParamSpec::integer("cert_samples", "certification samples").range(100, 100000000).value("100000")
       .section(kSpec).log_slider()
       .help_text("Examples streamed through certification (phase IV) to collect constraints on Theta."));
