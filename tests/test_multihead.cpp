@@ -531,6 +531,29 @@ TEST_CASE("the lower-bound gadget reproduces the parity on every input", "[multi
   }
 }
 
+// docs/multihead.md s.4's figures for the `parities` preset at seed 1: the gadget's largest error over every
+// input (2e-16, 4e-15, 7e-14), Adam's sign accuracy (1, 1, 0.50: chance at |S| = 3) and elimination from 12
+// examples each time.
+TEST_CASE("the parities preset, seed 1: the gadget's errors, Adam's sign accuracy 1, 1, 0.50, elimination from 12",
+          "[multihead][lower_bound][paper][claim:mh-25]") {
+  auto e = make_experiment("multihead.lower_bound");
+  e->reset(e->make_params("parities", {}), 1);
+  run_to_completion(*e);
+  const Table t = e->results().table;
+  REQUIRE(t.rows.size() == 3);
+  const auto col = [&](const char* name) { return static_cast<std::size_t>(t.column(name)); };
+  const double errors[3] = {2e-16, 4e-15, 7e-14}, accuracy[3] = {1.0, 1.0, 0.50};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& row = t.rows[i];
+    INFO("|S| = " << row[col("S")] << ": error " << row[col("verify_max_error")] << ", Adam "
+                  << row[col("adam_sign_accuracy")] << ", GF(2) " << row[col("gf2_examples")]);
+    CHECK(std::fabs(row[col("verify_max_error")] / errors[i] - 1.0) < 0.15);  // the one digit the docs print
+    CHECK(std::round(100.0 * row[col("adam_sign_accuracy")]) == 100.0 * accuracy[i]);
+    CHECK(row[col("gf2_examples")] == 12.0);
+    CHECK(row[col("gf2_correct")] == 1.0);
+  }
+}
+
 TEST_CASE("the lower-bound panel is finished only when every |S| has its sign accuracy", "[multihead][lower_bound]") {
   // One unit per step, so a slice can end anywhere (as the page's time slices do).
   auto e = make_experiment("multihead.lower_bound");
