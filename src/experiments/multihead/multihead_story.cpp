@@ -30,7 +30,7 @@ Story make_story() {
       "A hidden layer F(X) = softmax(X Theta X^T) X W labels random +-1 inputs. The lab's version of the paper's "
       "learner estimates W, keeps only the rows it can certify (their output is explained by one attention "
       "pattern), reads Theta off them and regresses W (ours: rows certified on simplex edges with a 2 eps slab, "
-      "certify-then-refit of W, the span by SVD). Adam trains the same layer from fewer examples. Press Run and "
+      "certify-then-refit of W_sum, the span by SVD). Adam trains the same layer from fewer examples. Press Run and "
       "compare their errors in Theta.";
   one.answer =
       "The lab's learner certifies 1315 of 150000 rows and recovers Theta to 0.0449 (relative error); Adam gets to "
