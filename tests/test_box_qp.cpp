@@ -9,7 +9,7 @@
 
 using namespace attnlab;
 
-TEST_CASE("box QP: the min-norm point of one slab is its nearest face's foot", "[core][box_qp]") {
+TEST_CASE("box QP: the min-norm point of one slab is its nearest face's foot", "[core][box_qp][claim:mh-17]") {
   // { x : 2 <= <a, x> <= 3 } with ||a|| = 5: the min-norm point is 2 a / ||a||^2.
   Eigen::MatrixXd A(1, 2);
   A << 3.0, 4.0;
@@ -21,7 +21,7 @@ TEST_CASE("box QP: the min-norm point of one slab is its nearest face's foot", "
   CHECK(qp.violation() <= 1e-9);
 }
 
-TEST_CASE("box QP: the min-norm point of a box clamps 0 into it, the LP picks its corner", "[core][box_qp]") {
+TEST_CASE("box QP: the min-norm point of a box clamps 0 into it, the LP picks its corner", "[core][box_qp][claim:mh-17]") {
   Rng rng(4);
   const int n = 12;
   Eigen::VectorXd lower(n), upper(n), c(n);
@@ -50,7 +50,7 @@ TEST_CASE("box QP: the min-norm point of a box clamps 0 into it, the LP picks it
   CHECK(lp.violation() <= 1e-8);
 }
 
-TEST_CASE("box QP: an empty set and an unbounded objective are reported, not returned", "[core][box_qp]") {
+TEST_CASE("box QP: an empty set and an unbounded objective are reported, not returned", "[core][box_qp][claim:mh-17]") {
   // x_1 in [1, 2] and x_1 in [3, 4] (and x_2 in [0, 1]): no common point.
   Eigen::MatrixXd B(3, 2);
   B << 1.0, 0.0, 1.0, 0.0, 0.0, 1.0;

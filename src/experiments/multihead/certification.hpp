@@ -42,8 +42,8 @@ int certify(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y, const Eigen::Mat
 Eigen::MatrixXd refit_w_sum(const std::vector<Eigen::MatrixXd>& X, const std::vector<Eigen::MatrixXd>& Y,
                             const Eigen::MatrixXd& W_hat, double keep);
 
-// The paper's phase III (Alg. 2): certify the pool with W^ (phase II), read a proxy Theta~ off the
-// constraints by least squares, keep the examples whose proxy logits make query row 0 attend to
+// The lab's version of the paper's phase III (Alg. 2; docs/multihead.md s.2 marks what is ours): certify
+// the pool with W^ (phase II), read a proxy Theta~ off the constraints by least squares, keep the examples whose proxy logits make query row 0 attend to
 // one token t by a margin of at least `margin`, and regress Y_0 on x_t (Y_0 ~ x_t W_sum).
 Eigen::MatrixXd paper_phase3(const std::vector<Eigen::MatrixXd>& X, const std::vector<Eigen::MatrixXd>& Y,
                              const Eigen::MatrixXd& W_hat, const CertifySettings& s, double margin);

@@ -58,11 +58,12 @@ AssumptionMeter measure_assumptions(const Layer& layer) {
       a.max_cosine = std::max(a.max_cosine, std::fabs(T.cwiseProduct(layer.Theta[j]).sum()) / (frob * layer.Theta[j].norm()));
   }
   a.norm_ratio = largest > 0.0 ? smallest / largest : 1.0;
-  char buf[256];
+  char buf[512];
   std::snprintf(buf, sizeof buf,
-                "Assumption meter: effective rank of Theta_i >= %.3g (of d = %d; the paper needs it near d, which "
-                "small d cannot give), max |cos(Theta_i, Theta_j)| = %.2g, max |tr Theta_i| / ||Theta_i|| = %.2g, "
-                "norm ratio min/max = %.3g.",
+                "Assumption meter: effective rank of Theta_i >= %.3g (of d = %d; the paper's Assumption 3 needs it "
+                "at least r_Theta with polylog(dmk) / (kappa lambda) << r_Theta << d^(1/4), which small d cannot "
+                "give), max |cos(Theta_i, Theta_j)| = %.2g, max |tr Theta_i| / ||Theta_i|| = %.2g, norm ratio "
+                "min/max = %.3g.",
                 a.min_effective_rank, layer.d(), a.max_cosine, a.max_trace_ratio, a.norm_ratio);
   a.lines.push_back(buf);
   return a;

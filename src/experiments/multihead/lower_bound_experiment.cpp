@@ -165,7 +165,7 @@ class LowerBoundExperiment final : public Experiment {
              "8|S| + 8 heads on two tokens compute a parity of 2|S| bits exactly (ours: the paper's layer of Lemma "
              "11.7 has 8dM + 8 heads for any function of <w, z_1 - z_2>, w in {-M..M}^d; a parity needs knots only "
              "over -|S|..|S|), so any statistical-query learner needs d^Omega(|S|) queries or a tolerance of "
-             "d^-Omega(|S|) (Theorem 11.2); Remark 11.13 names noisy gradient descent among them. Adam on exact "
+             "d^-Omega(|S|) (Theorem 11.2, part 2); Remark 11.13 names noisy gradient descent among them. Adam on exact "
              "minibatch gradients is not formally such a learner, yet its sign accuracy falls as |S| grows; Gaussian "
              "elimination over GF(2), which is not a statistical-query algorithm, finds S from about d examples. The "
              "cryptographic bound (learning with rounding) is not shown; the notes say why."};

@@ -30,8 +30,8 @@ Schema multihead_schema() {
   add(ParamSpec::integer("m", "heads m").range(1, 4).value("2").section(kSpec)
       .help_text("Heads of the hidden layer."));
   add(ParamSpec::choice("inputs", "input distribution", kInputsTable.names()).value("boolean").section(kSpec)
-      .help_text("boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (duplicate tokens "
-                 "never occur)."));
+      .help_text("boolean: X uniform in {+-1}^{k x d} (the paper's). gaussian: N(0, 1) entries (ours; duplicate "
+                 "tokens never occur)."));
   add(ParamSpec::real("norm", "||Theta_1||").range(0.1, 20).value("3").section(kSpec)
       .help_text("Frobenius norm of the largest Theta_i (3 to 8 on the lab's instances; 15 makes attention hard)."));
   add(ParamSpec::real("lambda", "norm spread lambda").range(0.05, 1).value("0.5").section(kSpec)
@@ -42,9 +42,10 @@ Schema multihead_schema() {
   add(ParamSpec::boolean("pipeline", "run the lab's version of the paper's learner").value("true").section(kSpec)
       .help_text("Certification (phases II/IV), refit of W_sum, span extraction, head search and value regression: "
                  "the lab's version of the paper's learner (ours: simplex edges, 2 eps slab, certify-then-refit, SVD "
-                 "span)."));
+                 "span, head search)."));
   add(ParamSpec::real("eps", "certification eps").range(0.001, 1).value("0.05").section(kSpec).log_slider()
-      .help_text("Accept a row when its best simplex-edge fit has residual < eps/2; slab width 2 eps."));
+      .help_text("Accept a row when its best simplex-edge fit has residual < eps/2; slabs of half-width 2 eps (ours; "
+                 "Alg. 1's are 7 eps)."));
   add(ParamSpec::integer("pool_samples", "refit pool").range(100, 1000000).value("20000").section(kSpec).log_slider()
       .help_text("Examples kept for the 'certify, then refit' refinement of W_sum (ours, not the paper's)."));
   add(ParamSpec::real("keep", "refit keep fraction q").range(0.0005, 0.5).value("0.01").section(kSpec).log_slider()
@@ -52,9 +53,10 @@ Schema multihead_schema() {
   add(ParamSpec::integer("refit_rounds", "refit rounds").range(0, 50).value("8").section(kSpec)
       .help_text("Rounds of certify-then-refit."));
   add(ParamSpec::choice("refine", "refinement of W_sum", kRefineTable.names()).value("refit").section(kSpec)
-      .help_text("refit: certify, then refit (ours, the default). paper_phase3: the paper's Alg. 2 (proxy Theta~ from "
-                 "phase II, keep examples with a clear proxy winner, regress Y_1 on it); weak at small d (independent "
-                 "simulation: 0.22 -> 0.12-0.20)."));
+      .help_text("refit: certify, then refit (ours, the default). paper_phase3: the lab's version of the paper's Alg. 2 "
+                 "(ours: a least-squares proxy Theta~ from certification at 10 x eps, keep examples whose proxy logits "
+                 "pick one token by a margin of 2; as in Alg. 2, regress Y_1 on that token); weak at small d "
+                 "(independent simulation: 0.22 -> 0.12-0.20)."));
   add(ParamSpec::integer("cert_samples", "certification samples").range(100, 100000000).value("100000")
       .section(kSpec).log_slider()
       .help_text("Examples streamed through certification (phase IV) to collect constraints on Theta."));
@@ -85,12 +87,12 @@ std::vector<Preset> multihead_presets() {
   return {
       {"one_head", "(d, k, m) = (12, 3, 1)",
        "One head. The pipeline certifies rows whose output lies on a simplex edge, reads Theta off the "
-       "constraints and regresses W (an independent simulation measured Theta 1.4%, W 0.2% from 1e5 examples). Adam recovers it "
+       "constraints and regresses W (seed 1: Theta 1.4%, W 0.2% from 1e5 examples). Adam recovers it "
        "too, from far fewer examples.",
        {{"d", "12"}, {"k", "3"}, {"m", "1"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "100000"}}},
       {"two_heads", "(d, k, m) = (12, 3, 2), eps 0.05",
        "Two heads: a row is certified only when both heads attend alike, far more rarely than with one head (the "
-       "notes give the rate), so the pipeline needs 6e5 examples (independent simulation: Theta ~2%, W ~0.4%). The "
+       "notes give the rate), so the pipeline needs 6e5 examples (seed 1: Theta 1.6%, W 0.5%). The "
        "head search is a 2-D grid along the recovered direction, with two symmetric minima (the heads can be "
        "swapped).",
        {{"d", "12"}, {"k", "3"}, {"m", "2"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "600000"}}},
@@ -99,7 +101,7 @@ std::vector<Preset> multihead_presets() {
        {{"d", "16"}, {"k", "4"}, {"m", "2"}, {"norm", "3"}, {"eps", "0.05"}, {"cert_samples", "3000000"}}},
       {"three_heads", "(12, 3, 3), eps 0.2: long",
        "Three heads: certified rows are rare (acceptance ~1e-5 per row at eps 0.1) and eps must grow to 0.2, so "
-       "Theta comes out only to 12-15% in an independent simulation. The head search is Nelder-Mead over 6 coefficients.",
+       "Theta comes out only to about 12% (seed 1). The head search is Nelder-Mead over 6 coefficients.",
        {{"d", "12"}, {"k", "3"}, {"m", "3"}, {"norm", "3"}, {"eps", "0.2"}, {"cert_samples", "2000000"}}},
       {"hard_attention", "Hard attention: (12, 3, 2), ||Theta|| = 15",
        "Near one-hot attention slows Adam (an independent simulation measured test MSE ~4e-4 after 3000 steps) while "

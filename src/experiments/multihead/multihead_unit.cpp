@@ -116,7 +116,7 @@ void PipelineTask::pool_piece() {
 void PipelineTask::refit_piece() {
   const RunSettings& run = *run_;
   if (run.paper_phase3) {
-    // Phase II runs against the crude W^ (15-35% off), so it needs a wider eps: 10x (ours).
+    // Phase II runs against the crude W^ (tens of percent off), so it needs a wider eps: 10x (ours).
     CertifySettings wide = run.certify;
     wide.eps = std::min(1.0, 10.0 * run.certify.eps);
     w_hat_ = paper_phase3(pool_x_, pool_y_, w_hat_, wide, 2.0);
