@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,8 @@
 #include "experiments/multihead/learners.hpp"
 #include "experiments/multihead/lower_bound.hpp"
 #include "experiments/registry.hpp"
+#include "experiments/stories.hpp"
+#include "lab/story.hpp"
 #include "lab/runner.hpp"
 #include "lab/work_unit.hpp"
 #include "core/statistics.hpp"
@@ -911,4 +914,49 @@ TEST_CASE("the pictures before a run: the hidden heads' attention on the run's f
     for (std::size_t n = 0; n < s.x.size(); ++n)
       if (std::fabs(s.x[n] - std::round(s.x[n])) < 1e-12)
         CHECK(std::fabs(s.y[n] - (std::fmod(std::fabs(std::round(s.x[n])), 2.0) == 0.0 ? 1.0 : -1.0)) < 1e-9);
+}
+
+// The claims the multihead texts attribute to the paper (docs/multihead.md, the rows whose source
+// is the paper's words and which no run computes): wherever the lab's texts state them, the same
+// sentence names the paper's place, so a text that drops the citation (or the caveat) fails.
+TEST_CASE("the multihead texts name the paper's place in every sentence that attributes a claim to it",
+          "[multihead][words][claim:mh-01][claim:mh-03][claim:mh-09][claim:mh-11][claim:mh-22][claim:mh-23]") {
+  std::vector<std::string> texts;
+  const Story& s = story("multihead");
+  texts.insert(texts.end(), {s.result, s.summary});
+  for (const StoryStep& step : s.steps) texts.insert(texts.end(), {step.text, step.question, step.answer});
+  for (const char* id : {"multihead", "multihead.lower_bound", "multihead.acceptance"}) {
+    const auto e = make_experiment(id);
+    texts.push_back(e->info().summary);
+    for (const Preset& p : e->presets()) texts.push_back(p.description);
+    for (const ParamSpec& p : e->schema().specs()) texts.push_back(p.help);
+  }
+  // The sentences (split at ". ") holding `claim`; each must also hold `place`.
+  auto check = [&](const std::string& claim, const std::string& place) {
+    INFO("'" << claim << "' with '" << place << "'");
+    int stated = 0;
+    for (const std::string& text : texts) {
+      std::size_t start = 0;
+      while (start < text.size()) {
+        std::size_t end = text.find(". ", start);
+        if (end == std::string::npos) end = text.size();
+        const std::string sentence = text.substr(start, end - start);
+        if (sentence.find(claim) != std::string::npos) {
+          ++stated;
+          INFO(sentence);
+          CHECK(sentence.find(place) != std::string::npos);
+        }
+        start = end + 2;
+      }
+    }
+    CHECK(stated > 0);
+  };
+  check("(kd)^Theta(m) random examples", "Theorem 1.2");         // mh-01
+  check("non-degeneracy assumptions can be learned", "Theorem 1.2");
+  check("statistical-query method can do much better", "Theorem 1.3");  // mh-03
+  check("might be polynomial", "after Theorem 1.3");
+  check("8dM + 8", "Lemma 11.7");                                 // mh-09
+  check("names noisy gradient descent", "Remark 11.13");           // mh-11
+  check("why gradient descent works here is open", "Section 1");  // mh-22
+  check("learning with rounding", "Section 11.4");                // mh-23
 }
