@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/det_math.hpp"
@@ -192,6 +193,21 @@ Plot whole_run_plot(const Curves& c, const std::vector<Trace>& traces) {
   return p;
 }
 
+// The counted work of each Newton-type step (docs/regression.md s.3, "What a step costs"): flops
+// to build H~ (or H) and solve with it, per iteration, on a log scale.
+Plot work_plot(const Curves& c, const std::vector<Trace>& traces) {
+  Plot p = Plot::titled("Work per iteration").x("iteration t").y("flops to build H~ and solve with it").log_y_axis();
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const Trace& s = traces[k];
+    if (s.work_flops.size() < 2) continue;
+    std::vector<double> x, y;
+    for (std::size_t i = 1; i < std::min(s.work_flops.size(), c.newton_range); ++i)
+      x.push_back(double(i)), y.push_back(s.work_flops[i]);
+    p.series.push_back({method_label(c.methods[k]), SeriesStyle::LineMarkers, x, y, {}, {}});
+  }
+  return p;
+}
+
 }  // namespace
 
 std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trace>& traces, const Table& table) {
@@ -207,6 +223,8 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
   Plot sampling = sampling_plot(c, run.options.sampling);
   if (!sampling.series.empty()) plots.push_back(sampling);
   if (c.rows > c.newton_range) plots.push_back(whole_run_plot(c, traces));
+  Plot work = work_plot(c, traces);
+  if (!work.series.empty()) plots.push_back(work);
   return plots;
 }
 
@@ -279,6 +297,28 @@ std::string sampling_note(const std::string& label, const Trace& s, const Sampli
   return line + ".";
 }
 
+// A Newton-type solver's mean counted work per step (docs/regression.md s.3, "What a step costs"):
+// {flops, rows summed into Gram matrices}, over its steps t >= 1; NaN when it took none.
+std::pair<double, double> mean_work(const Trace& s) {
+  double flops = 0, rows = 0, steps = 0;
+  for (std::size_t i = 1; i < s.work_flops.size(); ++i)
+    if (std::isfinite(s.work_flops[i])) flops += s.work_flops[i], rows += s.work_rows[i], ++steps;
+  if (steps == 0) return {double(NAN), double(NAN)};
+  return {flops / steps, rows / steps};
+}
+
+// One Newton-type solver's work per step: what it costs to build H~ and solve with it, counted.
+std::string work_note(const std::string& label, const Trace& s, int n) {
+  const auto [flops, rows] = mean_work(s);
+  if (std::isnan(flops)) return "";
+  std::string line = label + printf_text(": work per step %.3g million flops, %.0f of the n = %.0f rows summed into "
+                                         "Gram matrices (counted: building H~ and solving with it)", flops / 1e6, rows, n);
+  if (!s.work_flops.empty() && std::isfinite(s.work_flops[0]))
+    line += printf_text("; once before the first step %.3g million flops, %.0f rows", s.work_flops[0] / 1e6,
+                        s.work_rows[0]);
+  return line + ".";
+}
+
 }  // namespace
 
 std::vector<std::string> results_notes(const RegressionRun& run, const std::vector<Trace>& traces) {
@@ -295,6 +335,22 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
     if (is_sampled(run.methods[k])) {
       const std::string note = sampling_note(label, s, run.options.sampling, run.problem.n(), run.problem.d());
       if (!note.empty()) notes.push_back(note);
+    }
+  }
+  // The work per step: every Newton-type solver's, then the sampled against the unsampled one.
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const std::string note = work_note(method_label(run.methods[k]), traces[k], run.problem.n());
+    if (!note.empty()) notes.push_back(note);
+  }
+  const auto unsampled = std::find(run.methods.begin(), run.methods.end(), Method::ApproxDiag);
+  if (unsampled != run.methods.end()) {
+    const double base = mean_work(traces[static_cast<std::size_t>(unsampled - run.methods.begin())]).first;
+    for (std::size_t k = 0; k < traces.size(); ++k) {
+      const double flops = mean_work(traces[k]).first;
+      if (!is_sampled(run.methods[k]) || !(base > 0.0) || std::isnan(flops)) continue;
+      notes.push_back(std::string(method_label(run.methods[k])) +
+                      printf_text(": a step costs %.2f times the flops of one of ", flops / base) +
+                      method_label(Method::ApproxDiag) + (flops < base ? " (cheaper)." : " (not cheaper at this n and d)."));
     }
   }
   for (const std::string& n : run.notes) notes.push_back(n);

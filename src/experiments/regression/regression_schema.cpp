@@ -121,9 +121,9 @@ std::vector<Preset> regression_presets() {
   return {
       {"reference", "Reference run: exp, n = 200, d = 10",
        "The lab's reference run (ours): ||A|| = 1, kappa(A) = 30, w = 1, planted b, start at distance 1 from x*. Exact "
-       "Newton doubles its correct digits each step; the paper's approximate Newton (B_diag + W^2) has eps0 about "
-       "0.04 and contracts by about eps0 per step (the local factor eps0 / (1 - eps0); 2 eps0 is the bound, valid "
-       "for eps0 <= 1/2); the sampled ones, with eps0 about 0.5 at 100 samples, contract irregularly; gradient "
+       "Newton doubles its correct digits each step; approximate Newton with the unsampled A^T (B_diag + W^2) A (the "
+       "paper's Algorithm 1 without its sampling) has eps0 about 0.04 and contracts by about eps0 per step (the local factor eps0 / (1 - eps0); 2 eps0 is the bound, valid "
+       "for eps0 <= 1/2, ours); the sampled ones, with eps0 about 0.5 at 100 samples, contract irregularly; gradient "
        "descent crawls, since kappa(H) ~ kappa(A)^2. The notes give each solver's median eps0 and contraction.",
        reference_settings()},
       {"far_start", "Far start: ||A|| = 2, r0 = 6",
@@ -156,7 +156,7 @@ std::vector<Preset> regression_presets() {
       {"large_sparse", "Large problem: n = 100000, d = 50",
        "A tall problem with dense rows (n = 100000, d = 50): forming A^T D A costs n d^2 per iteration, the "
        "sampled approximation about samples x d^2 plus O(nnz(A)) for the leverage scores. Compare the "
-       "milliseconds per iteration and the time to 1e-10 in the notes. Gradient descent is off (it would need "
+       "flops per step the notes count, the milliseconds per iteration and the time to 1e-10. Gradient descent is off (it would need "
        "thousands of passes over A).",
        with(reference_settings(), {{"n", "100000"}, {"d", "50"}, {"kappa", "10"}, {"samples", "2000"},
                                    {"gd", "false"}, {"max_iterations", "200"}})},
