@@ -136,7 +136,7 @@ std::vector<Preset> regression_presets() {
        "H~ = A^T W^2 A ignores the data term B, and with w = 1 B is not small beside W^2 (beta^ = 1.33 > w^2 = 1; "
        "the condition of Lemma C.4(2) is not met). At x* the smallest eigenvalue of H^-1 H~ is 0.498: along that direction the full "
        "step is twice too long and the error is multiplied by -(1 / 0.498 - 1) = -1.01 each step, right at the "
-       "edge, since contraction needs eps0 < 1/2. Along the iterates eps0 is 0.51 to 0.52 at first (median 0.52 "
+       "edge, since our local bound eps0 / (1 - eps0) promises contraction only for eps0 < 1/2. Along the iterates eps0 is 0.51 to 0.52 at first (median 0.52 "
        "over the run) and nears 1 as x leaves x*, so ||x - x*|| grows, by a few percent a step at first (about 2 "
        "after 10 steps), then faster, until exp overflows (iteration 77).",
        with(reference_settings(), {{"approx_diag", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"},

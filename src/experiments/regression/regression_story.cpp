@@ -33,9 +33,9 @@ Story make_story() {
       "entries. Classical "
       "softmax regression would be 0.5 ||u(x) / alpha(x) - b||^2; the paper (Section 1) names the place of the "
       "normalisation factor as the difference. Three solvers start from the same point, at distance 1 from the "
-      "minimiser x*: exact Newton, gradient descent, and approximate Newton with H~ = A^T (B_diag + W^2) A in place "
-      "of the Hessian: the matrix that the paper's Algorithm 1 (Appendix F) samples, here unsampled (ours as a "
-      "solver; the next step samples it). Press Run: the plot follows each solver's distance "
+      "minimiser x*: exact Newton, gradient descent, and approximate Newton with H~ = A^T D A, D = B_diag + W^2, in "
+      "place of the Hessian. The paper's Algorithm 1 (Appendix F.1) samples the entries of D; here all are kept "
+      "(ours as a solver; the next step samples them). Press Run: the plot follows each solver's distance "
       "to x* over its whole run, with both axes on a log scale.";
   one.answer =
       "Exact Newton converges after 4 iterations, the unsampled approximate Newton after 9, with the measured quality eps0 = "
