@@ -80,6 +80,9 @@ class Solver {
   const std::vector<TraceRow>& trace() const { return trace_; }
   // Work done once before the first step (A^T W^2 A for approx_w2; else none).
   const Work& setup_work() const { return setup_work_; }
+  // The H~ of `at` as a step builds it (`rng`: the step's stream): for the tests that check what
+  // each method's H~ is.
+  Eigen::MatrixXd approximation(const Point& at, Rng& rng) const { return approximate_hessian(at, rng).H; }
 
  private:
   // What one iteration's H~ was, beside the step itself (sampled methods: D, the sample, rows).
@@ -97,12 +100,6 @@ class Solver {
               const Approximation& used);
   Approximation approximate_hessian(const Point& at, Rng& rng) const;
 
- public:
-  // The H~ of `at` as a step builds it (`rng`: the step's stream): for the tests that check what
-  // each method's H~ is.
-  Eigen::MatrixXd approximation(const Point& at, Rng& rng) const { return approximate_hessian(at, rng).H; }
-
- private:
   // How good the H~ of the step from `previous` was: {eps0 against the exact Hessian, the sampled
   // Gram's error against the unsampled one} (NaN where they do not apply).
   std::pair<double, double> measured_quality(const Approximation& used, const Point& previous) const;
