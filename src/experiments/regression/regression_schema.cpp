@@ -23,6 +23,17 @@ constexpr ChoiceTable<SamplingRule> kSamplingRuleTable{{"budget", SamplingRule::
 constexpr ChoiceTable<LeverageScores> kLeverageTable{{"sketch", LeverageScores::Sketch},
                                                      {"exact", LeverageScores::Exact}};
 
+// Whose each solver is (docs/regression.md s.3), for its switch's help.
+const char* method_source(Method m) {
+  switch (m) {
+    case Method::ApproxDiag: return " (ours as a solver: the paper's Algorithm 1 samples this D = B_diag + W^2)";
+    case Method::ApproxW2: return " (ours)";
+    case Method::Sampled: return " (the paper's Algorithm 1; the sampling rule and scores below)";
+    case Method::SampledRank2: return " (ours: the sampled H~ plus the exact rank-2 part)";
+    default: return "";
+  }
+}
+
 }  // namespace
 
 // [SECTION] Schema
@@ -61,7 +72,7 @@ Schema regression_schema() {
       .help_text("The shared start x0 = x* + r0 u for a random unit u (x* first found by damped Newton from x_true)."));
   for (Method m : kAllMethods)
     add(ParamSpec::boolean(method_key(m), std::string("run ") + method_key(m)).value("true").section(kAlgorithm)
-        .help_text(std::string("Run ") + method_label(m) + "."));
+        .help_text(std::string("Run ") + method_label(m) + method_source(m) + "."));
   add(ParamSpec::boolean("damped", "damp exact Newton").value("false").section(kAlgorithm)
       .help_text("Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps."));
   add(ParamSpec::choice("sampling", "sampling rule", kSamplingRuleTable.names())
