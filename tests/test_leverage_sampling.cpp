@@ -72,7 +72,8 @@ SpectralCount count_within(const SamplingCase& c, const SamplingSettings& s, int
 
 }  // namespace
 
-TEST_CASE("Theorem F.1's sample law: at most C d log(d/delta) / eps1^2 rows in expectation", "[regression][sampling][claim]") {
+TEST_CASE("Theorem F.1's sample law: at most C d log(d/delta) / eps1^2 rows in expectation",
+          "[regression][sampling][claim][claim:reg-07][claim:reg-08]") {
   const SamplingCase c = sampling_case(4000, 8, 3);
   const int d = 8;
   const SamplingSettings s = paper_rule(4.0, 0.1, 0.5, LeverageScores::Exact);
@@ -106,6 +107,31 @@ TEST_CASE("Theorem F.1's sample law: at most C d log(d/delta) / eps1^2 rows in e
   const double mean = total / kDraws, half_width = kZ999 * std::sqrt(variance / kDraws);
   INFO("mean rows kept " << mean << " against " << expected << " +- " << half_width);
   CHECK(std::fabs(mean - expected) <= half_width);
+  // p_i as the claims write it, here and not from the sampler: min(1, C tau_i log(d/delta) / eps1^2)
+  // with C = 4, the default of the settings and of the parameter; and the budget rule (ours),
+  // min(1, samples tau_i / d). A kept row carries D_i / p_i, and the sum of the p_i is the expected count.
+  CHECK(SamplingSettings{}.C == 4.0);
+  CHECK(make_experiment("regression")->make_params("", {}).real("C") == 4.0);
+  SamplingSettings budget;
+  budget.scores = LeverageScores::Exact;
+  budget.samples = 300.0;
+  for (const SamplingSettings& rule : {s, budget}) {
+    const bool paper = rule.rule == SamplingRule::Paper;
+    INFO((paper ? "paper's rule" : "budget rule"));
+    Eigen::VectorXd p(tau.size());
+    for (Eigen::Index i = 0; i < tau.size(); ++i)
+      p[i] = std::min(1.0, paper ? 4.0 * tau[i] * std::log(8.0 / 0.1) / (0.5 * 0.5) : 300.0 * tau[i] / 8.0);
+    const SampledDiagonal one = sample_rows(c.D, tau, rule, d, rng);
+    CHECK(one.expected_rows == Approx(p.sum()).epsilon(1e-12));
+    if (!paper && p.maxCoeff() < 1.0) CHECK(p.sum() == Approx(300.0).epsilon(1e-9));
+    int kept = 0;
+    for (Eigen::Index i = 0; i < tau.size(); ++i)
+      if (one.D[i] != 0.0) {
+        CHECK(one.D[i] == Approx(c.D[i] / p[i]).epsilon(1e-12));
+        ++kept;
+      }
+    CHECK(kept == one.kept);
+  }
 }
 
 namespace {
@@ -129,7 +155,8 @@ void check_lemma(const SamplingCase& c, double eps1, double delta, int draws, st
 // probability of at most d (delta/d)^2 + d (delta/d)^(4/3) <= delta. Measured at n = 4000, d = 8:
 // 300 of 300 calls within eps1 at both settings, with either kind of score (largest eps 0.37 at
 // eps1 = 0.5, 0.19 at eps1 = 0.3); C = 1 gave 262 of 300 and C = 0.5 74 of 300.
-TEST_CASE("Lemma 6.4: A^T D~ A is within 1 +- eps1 of A^T D A with probability >= 1 - delta", "[regression][sampling][claim]") {
+TEST_CASE("Lemma 6.4: A^T D~ A is within 1 +- eps1 of A^T D A with probability >= 1 - delta",
+          "[regression][sampling][claim][claim:reg-08]") {
   const SamplingCase c = sampling_case(4000, 8, 3);
   check_lemma(c, 0.5, 0.1, 300, 11);
   check_lemma(c, 0.3, 0.2, 300, 11);

@@ -221,7 +221,7 @@ TEST_CASE("a loaded problem runs like a generated one", "[regression][data]") {
   CHECK(loaded);
 }
 
-TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][claim]") {
+TEST_CASE("Corollary F.2: the residual identity holds and the shift is linear", "[regression][icl][claim][claim:reg-11]") {
   for (const char* preset : {"move_x", "move_A"}) {
     INFO(preset);
     auto e = make_experiment("regression.icl");

@@ -44,7 +44,7 @@ Eigen::VectorXd random_point(int d, Rng& rng) {
 // dividing u(x) (docs/regression.md s.1). The loss, element by element from that formula, and the
 // regression story's first step, which writes the formula for students.
 TEST_CASE("the loss is the rescaled 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^2, as the story writes it",
-          "[regression][derivatives]") {
+          "[regression][derivatives][claim:reg-01]") {
   const Problem p = random_problem(Hyperbolic::Exp, 40, 3, 11);
   Rng rng(12);
   const Eigen::VectorXd x = random_point(3, rng);
@@ -64,7 +64,7 @@ TEST_CASE("the loss is the rescaled 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^
   bool written = false;
   for (const Story& story : stories()) {
     if (story.steps.empty() || story.steps[0].settings.experiment != "regression") continue;
-    written = story.steps[0].text.find("L(x) = 0.5 ||u(x) - alpha(x) b||^2") != std::string::npos;
+    written = story.steps[0].text.find("L(x) = 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^2") != std::string::npos;
   }
   CHECK(written);
   // The experiment's description writes the same loss, alpha(x) as <u(x), 1>.
@@ -72,7 +72,7 @@ TEST_CASE("the loss is the rescaled 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^
              Catch::Contains("1/2 ||u(x) - <u(x), 1> b||^2 + 1/2 ||W A x||^2"));
 }
 
-TEST_CASE("gradient and Hessian agree with central finite differences", "[regression][derivatives]") {
+TEST_CASE("gradient and Hessian agree with central finite differences", "[regression][derivatives][claim:reg-02]") {
   Rng rng(4);
   for (Hyperbolic f : {Hyperbolic::Exp, Hyperbolic::Cosh, Hyperbolic::Sinh})
     for (int trial = 0; trial < 4; ++trial) {
@@ -120,7 +120,7 @@ TEST_CASE("||B|| by power iteration matches the dense eigenvalues", "[regression
   CHECK(b_norm(unweighted, same) == Approx(eig.eigenvalues().cwiseAbs().maxCoeff()).epsilon(1e-6));
 }
 
-TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][claim]") {
+TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][claim][claim:reg-04][claim:reg-05]") {
   GeneratorSettings s;  // the spec's reference run (s.5)
   Problem p = generate(s, 1);
   const Reference ref = find_minimiser(p, p.x_true);

@@ -24,15 +24,20 @@ namespace {
 
 // A^T D A with a relative jitter of 1e-12 on its diagonal, so that its Cholesky factor exists when
 // sampling or clamping left D with few non-zero rows.
-Eigen::LLT<Eigen::MatrixXd> jittered_cholesky(const SparseRows& A, const Eigen::VectorXd& weights) {
-  Eigen::MatrixXd gram = weighted_gram(A, weights);
+Eigen::LLT<Eigen::MatrixXd> jittered_cholesky(const SparseRows& A, const Eigen::VectorXd& weights, Work* work) {
+  Eigen::MatrixXd gram = weighted_gram(A, weights, work);
+  if (work) work->flops += double(A.cols()) * double(A.cols()) * double(A.cols()) / 3.0;
   gram.diagonal().array() += 1e-12 * std::max(1e-300, gram.diagonal().maxCoeff());
   return Eigen::LLT<Eigen::MatrixXd>(gram);
 }
 
 // ||L^-1 a_i||^2 = a_i^T G^-1 a_i for every row, from the rows of P = A U^-1 (U = L^T).
-Eigen::VectorXd exact_scores(const SparseRows& A, const Eigen::VectorXd& D) {
-  const Eigen::LLT<Eigen::MatrixXd> llt = jittered_cholesky(A, D);
+Eigen::VectorXd exact_scores(const SparseRows& A, const Eigen::VectorXd& D, Work* work) {
+  const Eigen::LLT<Eigen::MatrixXd> llt = jittered_cholesky(A, D, work);
+  if (work) {
+    const double d = double(A.cols());
+    work->flops += d * d * d / 3.0 + 2.0 * d * double(A.nonZeros()) + 2.0 * d * double(A.rows());
+  }
   const Eigen::MatrixXd U_inverse =
       llt.matrixU().solve(Eigen::MatrixXd::Identity(A.cols(), A.cols()));
   const Eigen::MatrixXd P = A * U_inverse;
@@ -44,7 +49,8 @@ Eigen::VectorXd exact_scores(const SparseRows& A, const Eigen::VectorXd& D) {
 // Approximate tau_i without forming A^T D A from all rows: (1) G from a uniform sample of rows,
 // (2) a Johnson-Lindenstrauss projection with k columns: ||L^-1 a_i||^2 ~ ||Y^T a_i||^2 / k with
 // Y = L^-T Omega, so all n scores cost O(nnz(A) k).
-Eigen::VectorXd sketched_scores(const SparseRows& A, const Eigen::VectorXd& D, double target_rows, Rng& rng) {
+Eigen::VectorXd sketched_scores(const SparseRows& A, const Eigen::VectorXd& D, double target_rows, Rng& rng,
+                                Work* work) {
   const int n = static_cast<int>(A.rows()), d = static_cast<int>(A.cols());
   const int uniform_rows = std::min(n, static_cast<int>(std::max(8.0 * d, 4.0 * target_rows)));
   Eigen::VectorXd uniform_weights = Eigen::VectorXd::Zero(n);
@@ -52,8 +58,10 @@ Eigen::VectorXd sketched_scores(const SparseRows& A, const Eigen::VectorXd& D, d
     const int i = uniform_rows == n ? k : static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
     uniform_weights[i] += D[i] * double(n) / uniform_rows;
   }
-  const Eigen::LLT<Eigen::MatrixXd> llt = jittered_cholesky(A, uniform_weights);
+  const Eigen::LLT<Eigen::MatrixXd> llt = jittered_cholesky(A, uniform_weights, work);
   constexpr int kProjection = 16;
+  if (work)
+    work->flops += kProjection * (double(d) * d + 2.0 * double(A.nonZeros()) + 2.0 * n);
   Eigen::MatrixXd omega(d, kProjection);
   for (int j = 0; j < kProjection; ++j)
     for (int i = 0; i < d; ++i) omega(i, j) = rng.normal();
@@ -66,9 +74,10 @@ Eigen::VectorXd sketched_scores(const SparseRows& A, const Eigen::VectorXd& D, d
 
 }  // namespace
 
-Eigen::VectorXd leverage_scores(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng) {
-  if (s.scores == LeverageScores::Exact) return exact_scores(A, D);
-  return sketched_scores(A, D, s.expected_rows_bound(static_cast<int>(A.cols())), rng);
+Eigen::VectorXd leverage_scores(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng,
+                                Work* work) {
+  if (s.scores == LeverageScores::Exact) return exact_scores(A, D, work);
+  return sketched_scores(A, D, s.expected_rows_bound(static_cast<int>(A.cols())), rng, work);
 }
 
 SampledDiagonal sample_rows(const Eigen::VectorXd& D, const Eigen::VectorXd& tau, const SamplingSettings& s, int d,
@@ -87,8 +96,9 @@ SampledDiagonal sample_rows(const Eigen::VectorXd& D, const Eigen::VectorXd& tau
   return out;
 }
 
-SampledDiagonal leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng) {
-  const Eigen::VectorXd tau = leverage_scores(A, D, s, rng);
+SampledDiagonal leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng,
+                                Work* work) {
+  const Eigen::VectorXd tau = leverage_scores(A, D, s, rng, work);
   return sample_rows(D, tau, s, static_cast<int>(A.cols()), rng);
 }
 

@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 
 #include "core/rng.hpp"
+#include "experiments/regression/loss.hpp"
 #include "experiments/regression/problem.hpp"
 
 namespace attnlab::regression {
@@ -34,7 +35,12 @@ struct SamplingSettings {
 
 // tau_i = D_i a_i^T (A^T D A)^-1 a_i for D >= 0 (the leverage scores of the rows of D^{1/2} A).
 // Sketch draws from `rng` (uniform rows, then 16 d normals); Exact draws nothing.
-Eigen::VectorXd leverage_scores(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng);
+// With `work`, adds the flops and Gram rows it spent (loss.hpp's Work): sketched, the uniform
+// sample's Gram sum, its Cholesky factor (d^3 / 3), the solve for the projection (16 d^2), the
+// product A Y (32 nnz(A)) and the n scores (32 n); exact, the full Gram sum, its factor, U^-1
+// (d^3 / 3), the product A U^-1 (2 d nnz(A)) and the scores (2 d n).
+Eigen::VectorXd leverage_scores(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng,
+                                Work* work = nullptr);
 
 struct SampledDiagonal {
   Eigen::VectorXd D;           // D~: D_i / p_i for kept rows, 0 elsewhere
@@ -48,7 +54,8 @@ SampledDiagonal sample_rows(const Eigen::VectorXd& D, const Eigen::VectorXd& tau
                             Rng& rng);
 
 // Scores, then rows: SubSample(D, A, eps1, delta). D must be >= 0.
-SampledDiagonal leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng);
+SampledDiagonal leverage_sample(const SparseRows& A, const Eigen::VectorXd& D, const SamplingSettings& s, Rng& rng,
+                                Work* work = nullptr);
 
 // eps = max |lambda - 1| over the generalised eigenvalues of (approx, exact), i.e. the smallest eps
 // with (1 - eps) exact <= approx <= (1 + eps) exact; NaN when `exact` is not positive definite.

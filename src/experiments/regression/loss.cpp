@@ -59,7 +59,7 @@ Eigen::VectorXd b_diagonal(const Point& at) {
   return at.v.cwiseAbs2() + at.u.cwiseProduct(at.c) - at.cb * at.u;
 }
 
-Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weights) {
+Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weights, Work* work) {
   const int d = static_cast<int>(A.cols());
   Eigen::MatrixXd G = Eigen::MatrixXd::Zero(d, d);
   const auto* starts = A.outerIndexPtr();
@@ -70,6 +70,11 @@ Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weight
     const double w = weights[i];
     if (w == 0.0) continue;
     const auto begin = starts[i], end = compressed ? starts[i + 1] : begin + A.innerNonZeroPtr()[i];
+    if (work) {
+      const double k = double(end - begin);
+      work->flops += k + k * (k + 1.0);
+      work->gram_rows += 1.0;
+    }
     for (auto a = begin; a < end; ++a) {
       const double s = w * values[a];
       double* column = G.col(columns[a]).data();
@@ -79,15 +84,19 @@ Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weight
   return G.selfadjointView<Eigen::Lower>();
 }
 
-Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at) {
+Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at, Work* work) {
+  if (work) {
+    const double d = double(p.d());
+    work->flops += 4.0 * double(p.A.nonZeros()) + 6.0 * d * d;
+  }
   const Eigen::VectorXd pv = p.A.transpose() * at.v;
   const Eigen::VectorXd qv = p.A.transpose() * at.v.cwiseProduct(p.b);
   return p.b.squaredNorm() * pv * pv.transpose() - qv * pv.transpose() - pv * qv.transpose();
 }
 
-Eigen::MatrixXd hessian(const Problem& p, const Point& at) {
+Eigen::MatrixXd hessian(const Problem& p, const Point& at, Work* work) {
   const Eigen::VectorXd delta = b_diagonal(at) + p.w.cwiseAbs2();
-  return weighted_gram(p.A, delta) + hessian_rank2(p, at);
+  return weighted_gram(p.A, delta, work) + hessian_rank2(p, at, work);
 }
 
 Eigen::MatrixXd hessian_dense_formula(const Problem& p, const Point& at) {

@@ -6,6 +6,14 @@
 
 namespace attnlab::regression {
 
+// The work of one step, counted where it is done (docs/regression.md s.3, "What a step costs"):
+// floating-point operations (a multiplication and an addition count two) of the products with A,
+// the d x d Gram sums and the d x d factorisations; entrywise work on n-vectors is left out.
+struct Work {
+  double flops = 0.0;
+  double gram_rows = 0.0;  // rows whose outer product was summed into a d x d matrix
+};
+
 // Everything the derivatives need at one point x.
 struct Point {
   Eigen::VectorXd x, Ax;
@@ -30,12 +38,15 @@ Eigen::VectorXd b_diagonal(const Point& at);
 // The exact Hessian in its low-rank form, never forming an n x n matrix (docs/regression.md s.2):
 // p = A^T v, q = A^T (v o b), delta = B_diag + w o w,
 // H = A^T diag(delta) A + ||b||^2 p p^T - q p^T - p q^T.   O(nnz(A) d + d^2).
-Eigen::MatrixXd hessian(const Problem& p, const Point& at);
-// The rank-2 part ||b||^2 p p^T - q p^T - p q^T alone.
-Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at);
+Eigen::MatrixXd hessian(const Problem& p, const Point& at, Work* work = nullptr);
+// The rank-2 part ||b||^2 p p^T - q p^T - p q^T alone. With `work`: its two products with A^T
+// (2 nnz(A) flops each) and its d x d outer products (6 d^2).
+Eigen::MatrixXd hessian_rank2(const Problem& p, const Point& at, Work* work = nullptr);
 // A^T diag(weights) A: per-row outer products in a fixed order (the same on every target), rows
-// with weight 0 skipped. O(sum over rows of nnz(row)^2).
-Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weights);
+// with weight 0 skipped. O(sum over rows of nnz(row)^2). With `work`, adds what it did: one row and
+// k + k (k + 1) flops per row summed (k its non-zeros: w a_j, then the k (k + 1) / 2 entries of the
+// lower triangle, a multiply-add each).
+Eigen::MatrixXd weighted_gram(const SparseRows& A, const Eigen::VectorXd& weights, Work* work = nullptr);
 
 // The textbook form with the n x n matrix B (tests only: O(n^2) memory).
 Eigen::MatrixXd hessian_dense_formula(const Problem& p, const Point& at);

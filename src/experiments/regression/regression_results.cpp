@@ -3,7 +3,6 @@
 // [SECTION] Table
 // [SECTION] Curves
 // [SECTION] Notes
-// [SECTION] Figures
 // [SECTION] Results
 
 #include "experiments/regression/regression_results.hpp"
@@ -11,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/det_math.hpp"
@@ -192,6 +192,21 @@ Plot whole_run_plot(const Curves& c, const std::vector<Trace>& traces) {
   return p;
 }
 
+// The counted work of each Newton-type step (docs/regression.md s.3, "What a step costs"): flops
+// to build H~ (or H) and solve with it, per iteration, on a log scale.
+Plot work_plot(const Curves& c, const std::vector<Trace>& traces) {
+  Plot p = Plot::titled("Work per iteration").x("iteration t").y("flops to build H~ and solve with it").log_y_axis();
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const Trace& s = traces[k];
+    if (s.work_flops.size() < 2) continue;
+    std::vector<double> x, y;
+    for (std::size_t i = 1; i < std::min(s.work_flops.size(), c.newton_range); ++i)
+      x.push_back(double(i)), y.push_back(s.work_flops[i]);
+    p.series.push_back({method_label(c.methods[k]), SeriesStyle::LineMarkers, x, y, {}, {}});
+  }
+  return p;
+}
+
 }  // namespace
 
 std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trace>& traces, const Table& table) {
@@ -207,6 +222,8 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
   Plot sampling = sampling_plot(c, run.options.sampling);
   if (!sampling.series.empty()) plots.push_back(sampling);
   if (c.rows > c.newton_range) plots.push_back(whole_run_plot(c, traces));
+  Plot work = work_plot(c, traces);
+  if (!work.series.empty()) plots.push_back(work);
   return plots;
 }
 
@@ -279,6 +296,28 @@ std::string sampling_note(const std::string& label, const Trace& s, const Sampli
   return line + ".";
 }
 
+// A Newton-type solver's mean counted work per step (docs/regression.md s.3, "What a step costs"):
+// {flops, rows summed into Gram matrices}, over its steps t >= 1; NaN when it took none.
+std::pair<double, double> mean_work(const Trace& s) {
+  double flops = 0, rows = 0, steps = 0;
+  for (std::size_t i = 1; i < s.work_flops.size(); ++i)
+    if (std::isfinite(s.work_flops[i])) flops += s.work_flops[i], rows += s.work_rows[i], ++steps;
+  if (steps == 0) return {double(NAN), double(NAN)};
+  return {flops / steps, rows / steps};
+}
+
+// One Newton-type solver's work per step: what it costs to build H~ and solve with it, counted.
+std::string work_note(const std::string& label, const Trace& s, int n) {
+  const auto [flops, rows] = mean_work(s);
+  if (std::isnan(flops)) return "";
+  std::string line = label + printf_text(": work per step %.3g million flops, %.0f of the n = %.0f rows summed into "
+                                         "Gram matrices (counted: building H~ and solving with it)", flops / 1e6, rows, n);
+  if (!s.work_flops.empty() && std::isfinite(s.work_flops[0]))
+    line += printf_text("; once before the first step %.3g million flops, %.0f rows", s.work_flops[0] / 1e6,
+                        s.work_rows[0]);
+  return line + ".";
+}
+
 }  // namespace
 
 std::vector<std::string> results_notes(const RegressionRun& run, const std::vector<Trace>& traces) {
@@ -297,6 +336,22 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
       if (!note.empty()) notes.push_back(note);
     }
   }
+  // The work per step: every Newton-type solver's, then the sampled against the unsampled one.
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const std::string note = work_note(method_label(run.methods[k]), traces[k], run.problem.n());
+    if (!note.empty()) notes.push_back(note);
+  }
+  const auto unsampled = std::find(run.methods.begin(), run.methods.end(), Method::ApproxDiag);
+  if (unsampled != run.methods.end()) {
+    const double base = mean_work(traces[static_cast<std::size_t>(unsampled - run.methods.begin())]).first;
+    for (std::size_t k = 0; k < traces.size(); ++k) {
+      const double flops = mean_work(traces[k]).first;
+      if (!is_sampled(run.methods[k]) || !(base > 0.0) || std::isnan(flops)) continue;
+      notes.push_back(std::string(method_label(run.methods[k])) +
+                      printf_text(": a step costs %.2f times the flops of one of ", flops / base) +
+                      method_label(Method::ApproxDiag) + (flops < base ? " (cheaper)." : " (not cheaper at this n and d)."));
+    }
+  }
   for (const std::string& n : run.notes) notes.push_back(n);
   if (std::any_of(run.methods.begin(), run.methods.end(), is_sampled)) {
     if (run.options.sampling.rule == SamplingRule::Budget)
@@ -307,77 +362,6 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
                       "Johnson-Lindenstrauss projection), not exact (leverage = exact).");
   }
   return notes;
-}
-
-// [SECTION] Figures
-
-void compute_contour(RegressionRun& run) {
-  // The square around x*, x0 and, with cosh (L(x) = L(-x)), the other minimiser -x*, centred on
-  // them with a margin: both minima and the start are inside the map.
-  const Eigen::Vector2d star = run.reference.x, start = run.problem.x0;
-  const bool mirrored = run.problem.function == Hyperbolic::Cosh;
-  Eigen::Array2d corner_lo = star.array().min(start.array()), corner_hi = star.array().max(start.array());
-  if (mirrored) corner_lo = corner_lo.min(-star.array()), corner_hi = corner_hi.max(-star.array());
-  const double reach = std::max(1e-3, 0.65 * (corner_hi - corner_lo).maxCoeff());
-  const Eigen::Array2d centre = 0.5 * (corner_lo + corner_hi);
-  run.lo = centre - reach;
-  run.hi = centre + reach;
-  run.contour = Heatmap{"log10(L(x) - L*) around x* (d = 2), with each solver's iterates", "x_1", "x_2",
-                        kContourGrid, kContourGrid, {}, 0.0, 1.0, "", {}, {}};
-  double low = INFINITY, high = -INFINITY;
-  for (int i = 0; i < kContourGrid; ++i)
-    for (int j = 0; j < kContourGrid; ++j) {
-      Eigen::VectorXd x(2);
-      x << run.lo[0] + (j + 0.5) / kContourGrid * (run.hi[0] - run.lo[0]),
-          run.hi[1] - (i + 0.5) / kContourGrid * (run.hi[1] - run.lo[1]);
-      const Point at = evaluate(run.problem, x);
-      const double v = at.finite ? dmath::log10(std::max(at.loss - run.reference.loss, 0.0) +
-                                              1e-16 * std::max(1.0, std::fabs(run.reference.loss)))
-                                 : NAN;
-      run.contour.values.push_back(v);
-      if (std::isfinite(v)) low = std::min(low, v), high = std::max(high, v);
-    }
-  run.contour.low = std::isfinite(low) ? low : 0.0;
-  run.contour.high = std::isfinite(high) && high > low ? high : run.contour.low + 1.0;
-  run.contour.note = "x_1 left to right, x_2 bottom to top";
-  run.contour.value_label = "log10(L(x) - L*)";
-  auto cell = [&](const Eigen::VectorXd& x, double& row, double& col) {
-    col = (x[0] - run.lo[0]) / (run.hi[0] - run.lo[0]) * kContourGrid;
-    row = (run.hi[1] - x[1]) / (run.hi[1] - run.lo[1]) * kContourGrid;
-  };
-  double row = 0, col = 0;
-  cell(run.reference.x, row, col);
-  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x*"});
-  cell(run.problem.x0, row, col);
-  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x0"});
-  if (mirrored) {
-    cell(-run.reference.x, row, col);
-    run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "-x*"});
-  }
-}
-
-namespace {
-
-// The run's contour with each solver's iterates drawn as a path.
-Heatmap contour_with_paths(const RegressionRun& run, const std::vector<Trace>& traces) {
-  Heatmap h = run.contour;
-  for (std::size_t k = 0; k < traces.size(); ++k) {
-    Heatmap::Path path{method_label(run.methods[k]), {}, {}};
-    for (std::size_t i = 0; i < traces[k].path_x1.size(); ++i) {
-      path.cols.push_back((traces[k].path_x1[i] - run.lo[0]) / (run.hi[0] - run.lo[0]) * kContourGrid);
-      path.rows.push_back((run.hi[1] - traces[k].path_x2[i]) / (run.hi[1] - run.lo[1]) * kContourGrid);
-    }
-    h.paths.push_back(std::move(path));
-  }
-  return h;
-}
-
-}  // namespace
-
-std::vector<Heatmap> results_figures(const RegressionRun& run, const std::vector<Trace>& traces) {
-  std::vector<Heatmap> heatmaps;
-  if (!run.methods.empty() && run.problem.d() == 2) heatmaps.push_back(contour_with_paths(run, traces));
-  return heatmaps;
 }
 
 // [SECTION] Results

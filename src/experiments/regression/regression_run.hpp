@@ -43,6 +43,11 @@ struct Trace {
   std::vector<double> expected_rows;     // T: rows expected (sum_i p_i)
   std::vector<double> sampling_eps;      // T: the spectral error of A^T D~ A against A^T D A
   std::vector<double> path_x1, path_x2;  // T each, d = 2 only (else empty): the iterates (the contour's paths)
+  // Newton-type methods (else empty), per iteration: the counted work of building H~ (or H) and
+  // solving with it (loss.hpp's Work), and the rows summed into its Gram matrices. Entry 0 is the
+  // work done once before the first step (A^T W^2 A for approx_w2; NaN for the others).
+  std::vector<double> work_flops;        // T
+  std::vector<double> work_rows;         // T
   double flags = 0;                      // IterationFlag bits seen over the run
   double clamped = 0;                    // entries of D clamped, summed over the run
   double seconds = 0;                    // solver time, measurements excluded

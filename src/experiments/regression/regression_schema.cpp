@@ -23,6 +23,17 @@ constexpr ChoiceTable<SamplingRule> kSamplingRuleTable{{"budget", SamplingRule::
 constexpr ChoiceTable<LeverageScores> kLeverageTable{{"sketch", LeverageScores::Sketch},
                                                      {"exact", LeverageScores::Exact}};
 
+// Whose each solver is (docs/regression.md s.3), for its switch's help.
+const char* method_source(Method m) {
+  switch (m) {
+    case Method::ApproxDiag: return " (ours as a solver: the paper's Algorithm 1 samples this D = B_diag + W^2)";
+    case Method::ApproxW2: return " (ours)";
+    case Method::Sampled: return " (the paper's Algorithm 1; the sampling rule and scores below)";
+    case Method::SampledRank2: return " (ours: the sampled H~ plus the exact rank-2 part)";
+    default: return "";
+  }
+}
+
 }  // namespace
 
 // [SECTION] Schema
@@ -61,7 +72,7 @@ Schema regression_schema() {
       .help_text("The shared start x0 = x* + r0 u for a random unit u (x* first found by damped Newton from x_true)."));
   for (Method m : kAllMethods)
     add(ParamSpec::boolean(method_key(m), std::string("run ") + method_key(m)).value("true").section(kAlgorithm)
-        .help_text(std::string("Run ") + method_label(m) + "."));
+        .help_text(std::string("Run ") + method_label(m) + method_source(m) + "."));
   add(ParamSpec::boolean("damped", "damp exact Newton").value("false").section(kAlgorithm)
       .help_text("Armijo backtracking for exact Newton. Off by default: the paper's method takes full steps."));
   add(ParamSpec::choice("sampling", "sampling rule", kSamplingRuleTable.names())
@@ -121,9 +132,9 @@ std::vector<Preset> regression_presets() {
   return {
       {"reference", "Reference run: exp, n = 200, d = 10",
        "The lab's reference run (ours): ||A|| = 1, kappa(A) = 30, w = 1, planted b, start at distance 1 from x*. Exact "
-       "Newton doubles its correct digits each step; the paper's approximate Newton (B_diag + W^2) has eps0 about "
-       "0.04 and contracts by about eps0 per step (the local factor eps0 / (1 - eps0); 2 eps0 is the bound, valid "
-       "for eps0 <= 1/2); the sampled ones, with eps0 about 0.5 at 100 samples, contract irregularly; gradient "
+       "Newton doubles its correct digits each step; approximate Newton with the unsampled A^T (B_diag + W^2) A (the "
+       "paper's Algorithm 1 without its sampling) has eps0 about 0.04 and contracts by about eps0 per step (the local factor eps0 / (1 - eps0); 2 eps0 is the bound, valid "
+       "for eps0 <= 1/2, ours); the sampled ones, with eps0 about 0.5 at 100 samples, contract irregularly; gradient "
        "descent crawls, since kappa(H) ~ kappa(A)^2. The notes give each solver's median eps0 and contraction.",
        reference_settings()},
       {"far_start", "Far start: ||A|| = 2, r0 = 6",
@@ -136,7 +147,7 @@ std::vector<Preset> regression_presets() {
        "H~ = A^T W^2 A ignores the data term B, and with w = 1 B is not small beside W^2 (beta^ = 1.33 > w^2 = 1; "
        "the condition of Lemma C.4(2) is not met). At x* the smallest eigenvalue of H^-1 H~ is 0.498: along that direction the full "
        "step is twice too long and the error is multiplied by -(1 / 0.498 - 1) = -1.01 each step, right at the "
-       "edge, since contraction needs eps0 < 1/2. Along the iterates eps0 is 0.51 to 0.52 at first (median 0.52 "
+       "edge, since our local bound eps0 / (1 - eps0) promises contraction only for eps0 < 1/2. Along the iterates eps0 is 0.51 to 0.52 at first (median 0.52 "
        "over the run) and nears 1 as x leaves x*, so ||x - x*|| grows, by a few percent a step at first (about 2 "
        "after 10 steps), then faster, until exp overflows (iteration 77).",
        with(reference_settings(), {{"approx_diag", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"},
@@ -156,7 +167,7 @@ std::vector<Preset> regression_presets() {
       {"large_sparse", "Large problem: n = 100000, d = 50",
        "A tall problem with dense rows (n = 100000, d = 50): forming A^T D A costs n d^2 per iteration, the "
        "sampled approximation about samples x d^2 plus O(nnz(A)) for the leverage scores. Compare the "
-       "milliseconds per iteration and the time to 1e-10 in the notes. Gradient descent is off (it would need "
+       "flops per step the notes count, the milliseconds per iteration and the time to 1e-10. Gradient descent is off (it would need "
        "thousands of passes over A).",
        with(reference_settings(), {{"n", "100000"}, {"d", "50"}, {"kappa", "10"}, {"samples", "2000"},
                                    {"gd", "false"}, {"max_iterations", "200"}})},

@@ -30,6 +30,8 @@ void trace_fields(Record& t, Io& io) {
     io.numbers("path_x1", t.path_x1);
     io.numbers("path_x2", t.path_x2);
   }
+  io.optional_numbers("work_flops", t.work_flops);
+  io.optional_numbers("work_rows", t.work_rows);
   io.number("flags", t.flags);
   io.number("clamped", t.clamped);
   io.number("seconds", t.seconds);
@@ -76,11 +78,14 @@ Trace trace_of(const Solver& s) {
       t.sampling_eps.push_back(row.sampling_eps);
     }
     if (row.x.size() == 2) t.path_x1.push_back(row.x[0]), t.path_x2.push_back(row.x[1]);
+    if (s.method() != Method::GradientDescent) t.work_flops.push_back(row.flops), t.work_rows.push_back(row.gram_rows);
     flags |= row.flags;
     t.clamped += row.clamped;
     if (std::isnan(t.seconds_to_1e10) && row.distance <= 1e-10) t.seconds_to_1e10 = row.seconds;
   }
   t.flags = flags;
+  if (s.method() == Method::ApproxW2 && !t.work_flops.empty())
+    t.work_flops[0] = s.setup_work().flops, t.work_rows[0] = s.setup_work().gram_rows;
   t.seconds = s.trace().back().seconds;
   t.state = to_string(s.state());
   t.message = s.message();

@@ -178,7 +178,7 @@ Solver::Solver(Method method, const Problem& problem, const Reference& reference
     : method_(method), problem_(problem), reference_(reference), options_(options) {
   at_ = evaluate(problem_, problem_.x0);
   grad_ = gradient(problem_, at_);
-  if (method_ == Method::ApproxW2) w2_gram_ = weighted_gram(problem_.A, problem_.w.cwiseAbs2());
+  if (method_ == Method::ApproxW2) w2_gram_ = weighted_gram(problem_.A, problem_.w.cwiseAbs2(), &setup_work_);
   if (method_ == Method::GradientDescent) {
     // First trial step 1 / ||H(x0)||: the line search adapts it from there.
     const double h = hessian(problem_, at_).norm();
@@ -201,6 +201,7 @@ void Solver::record(const Point& at, const Eigen::VectorXd& grad, double seconds
   row.expected_rows = sampled ? used.sample.expected_rows : NAN;
   row.sampling_eps = sampling_eps;
   row.clamped = used.clamped;
+  if (used.H.size()) row.flops = used.work.flops, row.gram_rows = used.work.gram_rows;
   row.flags = used.flags;
   if (options_.keep_iterates) row.x = at.x;
   trace_.push_back(row);
@@ -218,17 +219,17 @@ Solver::Approximation Solver::approximate_hessian(const Point& at, Rng& rng) con
   }
   Eigen::VectorXd D = b_diagonal(at) + problem_.w.cwiseAbs2();
   if (method_ == Method::ApproxDiag) {
-    out.H = weighted_gram(problem_.A, D);
+    out.H = weighted_gram(problem_.A, D, &out.work);
     return out;
   }
   // Sampling needs D >= 0 (docs/regression.md s.3): clamp and flag.
   for (int i = 0; i < D.size(); ++i)
     if (D[i] < 0.0) D[i] = 0.0, ++out.clamped;
   if (out.clamped) out.flags |= kClampedD;
-  out.sample = leverage_sample(problem_.A, D, options_.sampling, rng);
-  out.sampled_gram = weighted_gram(problem_.A, out.sample.D);
+  out.sample = leverage_sample(problem_.A, D, options_.sampling, rng, &out.work);
+  out.sampled_gram = weighted_gram(problem_.A, out.sample.D, &out.work);
   out.H = out.sampled_gram;
-  if (method_ == Method::SampledRank2) out.H += hessian_rank2(problem_, at);
+  if (method_ == Method::SampledRank2) out.H += hessian_rank2(problem_, at, &out.work);
   out.D = std::move(D);
   return out;
 }
@@ -244,9 +245,11 @@ void Solver::step() {
   if (method_ == Method::GradientDescent) {
     direction = grad_;
   } else {
-    if (method_ == Method::Newton) used.H = hessian(problem_, at_);
+    if (method_ == Method::Newton) used.H = hessian(problem_, at_, &used.work);
     else used = approximate_hessian(at_, rng);
     direction = solve_symmetric(used.H, grad_, flags);
+    const double d = double(problem_.d());
+    used.work.flops += d * d * d / 3.0 + 2.0 * d * d;  // the Cholesky factor and its two triangular solves
   }
   // The paper's update takes the full step; exact Newton may be damped, gradient descent is.
   double eta = method_ == Method::GradientDescent ? std::min(1e300, 2.0 * gd_step_) : 1.0;

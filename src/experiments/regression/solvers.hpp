@@ -52,6 +52,10 @@ struct TraceRow {
   double expected_rows = NAN;  // sampled methods: sum_i p_i, the rows kept in expectation
   double sampling_eps = NAN;   // sampled methods: the spectral error of A^T D~ A against A^T D A
   int clamped = 0;           // entries of D clamped
+  // The step's counted work (loss.hpp's Work) to build H~ (or H) and solve with it; NaN at the
+  // start and for gradient descent, which builds none.
+  double flops = NAN;
+  double gram_rows = NAN;
   unsigned flags = 0;
   Eigen::VectorXd x;         // the iterate (kept for d = 2 paths)
 };
@@ -74,6 +78,11 @@ class Solver {
   const std::string& message() const { return message_; }
   Method method() const { return method_; }
   const std::vector<TraceRow>& trace() const { return trace_; }
+  // Work done once before the first step (A^T W^2 A for approx_w2; else none).
+  const Work& setup_work() const { return setup_work_; }
+  // The H~ of `at` as a step builds it (`rng`: the step's stream): for the tests that check what
+  // each method's H~ is.
+  Eigen::MatrixXd approximation(const Point& at, Rng& rng) const { return approximate_hessian(at, rng).H; }
 
  private:
   // What one iteration's H~ was, beside the step itself (sampled methods: D, the sample, rows).
@@ -84,11 +93,13 @@ class Solver {
     Eigen::MatrixXd sampled_gram;  // sampled methods: A^T D~ A (H without the exact rank-2 part)
     int clamped = 0;
     unsigned flags = 0;
+    Work work;                 // what building H~ and solving with it cost
   };
   // Appends the trace row of `at`; `used` is the iteration's H~ (empty for the start).
   void record(const Point& at, const Eigen::VectorXd& grad, double seconds, double eps0, double sampling_eps,
               const Approximation& used);
   Approximation approximate_hessian(const Point& at, Rng& rng) const;
+
   // How good the H~ of the step from `previous` was: {eps0 against the exact Hessian, the sampled
   // Gram's error against the unsampled one} (NaN where they do not apply).
   std::pair<double, double> measured_quality(const Approximation& used, const Point& previous) const;
@@ -104,6 +115,7 @@ class Solver {
   Point at_;
   Eigen::VectorXd grad_;
   Eigen::MatrixXd w2_gram_;  // A^T W^2 A, constant
+  Work setup_work_;
   double gd_step_ = 1.0;
   double elapsed_ = 0.0;
   std::vector<TraceRow> trace_;
