@@ -42,7 +42,7 @@ def claim_rows():
                     continue
                 if not in_table or not line.startswith("|"):
                     continue
-                cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+                cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
                 if cells[0] in ("id", "claim") or set(cells[0]) <= set("-: "):
                     if cells[0] == "claim":
                         rows.append((name, number, "", ""))  # a table without the id column

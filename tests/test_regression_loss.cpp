@@ -44,7 +44,7 @@ Eigen::VectorXd random_point(int d, Rng& rng) {
 // dividing u(x) (docs/regression.md s.1). The loss, element by element from that formula, and the
 // regression story's first step, which writes the formula for students.
 TEST_CASE("the loss is the rescaled 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^2, as the story writes it",
-          "[regression][derivatives]") {
+          "[regression][derivatives][claim:reg-01]") {
   const Problem p = random_problem(Hyperbolic::Exp, 40, 3, 11);
   Rng rng(12);
   const Eigen::VectorXd x = random_point(3, rng);
