@@ -72,7 +72,7 @@ SpectralCount count_within(const SamplingCase& c, const SamplingSettings& s, int
 
 }  // namespace
 
-TEST_CASE("Theorem F.1's sample law: at most C d log(d/delta) / eps1^2 rows in expectation",
+TEST_CASE("Lemma 6.4's sample count: at most C d log(d/delta) / eps1^2 rows in expectation",
           "[regression][sampling][claim][claim:reg-07][claim:reg-08]") {
   const SamplingCase c = sampling_case(4000, 8, 3);
   const int d = 8;

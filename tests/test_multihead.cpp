@@ -953,7 +953,7 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
   };
   check("(kd)^Theta(m) random examples", "Theorem 1.2");         // mh-01
   check("non-degeneracy assumptions can be learned", "Theorem 1.2");
-  check("statistical-query method can do much better", "Theorem 1.3");  // mh-03
+  check("statistical-query method can avoid exponential", "Theorem 1.3");  // mh-03
   check("might be polynomial", "after Theorem 1.3");
   check("8dM + 8", "Lemma 11.7");                                 // mh-09
   check("names noisy gradient descent", "Remark 11.13");           // mh-11

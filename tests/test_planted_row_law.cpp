@@ -211,15 +211,16 @@ TEST_CASE("the Fig. 4 and 5 preset texts' switch points hold for the network's p
   const std::vector<Switch> switches{
       {ScoreMatrix::Identity, "fig4d", "below c = 0.599", 0.599, true, 3.0 / 8.0, 1.0 / 4.0},
       {ScoreMatrix::AllOnes, "fig5d", "below c = 0.650", 0.650, true, 3.0 / 8.0, 1.0 / 4.0},
-      {ScoreMatrix::Identity, "fig4f", "0 below a1 = 0.734", 0.734, false, 0.0, 1.0 / 8.0},
-      {ScoreMatrix::Identity, "fig4f", "1 - (3/4)^m from a1 = 0.819", 0.819, false, 1.0 / 8.0, 1.0 / 4.0},
-      {ScoreMatrix::AllOnes, "fig5f", "0 below a1 = 0.454", 0.454, false, 0.0, 1.0 / 8.0},
-      {ScoreMatrix::AllOnes, "fig5f", "1 - (3/4)^m from a1 = 0.547", 0.547, false, 1.0 / 8.0, 1.0 / 4.0},
-      {ScoreMatrix::Identity, "fig4f", "q = 3/8 from 1.50", 1.50, false, 1.0 / 4.0, 3.0 / 8.0},
-      {ScoreMatrix::AllOnes, "fig5f", "q = 3/8 from 1.50", 1.50, false, 1.0 / 4.0, 3.0 / 8.0},
-      {ScoreMatrix::Identity, "fig4f", "1/2 from 1.90", 1.90, false, 3.0 / 8.0, 1.0 / 2.0},
-      {ScoreMatrix::AllOnes, "fig5f", "1/2 from 1.90", 1.90, false, 3.0 / 8.0, 1.0 / 2.0},
+      {ScoreMatrix::Identity, "fig4f", "from 0 to 1/8 at 0.734", 0.734, false, 0.0, 1.0 / 8.0},
+      {ScoreMatrix::Identity, "fig4f", "to 1/4 at 0.819", 0.819, false, 1.0 / 8.0, 1.0 / 4.0},
+      {ScoreMatrix::Identity, "fig4f", "to 3/8 at 1.502", 1.502, false, 1.0 / 4.0, 3.0 / 8.0},
+      {ScoreMatrix::Identity, "fig4f", "to 1/2 at 1.900", 1.900, false, 3.0 / 8.0, 1.0 / 2.0},
+      {ScoreMatrix::AllOnes, "fig5f", "from 0 to 1/8 at 0.453", 0.453, false, 0.0, 1.0 / 8.0},
+      {ScoreMatrix::AllOnes, "fig5f", "to 1/4 at 0.546", 0.546, false, 1.0 / 8.0, 1.0 / 4.0},
+      {ScoreMatrix::AllOnes, "fig5f", "to 3/8 at 1.500", 1.500, false, 1.0 / 4.0, 3.0 / 8.0},
+      {ScoreMatrix::AllOnes, "fig5f", "to 1/2 at 1.900", 1.900, false, 3.0 / 8.0, 1.0 / 2.0},
   };
+
   const auto e = make_experiment("separation.self");
   for (const Switch& k : switches) {
     INFO(k.preset << ": '" << k.text << "'");

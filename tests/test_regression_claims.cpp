@@ -154,7 +154,8 @@ TEST_CASE("each approximate Newton method builds the H~ its row names", "[regres
 // the full eps0; below 1 exactly while eps0 < 1/2, at most 0.4 for eps0 <= 2/7. Checked on random
 // pairs with the eigenvalues of I - H~^-1 H, and against the bound the notes print for the
 // reference run's approx_diag (a wrong formula there fails).
-TEST_CASE("near x* an approximate step shrinks the error by at most eps0 / (1 - eps0), a contraction while eps0 < 1/2",
+TEST_CASE("near x* an approximate step's linearised error map has spectral radius at most eps0 / (1 - eps0), "
+          "below 1 while eps0 < 1/2",
           "[regression][claim:reg-05]") {
   Rng rng(5);
   for (double eps0 : {0.01, 0.1, 2.0 / 7.0, 0.4, 0.5, 0.6}) {

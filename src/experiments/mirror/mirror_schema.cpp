@@ -57,18 +57,20 @@ Schema mirror_schema() {
   add(ParamSpec::real("eta", "step size eta").range(1e-4, 10).value("0.1").section(kSpec).log_slider()
       .help_text("The mirror-descent step size."));
   add(ParamSpec::boolean("normalised", "normalised steps").value("true").section(kSpec)
-      .help_text("G = grad L / ||grad L||_q (the authors' code, for the paper's experiments); off: G = grad L, the "
+      .help_text("G = grad L / ||grad L||_q (the authors' code; the paper's experiments are in its main text, not in "
+                 "our copy); off: G = grad L, the "
                  "un-normalised l_p-AttGD the appendix's lemmas analyse."));
   add(ParamSpec::boolean("log_domain", "log-domain direction").value("true").section(kSpec)
-      .help_text("[ours] Normalise exactly in the log domain, so every step has q-norm 1; off: the authors' code's grad / "
-                 "(||grad||_q + eps), whose steps shrink with ||grad||_q once it drops below eps."));
+      .help_text("[ours] Normalise exactly in the log domain, so every direction G has q-norm 1 (every step in "
+                 "grad psi(W) has q-norm eta); off: the authors' code's grad / (||grad||_q + eps), whose steps "
+                 "shrink with ||grad||_q once it drops below eps."));
   add(ParamSpec::real("eps", "eps").range(0, 1e-3).value("2.22e-16").section(kSpec)
       .help_text("The authors' code's normalisation guard (used with log_domain off)."));
   add(ParamSpec::choice("init", "initialisation", kInitTable.names()).value("gaussian").section(kSpec)
       .help_text("zero: W0 = 0. gaussian: W0 entries N(0, init_std^2) (the authors' code: N(0, 1)). cone: W0 = 5 W_mm / "
                  "||W_mm||_p plus N(0, init_std^2) noise, with W_mm the SVM of the run's p for the best-scoring "
-                 "tokens (inside the cone of the paper's local convergence result, Lemma 28 of its appendix; ours: "
-                 "the factor 5 and the noise)."));
+                 "tokens (aimed at the cone of Lemma 28 of the appendix: the direction of W_mm; whether norm 5 "
+                 "exceeds its dataset-dependent R is not checked; ours: the factor 5 and the noise)."));
   add(ParamSpec::real("init_std", "init std").range(0, 10).value("1").section(kSpec)
       .help_text("Standard deviation of a Gaussian W0."));
   add(ParamSpec::choice("iterations_rule", "iterations", kIterationsRuleTable.names()).value("paper").section(kSpec)
@@ -97,7 +99,8 @@ std::vector<Preset> mirror_presets() {
      "The paper's synthetic figure, with the authors' code's settings: n = 6, T = 8, d = 10, normalised steps "
      "with eta = 0.1, W0 ~ N(0, 1), 100 seeds, 1500 / 2000 / 20000 iterations for p = 1.75 / 2 / 3. The mean "
      "directional Bregman divergence to the SVM falls, and the runs end closest to the SVM of their own p (the "
-     "3 x 3 plot; at the run's seed 1, every run but seed 24's p = 2 run, which has not settled by k = 2000).",
+     "3 x 3 plot), with base seed 1: all 300 runs except the p = 2 run of seed 24, which has not settled by "
+     "k = 2000.",
      {{"data", "synthetic"}, {"n", "6"}, {"T", "8"}, {"d", "10"}, {"loss", "logistic"}, {"train", "W"},
       {"eta", "0.1"}, {"normalised", "true"}, {"init", "gaussian"}, {"init_std", "1"},
       {"iterations_rule", "paper"}, {"seeds", "100"}, {"sweep", "p=1.75,2,3"}}},

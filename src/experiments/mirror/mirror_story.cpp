@@ -9,7 +9,8 @@ Story make_story() {
   Story s;
   s.id = "mirror";
   s.result = "The paper's result: trained by mirror descent for an l_p norm, an attention layer learns to pick one "
-             "token per sequence, and its weights turn towards that norm's max-margin solution: each p finds its own.";
+             "token per sequence, and its weights turn towards that norm's max-margin solution, locally: from a "
+             "start near that solution, with a small enough step (appendix, Lemmas 28-29). Each p finds its own.";
   s.figure = {"mirror", "single_run_zero", {{"sweep", "p=1.75,2"}, {"iterations_rule", "fixed"}, {"iterations", "300"}}, 1};
   s.figure_plot = 0;
   s.figure_caption = "How far W is, in direction (Bregman divergence), from its max-margin solution over 300 "
@@ -75,8 +76,8 @@ Story make_story() {
   three.answer =
       "Every run ends closest to the max-margin solution of its own p among p' = 1.75, 2, 3: in 5 of 5 runs for "
       "each p. Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
-      "max-margin solution of that same norm (the paper's convergence result; Lemmas 28 and 29 of its appendix), "
-      "which differs from one p to another.";
+      "max-margin solution of that same norm, which the paper proves for starts near the solution (Lemmas 28-29 "
+      "of its appendix; these runs start outside that cone), and which differs from one p to another.";
   three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
   three.plot = "Each p against every SVM p' (the paper's 3 x 3)";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
@@ -87,9 +88,9 @@ Story make_story() {
   s.steps.push_back(three);
 
   StoryStep four;
-  four.title = "Smaller p, sparser W";
+  four.title = "Near p = 1, a sparse W";
   four.text =
-      "Near p = 1 the trained W, like its max-margin solution, is sparse (ours: the lab's runs show it). One run "
+      "Near p = 1 the trained W is sparse (ours: the lab's runs show it). One run "
       "each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot 'Sparsity of W_k at the end, per p' counts, for "
       "each p, the entries of W_k / ||W_k|| below 1% of the largest; the heatmaps below it show W_k itself. Ours: "
       "this run and the 1% measure of sparsity.";
@@ -97,8 +98,9 @@ Story make_story() {
       "For p = 1.1, 69% of the entries of W_k are below 1% of the largest; for p = 2 only 2%. Why (ours): in "
       "||W||_p^p an entry x has the marginal cost p |x|^(p-1) (the derivative of |x|^p). At p = 2 that is 2|x|, so "
       "a small entry costs almost nothing to grow and the cheapest W spreads its weight over many entries; as p "
-      "nears 1 it tends to p for every nonzero entry, small or large, so spreading saves nothing and the cheapest "
-      "W that separates the tokens puts its weight on the few entries that add the most margin.";
+      "nears 1 it tends to 1 for every nonzero entry (at p = 1.1 it already varies little with |x|: 0.69 at 0.01, "
+      "1.10 at 1), so spreading saves nothing and the cheapest W that separates the tokens puts its weight on "
+      "the few entries that add the most margin.";
   four.question = "l_1-like penalties favour sparse solutions in regression too (the lasso). Is this the same effect?";
   four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
@@ -106,7 +108,9 @@ Story make_story() {
   four.run = true;
   four.numbers = {{"69%", {}, "69% of entries of W_k below 1% of the largest"},
                   {"2%", {}, "2% of entries of W_k below 1% of the largest"}};
-  four.given = {"1", "1.1", "2", "3", "10", "3000", "1%"};  // settings, the measure's 1%, p - 1 and p near 1
+  // Settings, the measure's 1%, p - 1 and p near 1, and the marginal cost 1.1 |x|^0.1 at |x| = 0.01 and 1 (0.69,
+  // 1.10), from its formula.
+  four.given = {"1", "1.1", "2", "3", "10", "3000", "1%", "0.69", "0.01", "1.10"};
   s.steps.push_back(four);
 
   StoryStep five;

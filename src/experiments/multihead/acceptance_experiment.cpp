@@ -106,8 +106,9 @@ class AcceptanceExperiment final : public Experiment {
              "A row is certified (the lab's certification, ours: on simplex edges) when its output lies on an edge of "
              "the token simplex, which needs every head to attend alike, so the acceptance rate falls steeply with every extra head; the notes give each rate "
              "with its Wilson 95% interval and the fall from one m to the next (87.2 and 105 times at d = 12, k = 3, "
-             "eps = 0.1 from 1e6 inputs per m, seed 1: the story's step 2). The paper's learner needs (kd)^Theta(m) "
-             "examples and (kd)^O(m^3) time on layers that meet its assumptions (Theorem 1.2); the fall per head at kd = 36 is our measurement."};
+             "eps = 0.1 from 1e6 inputs per m, seed 1: the story's step 2). The paper's learner is proved to succeed "
+             "with (kd)^Theta(m) examples and (kd)^O(m^3) time on layers that meet its assumptions (Theorem 1.2); "
+             "the fall per head at kd = 36 is our measurement."};
     presets_ = {{"versus_m", "Acceptance vs m", "m = 1, 2, 3 at (12, 3), eps = 0.1.", {{"sweep", "m=1,2,3"}}},
                 {"versus_eps", "Acceptance vs eps (m = 2)", "eps from 0.025 to 0.4 at m = 2.",
                  {{"m", "2"}, {"sweep", "eps=0.025,0.05,0.1,0.2,0.4"}}},

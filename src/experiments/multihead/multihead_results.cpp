@@ -350,7 +350,8 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
   notes.push_back(std::string("The honest story: Adam recovers random instances from far fewer examples, with no "
                               "guarantee; the paper proves its algorithm learns every layer that meets its non-degeneracy "
                               "assumptions (Theorem 1.2; this small instance does not, see the meter above), from "
-                              "(kd)^Theta(m) examples in (kd)^O(m^3) time.") +
+                              "(kd)^Theta(m) examples in (kd)^O(m^3) time, to test loss (kd)^-Omega(m): a bound "
+                              "on prediction error, none on the error in Theta compared here.") +
                   (run.enclosure ? "" : " The exact min-norm point of K and the LP width probes (ours, optional): "
                                         "switch on 'enclosure'."));
   return notes;

@@ -44,8 +44,9 @@ Schema multihead_schema() {
                  "the lab's version of the paper's learner (ours: simplex edges, 2 eps slab, certify-then-refit, SVD "
                  "span, head search)."));
   add(ParamSpec::real("eps", "certification eps").range(0.001, 1).value("0.05").section(kSpec).log_slider()
-      .help_text("Accept a row when its best simplex-edge fit has residual < eps/2; slabs of half-width 2 eps (ours; "
-                 "Alg. 1's are 7 eps)."));
+      .help_text("Ours: accept a row when its best simplex-edge fit has residual < eps/2; slabs of half-width 2 eps. "
+                 "Alg. 1 fits row 1 over the whole simplex, accepts below eps sqrt(lambda')/2 (lambda' <= 1/r_Theta, "
+                 "Assumption 10), uses tokens 2, 3 and adds slabs of half-width 7 eps."));
   add(ParamSpec::integer("pool_samples", "refit pool").range(100, 1000000).value("20000").section(kSpec).log_slider()
       .help_text("Examples kept for the 'certify, then refit' refinement of W_sum (ours, not the paper's)."));
   add(ParamSpec::real("keep", "refit keep fraction q").range(0.0005, 0.5).value("0.01").section(kSpec).log_slider()
@@ -56,7 +57,7 @@ Schema multihead_schema() {
       .help_text("refit: certify, then refit (ours, the default). paper_phase3: the lab's version of the paper's Alg. 2 "
                  "(ours: a least-squares proxy Theta~ from certification at 10 x eps, keep examples whose proxy logits "
                  "pick one token by a margin of 2; as in Alg. 2, regress Y_1 on that token); weak at small d "
-                 "(independent simulation: 0.22 -> 0.12-0.20)."));
+                 "(ours)."));
   add(ParamSpec::integer("cert_samples", "certification samples").range(100, 100000000).value("100000")
       .section(kSpec).log_slider()
       .help_text("Examples streamed through certification (phase IV) to collect constraints on Theta."));

@@ -12,8 +12,8 @@ namespace attnlab::regression {
 
 // How p_i is set.
 //  Budget (ours): p_i = min(1, samples tau_i / d), so that about `samples` rows are kept.
-//  Paper (Lemma 6.4 / Theorem F.1): p_i = min(1, C tau_i log(d / delta) / eps1^2). Then at most
-//    C d log(d / delta) / eps1^2 rows are kept in expectation (sum_i tau_i = rank <= d), and
+//  Paper (our reading of Lemma 6.4, which writes no p_i out): p_i = min(1, C tau_i log(d / delta) / eps1^2).
+//    Then at most C d log(d / delta) / eps1^2 rows are kept in expectation (sum_i tau_i = rank <= d), and
 //    (1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A with probability at least 1 - delta.
 enum class SamplingRule { Budget, Paper };
 // Sketch (ours): O(nnz(A)) approximate scores (a uniform-sample Gram matrix and a 16-column

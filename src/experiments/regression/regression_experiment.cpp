@@ -23,8 +23,9 @@ class RegressionExperiment final : public Experiment {
     info_ = {"regression", "Rescaled hyperbolic regression: Newton-type solvers",
              paper_citation("regression"),
              "Minimise 1/2 ||u(x) - <u(x), 1> b||^2 + 1/2 ||W A x||^2 for u = exp, cosh or sinh of A x. The paper's "
-             "solver is Newton's method with an approximate Hessian (a diagonal middle matrix, sampled by leverage "
-             "scores); it converges linearly at a rate set by the approximation, exact Newton quadratically, "
+             "solver is Newton's method with an approximate Hessian (a sparse diagonal middle matrix; we sample it "
+             "by leverage scores, our reading); it converges linearly at a rate set by the approximation, exact "
+             "Newton quadratically, "
              "gradient descent slowly."};
   }
   DataSelector data_selector() const override { return {"source", "data"}; }

@@ -139,7 +139,8 @@ Plot digits_plot(const Curves& c) {
 }
 
 // The contraction ratio against the theorem's rate and each approximation's own bound 2 eps0
-// (median over its steps), where it holds (eps0 < 1/2).
+// (median over its steps), where it holds (eps0 < 1/2): a bound on the spectral radius of the
+// linearised error map, so a rate over many steps, not a bound on each step's ratio.
 Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
   Plot ratio = c.per_method("Contraction ratio", "||x_{t+1} - x*|| / ||x_t - x*||", "_ratio", false, c.newton_range);
   ratio.fixed_y = true;
@@ -242,8 +243,9 @@ std::string solver_note(const std::string& label, const Trace& s) {
   const double eps = median_eps0(s);
   if (!std::isnan(eps)) {
     // Near x* the error maps as e -> (I - H~^-1 H) e, whose eigenvalues 1 - 1/mu (mu an eigenvalue
-    // of H^-1 H~, |mu - 1| <= eps0) are at most eps0 / (1 - eps0) in size: below 2 eps0 while
+    // of H^-1 H~, |mu - 1| <= eps0) are at most eps0 / (1 - eps0) in size: at most 2 eps0 while
     // eps0 <= 1/2, and no contraction at all is promised once eps0 >= 1/2 (docs/regression.md s.3).
+    // A spectral radius: a rate over many steps, not a bound on each step's ||x - x*|| ratio.
     line += printf_text(", median eps0 %.3g", eps);
     if (eps < 0.5)
       line += printf_text(" (local rate bound eps0 / (1 - eps0) = %.3g <= 2 eps0 = %.3g)", eps / (1.0 - eps), 2.0 * eps);

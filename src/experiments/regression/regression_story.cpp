@@ -8,8 +8,8 @@ namespace {
 // The reference run with three solvers: exact Newton, approximate Newton with A^T (B_diag + W^2) A
 // (Algorithm 1 without its sampling, ours as a solver), gradient descent.
 const KeyValues kThreeSolvers = {{"approx_w2", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"}};
-// Step 2: a tall problem, where sampling rows saves work (docs/regression.md s.3, "What a step
-// costs"): the unsampled and the two sampled approximations.
+// Step 2: a tall problem with d = 50, where sampling rows saves work by our count
+// (docs/regression.md s.3, "What a step costs"): the unsampled and the two sampled approximations.
 const KeyValues kSampling = {{"n", "20000"},          {"d", "50"},     {"samples", "1000"}, {"newton", "false"},
                              {"approx_w2", "false"}, {"gd", "false"}};
 }  // namespace
@@ -54,16 +54,18 @@ Story make_story() {
   one.numbers = {{"4", {}, "exact Newton: converged after 4 iterations"},
                  {"9", {}, "approx. Newton, A^T (B_diag + W^2) A: converged after 9 iterations"},
                  {"0.0375", {}, "median eps0 0.0375"}};
+  one.given = {"0.5", "2", "1", "1e-13", "3000"};  // the loss's 0.5 and W^2, r0 = 1, the target, GD's steps
   s.steps.push_back(one);
 
   StoryStep two;
   two.title = "Cheaper steps by sampling rows";
   two.text =
-      "The paper's Algorithm 1 samples: it replaces the diagonal D = B_diag + W^2 by a sparse D~ that keeps a "
-      "weighted subset of the rows of A, chosen by their leverage scores (Lemma 6.4), so that H~ = A^T D~ A sums "
-      "fewer outer products. Sampling pays on a tall problem, so this step solves a new one with n = 20000 rows and "
-      "d = 50 columns. Ours: the budget rule keeps row i with probability min(1, 1000 tau_i / d), and the scores "
-      "are sketched. A second sampled solver, also ours, adds back the exact rank-2 part of the Hessian. The plot "
+      "The paper's Algorithm 1 samples: it replaces the diagonal D = B_diag + W^2 by a sparse reweighted D~ "
+      "(Lemma 6.4), so that H~ = A^T D~ A sums fewer outer products of the rows of A; we choose its rows by "
+      "leverage scores (ours). Ours: with our sketched scores, sampling pays only when n is much larger than the "
+      "sample and d is above about 30 (by our count of flops), so this step solves a new one with n = 20000 rows "
+      "and d = 50 columns. The budget rule, also ours, keeps row i with probability min(1, 1000 tau_i / d). A "
+      "second sampled solver, also ours, adds back the exact rank-2 part of the Hessian. The plot "
       "counts each step's work in floating-point operations (flops): building H~ and solving with it.";
   two.answer =
       "A sampled step costs 0.86 times the flops of an unsampled one: 44.8 million against 52 million, with 4629 "
@@ -74,8 +76,9 @@ Story make_story() {
       "rank-2 part gives eps0 0.471. Why: a sample of rows estimates the Hessian only roughly, so each step is "
       "cheaper but corrects less of the error.";
   two.question =
-      "Ours: near x* a step with quality eps0 shrinks the error by at most eps0 / (1 - eps0). For which eps0 is "
-      "that a contraction, and for which is it at most the rate 0.4 that the contraction plot draws?";
+      "Ours: near x*, with quality eps0, the error's linearised map shrinks it by a factor of at most "
+      "eps0 / (1 - eps0) per step, over many steps. For which eps0 is that factor below 1, and for which is it at "
+      "most the rate 0.4 that the contraction plot draws?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
   two.shows = {"samples", "d"};
@@ -88,12 +91,15 @@ Story make_story() {
                  {"5", {}, "A^T (B_diag + W^2) A: converged after 5 iterations"},
                  {"0.474", {}, "median eps0 0.474"},
                  {"0.471", {}, "median eps0 0.471"}};
+  // settings, the sketch's 2 x 16 columns, step 1's d, the d above which sampling pays (our count)
+  two.given = {"2", "20000", "50", "1", "1000", "0.4", "32", "10", "30"};
   s.steps.push_back(two);
 
   StoryStep three;
   three.title = "Leave out the data term";
   three.text =
-      "H~ = A^T W^2 A (a solver of ours, to show what Algorithm 1's D leaves out) keeps only the regulariser's part "
+      "H~ = A^T W^2 A (a solver of ours, to show what happens when Algorithm 1's D drops the data term B_diag) "
+      "keeps only the regulariser's part "
       "of the Hessian, here with a weak regulariser (w = 1). "
       "Press Run and follow its curve.";
   three.answer =
@@ -112,6 +118,7 @@ Story make_story() {
                 {"it runs away", 10.0, 1e300}})
       .measures({"approx_w2_distance", "t", 76}, "its distance to x* at iteration 76");
   three.numbers = {{"0.522", {}, "median eps0 0.522"}, {"77", {}, "diverged at iteration 77"}};
+  three.given = {"2", "1", "100", "1/2"};  // w = 1, Lemma C.4's 100 beta, the bound 1/2
   s.steps.push_back(three);
 
   StoryStep four;
@@ -130,6 +137,7 @@ Story make_story() {
   four.run = true;
   four.numbers = {{"0.00697", {}, "median eps0 0.00697"},
                   {"7", {}, "approx. Newton, A^T W^2 A: converged after 7 iterations"}};
+  four.given = {"12", "1", "2"};  // w = 12, the invited range
   s.steps.push_back(four);
 
   StoryStep five;
@@ -147,6 +155,7 @@ Story make_story() {
   five.shows = {"r0"};
   five.run = true;
   five.numbers = {{"2.98", {}, "||x - x*|| = 2.98"}};
+  five.given = {"2"};  // d = 2
   s.steps.push_back(five);
 
   StoryStep six;
@@ -162,14 +171,16 @@ Story make_story() {
   six.settings = {"regression.icl", "move_x", {}, 1};
   six.run = true;
   six.numbers = {{"1.0000", {}, "slope of ||b~ - b|| against the move: 1.0000"}};
+  six.given = {"1"};  // the slope a small move gives
   s.steps.push_back(six);
   s.summary =
       "Exact Newton converged in a handful of iterations, and approximate Newton with A^T (B_diag + W^2) A in a few "
-      "more while its error eps0 stayed far below 1/2. The paper's sampling of that matrix made each step cheaper, "
-      "by the flops counted, on a tall problem with d = 50 (not at d = 10), at the price of more steps. Leaving "
-      "out the data term broke the method unless a strong regulariser made up for it, and with cosh the guarantee "
+      "more while its error eps0 stayed far below 1/2. Our implementation of the paper's sampling made each step "
+      "cheaper, by the flops counted, on a tall problem with d = 50 (not at d = 10), at the price of more steps. "
+      "Leaving out the data term broke the method unless a strong regulariser made up for it, and with cosh the guarantee "
       "held only near the minimiser the start was near. One step of the method equals a shift of the target: the "
       "in-context learning view.";
+  s.summary_given = {"2", "1/2", "50", "10"};  // W^2, the bound, step 2's d, step 1's d
   return s;
 }
 

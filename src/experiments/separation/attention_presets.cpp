@@ -20,16 +20,19 @@ KeyValues cross_settings(const char* n, const char* d, const char* sweep) {
 
 // What differs between Fig. 4 (X = I, proved in the paper's Section E) and Fig. 5 (X = 1, Section D):
 // the lemma behind the planted row, and where the planted-row law (attention_experiment.cpp) changes
-// q at the panels' settings (n = 200, d = 22, b = 0.2; tested in tests/test_attention_experiment.cpp).
+// q at the panels' settings (n = 200, d = 22, b = 0.2; tested on the network in tests/test_planted_row_law.cpp).
 struct FigureFacts {
   const char* fig;
   const char* x;
   const char* lemma;       // the planted row's lemma: E.3 (X = I), D.4 (X = 1)
   const char* weight;      // the planted token's softmax weight in its row at a1 = 1.2
-  const char* c_switch;    // below this c the law's q is 3/8 (at a1 = 1.2)
-  const char* a1_zero;     // the law is 0 below this a1 ...
-  const char* a1_quarter;  // ... and q = 1/4 from this a1 (1/8 between)
-  const char* linear_d1;   // from about this a1 linear attention fires on D1 too
+  // Where the law's q changes, to three decimals (at the other settings of the panel):
+  const char* c_switch;         // from 3/8 to 1/4 as c grows (a1 = 1.2)
+  const char* a1_eighth;        // from 0 to 1/8 as a1 grows (c = 0.8)
+  const char* a1_quarter;       // from 1/8 to 1/4
+  const char* a1_three_eighths; // from 1/4 to 3/8
+  const char* a1_half;          // from 3/8 to 1/2
+  const char* linear_d1;        // from about this a1 linear attention fires on D1 too
 };
 
 // The six sweeps of Figs. 4 and 5, named after the captions: (a) n, (b) d, (c) m, (d) c, (e) a0,
@@ -63,7 +66,7 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
            "with b = 0.2 and a1 = 1.2 fixed, n = 200, d = 22. c weights the constant column and sets tau "
            "= (c + 0.1) sqrt(log n) (Theorems D.5 and E.4); b is not tied to 1 - c here, as in the paper's "
            "Section 7.2.1 (Def. D.1 asks b + c = 1). Ours, the planted-row law: with w = " + k.weight +
-           " the planted token's weight in its row, below c = " + k.c_switch + " a column also fires with "
+           " the planted token's weight in its row, below c = " + k.c_switch + " (to three decimals) a column also fires with "
            "signs (+, +, -) on (planted, class, constant), since about (a1 + b) w - c > c + 0.1: q = 3/8 and "
            "detection follows 1 - (5/8)^m, not 1 - (3/4)^m (the table gives it per point; the plot draws it only "
            "against m).",
@@ -75,9 +78,11 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
        self_settings(x, "200", "22", "a0=0.01:0.8:0.01")},
       {f + "f", label + "f: success vs a1",
        "The paper's " + label + "f (caption letter; the paper's text calls it (d)): the D1 strength a1 "
-           "from 0.1 to 3 at n = 200, d = 22. Ours, the planted-row law (the table gives it per point; the plot draws it only against m): 0 below a1 = " + k.a1_zero +
-           ", where the planted token does not dominate its softmax row; 1 - (3/4)^m from a1 = " + k.a1_quarter +
-           " (q = 1/8 between), and as a1 grows more sign patterns fire (q = 3/8 from 1.50, 1/2 from 1.90). "
+           "from 0.1 to 3 at n = 200, d = 22. Ours, the planted-row law (the table gives it per point; the plot draws it "
+           "only against m), with q changing at these a1, to three decimals: from 0 to 1/8 at " + k.a1_eighth +
+           " (below it the planted token's weight is too small for any sign pattern to pass tau), to 1/4 at " +
+           k.a1_quarter + " (detection 1 - (3/4)^m), to 3/8 at " + k.a1_three_eighths + " and to 1/2 at " +
+           k.a1_half + " as more sign patterns fire. "
            "Success is not monotone in a1: from about a1 = " + k.linear_d1 + " linear attention's planted row "
            "also weights j3 enough that, with the constant column already near tau, it fires on D1 too, and "
            "success falls again.",
@@ -89,10 +94,10 @@ std::vector<Preset> self_figure(const FigureFacts& k, const std::string& model_n
 
 std::vector<Preset> self_attention_presets() {
   std::vector<Preset> presets = self_figure(
-      {"fig4", "identity", "E.3", "0.927", "0.599", "0.734", "0.819", "1.2"},
+      {"fig4", "identity", "E.3", "0.927", "0.599", "0.734", "0.819", "1.502", "1.900", "1.2"},
       "X = I: the scores are log n (a^2 [both tokens are j3] + b^2 [same class] + c^2), so only the "
       "planted row j3 concentrates on itself.");
-  for (Preset& p : self_figure({"fig5", "ones", "D.4", "1.000", "0.650", "0.454", "0.547", "1.5"},
+  for (Preset& p : self_figure({"fig5", "ones", "D.4", "1.000", "0.650", "0.453", "0.546", "1.500", "1.900", "1.5"},
                                "X = 1: the scores are s_j0 s_j1 with s_j = sqrt(log n)(b + c + a [j = j3]), so "
                                "every row concentrates on the planted token j3."))
     presets.push_back(std::move(p));
@@ -116,7 +121,8 @@ std::vector<Preset> cross_attention_presets() {
        cross_settings("200", "11", "d=2,3,5,6,9,11,21,26,41,51")},
       {"fig7c", "Fig. 7c: success vs m",
        "The paper's Fig. 7c: m from 1 to 80 at n = 200, d = 11. The query row fires when some column has "
-       "+ signs at the planted coordinate and at j3's class (probability 1/4, the paper's Lemma F.4), so "
+       "+ signs at the planted coordinate and at j3's class (probability 1/4, from the proof of the paper's Lemma F.4, "
+       "whose statement gives 1/10), so "
        "detection follows 1 - (3/4)^m (dashed).",
        cross_settings("200", "11", "m=1:80:1")},
       {"fig7d", "Fig. 7d: success vs a1",

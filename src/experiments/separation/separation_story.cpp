@@ -161,7 +161,8 @@ Story make_story() {
   s.summary =
       "A softmax readout fired on inputs that hide one strong score and stayed silent on the others, while linear "
       "attention, which spreads its weight, could not tell the datasets apart. In the toy model success followed "
-      "1 - 2^-m, the curve from the proof of the paper's Lemma 5.2; in the layers softmax detected D1 as often as "
+      "1 - 2^-m, the chance that softmax fires on D1 in the proof of the paper's Lemma 5.2 (the other three "
+      "events held almost always); in the layers softmax detected D1 as often as "
       "the lab's own planted-row law predicts, but success stayed lower, because false alarms on D0 grow with the "
       "readout. Where it needs care: the threshold tau, a wider readout that raises false alarms, and small "
       "dimensions.";
