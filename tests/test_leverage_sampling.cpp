@@ -1,5 +1,5 @@
 // Leverage-score sampling (docs/regression.md s.3, SubSample) against the paper's claims: the
-// sample law of Lemma 6.4 / Theorem F.1 (at most C d log(d/delta) / eps1^2 rows in expectation)
+// sample count of Lemma 6.4 (our reading; at most C d log(d/delta) / eps1^2 rows in expectation)
 // and its spectral guarantee ((1 - eps1) A^T D A <= A^T D~ A <= (1 + eps1) A^T D A with
 // probability >= 1 - delta), with bands from the binomial and the central limit theorem.
 #include <catch2/catch.hpp>

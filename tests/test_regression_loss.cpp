@@ -121,7 +121,7 @@ TEST_CASE("||B|| by power iteration matches the dense eigenvalues", "[regression
 }
 
 TEST_CASE("exact Newton doubles its correct digits on the reference run", "[regression][claim][claim:reg-04][claim:reg-05]") {
-  GeneratorSettings s;  // the spec's reference run (s.5)
+  GeneratorSettings s;  // the reference run (docs/regression.md s.5)
   Problem p = generate(s, 1);
   const Reference ref = find_minimiser(p, p.x_true);
   REQUIRE(ref.found);
