@@ -19,12 +19,14 @@ double sinh(double z) noexcept;
 
 // out[i] = exp(x[i]) for i < n, bit for bit what exp() gives (tests/test_det_math.cpp), two lanes at a
 // time with SSE2 (natively; in wasm the same source through emscripten's SSE-to-simd128 mapping).
-// out may equal x (in place). Lanes outside [-708, 709.78) or NaN take the scalar exp.
-void exp_array(const double* x, double* out, std::size_t n) noexcept;
+// out may equal x (in place). A pair with a lane outside [-708, 709.7773) or NaN takes the scalar exp.
+// Returns the number of pairs computed on the vector path (0 without SSE2), for the tests.
+std::size_t exp_array(const double* x, double* out, std::size_t n) noexcept;
 
 // out[i] = log(x[i]) for i < n, bit for bit what log() gives (tests/test_det_math.cpp), two lanes at a
 // time as exp_array. out may equal x. Lanes that are not a positive normal finite number (0, negative,
-// subnormal, inf, NaN) take the scalar log.
-void log_array(const double* x, double* out, std::size_t n) noexcept;
+// subnormal, inf, NaN) take the scalar log (both lanes of that pair). Returns the number of pairs
+// computed on the vector path, as exp_array.
+std::size_t log_array(const double* x, double* out, std::size_t n) noexcept;
 
 }  // namespace attnlab::dmath

@@ -15,11 +15,26 @@ namespace attnlab::mirror {
 namespace {
 
 constexpr std::uint64_t kCubeRootGuess = 0x2a9f7893782da1ceULL;
+// Halley's step forms y (y^3 + 2a), about 3 a^(4/3): it overflows above about 2^766 and leaves the
+// normal numbers below about 2^-766 (and the bit-level guess is no guess for subnormal a). Outside
+// [2^-765, 2^765] the argument is first scaled by 2^-/+768 into it and the root back by 2^+/-256,
+// both exact. The guess of a 2^(3k) is the guess of a times 2^k exactly (k << 52 is a third of
+// 3k << 52) and every step is then scaled by powers of 2 only, so wherever the unscaled steps stayed
+// normal the scaled ones give the same bits: no result inside the window changes.
+constexpr double kCubeRootBig = 0x1p765, kCubeRootSmall = 0x1p-765;
 
 // Cube root by Newton's method from a bit-level first guess: IEEE operations only, so the same
-// bits natively and in wasm, about 4x cheaper than exp(log(a) / 3).
+// bits natively and in wasm, about 4x cheaper than exp(log(a) / 3). For a >= 0 (and +inf, NaN).
 double cube_root(double a) {
   if (a == 0.0 || !std::isfinite(a)) return a;
+  double scale = 1.0;
+  if (a > kCubeRootBig) {
+    a *= 0x1p-768;
+    scale = 0x1p256;
+  } else if (a < kCubeRootSmall) {
+    a *= 0x1p768;
+    scale = 0x1p-256;
+  }
   // First guess: divide the exponent by 3 in the bit pattern (within a few percent), then Halley's
   // iteration y <- y (y^3 + 2a) / (2 y^3 + a), which triples the correct digits each time.
   std::uint64_t bits;
@@ -31,14 +46,21 @@ double cube_root(double a) {
     const double y3 = y * y * y;
     y = y * (y3 + 2.0 * a) / (2.0 * y3 + a);
   }
-  return y;
+  return y * scale;
 }
 
 bool near(double e, double target) { return std::fabs(e - target) < 1e-12; }
 
 #if defined(__SSE4_1__)
-// cube_root() on two lanes, step for step; lanes with a = 0 or a not finite give a.
-__m128d cube_root2(__m128d a) {
+// cube_root() on two lanes, step for step; lanes with a = 0 or a not finite give a. The scaling
+// into [2^-765, 2^765] multiplies the lanes inside it by 1 (exact), so they round as cube_root's.
+__m128d cube_root2(__m128d a_in) {
+  const __m128d big = _mm_cmpgt_pd(a_in, _mm_set1_pd(kCubeRootBig));
+  const __m128d small = _mm_cmplt_pd(a_in, _mm_set1_pd(kCubeRootSmall));  // 0 and subnormals too
+  const __m128d one = _mm_set1_pd(1.0);
+  const __m128d scale_in = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p768), small), _mm_set1_pd(0x1p-768), big);
+  const __m128d scale_out = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p-256), small), _mm_set1_pd(0x1p256), big);
+  const __m128d a = _mm_mul_pd(a_in, scale_in);
   const __m128i bits = _mm_castpd_si128(a);
   const auto b0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(bits));
   const auto b1 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bits, bits)));
@@ -49,10 +71,11 @@ __m128d cube_root2(__m128d a) {
     const __m128d y3 = _mm_mul_pd(_mm_mul_pd(y, y), y);
     y = _mm_div_pd(_mm_mul_pd(y, _mm_add_pd(y3, two_a)), _mm_add_pd(_mm_mul_pd(two, y3), a));
   }
-  const __m128d abs_a = _mm_andnot_pd(_mm_set1_pd(-0.0), a);
+  y = _mm_mul_pd(y, scale_out);
+  const __m128d abs_a = _mm_andnot_pd(_mm_set1_pd(-0.0), a_in);
   const __m128d finite = _mm_cmple_pd(abs_a, _mm_set1_pd(1.7976931348623157e308));  // false for NaN
-  const __m128d keep_a = _mm_or_pd(_mm_cmpeq_pd(a, _mm_setzero_pd()), _mm_xor_pd(finite, _mm_castsi128_pd(_mm_set1_epi32(-1))));
-  return _mm_blendv_pd(y, a, keep_a);
+  const __m128d keep_a = _mm_or_pd(_mm_cmpeq_pd(a_in, _mm_setzero_pd()), _mm_xor_pd(finite, _mm_castsi128_pd(_mm_set1_epi32(-1))));
+  return _mm_blendv_pd(y, a_in, keep_a);
 }
 
 // out[i] = lanes(a[i..i+1]) two at a time, the odd last element by the scalar form.
