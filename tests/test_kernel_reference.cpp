@@ -167,7 +167,9 @@ TEST_CASE("exp_array against long double exp, each edge in both lanes, the vecto
   const std::vector<double> x = both_lanes(specials, -1.5);
   std::size_t expect_vector = 0;
   const auto in_vector_domain = [](double v) { return v >= kExpVectorLo && v < kExpVectorEnd; };  // false for NaN
-  for (std::size_t i = 0; i + 1 < x.size(); i += 2) expect_vector += in_vector_domain(x[i]) && in_vector_domain(x[i + 1]);
+  for (std::size_t i = 0; i + 1 < x.size(); i += 2) {
+    expect_vector += in_vector_domain(x[i]) && in_vector_domain(x[i + 1]);
+  }
   std::vector<double> out(x.size());
   const std::size_t vector_pairs = dmath::exp_array(x.data(), out.data(), x.size());
   Worst w;
@@ -313,9 +315,10 @@ TEST_CASE("pow against long double pow, within its stated bound; the C library's
           "[core][det_math][kernel]") {
   Rng rng(3621);
   std::vector<std::pair<double, double>> args;
-  const std::vector<double> bases = {0.5, 2.0, 10.0, 0.9, 1.1, 1.0 - 1e-9, 1e-300, 1e300, 3.0, 0.999, kMin, kMax, kTrue0};
-  const std::vector<double> exponents = {0.5, -0.5, 1.4, -0.6, 0.6, 1.5, 3.0, 4.0, -3.0, 2.0, 1.0 / 3.0, 1024.0, -1024.0,
-                                         1025.0, 1023.5, 1e-9, 100.5, -100.5, 0.3};
+  const std::vector<double> bases = {0.5, 2.0,  10.0,  0.9,   1.1,  1.0 - 1e-9, 1e-300,
+                                     1e300, 3.0, 0.999, kMin, kMax, kTrue0};
+  const std::vector<double> exponents = {0.5, -0.5, 1.4,    -0.6,    0.6,    1.5,  3.0,   4.0,    -3.0, 2.0,
+                                         1.0 / 3.0, 1024.0, -1024.0, 1025.0, 1023.5, 1e-9, 100.5, -100.5, 0.3};
   for (double b : bases)
     for (double e : exponents) args.emplace_back(b, e);
   while (args.size() < 300'000) {
@@ -345,8 +348,9 @@ TEST_CASE("pow against long double pow, within its stated bound; the C library's
     }
   }
   report("pow", "x in e^[-50,50], any positive double; y integer |y|<=60, real |y|<=5000", w);
-  INFO("largest error " << static_cast<double>(w.ulps) << " ulp at pow(" << w.x << ", " << w.y << "); closest to the bound: "
-       << static_cast<double>(worst_ratio) << " of it at pow(" << worst_x << ", " << worst_y << ")");
+  INFO("largest error " << static_cast<double>(w.ulps) << " ulp at pow(" << w.x << ", " << w.y
+                         << "); closest to the bound: " << static_cast<double>(worst_ratio) << " of it at pow("
+                         << worst_x << ", " << worst_y << ")");
   CHECK(worst_ratio <= 1.0L);
   // The C library's special values that dmath::pow keeps.
   CHECK(dmath::pow(kNaN, 0.0) == 1.0);
@@ -487,5 +491,7 @@ TEST_CASE("softmax_shift is the largest logit wherever it sits; a non-finite max
     }
   }
   CHECK(checked == 40 * 41 / 2);
-  if (std::getenv("ATTNLAB_KERNEL_REPORT")) std::printf("kernel-report | softmax_shift | n 1..40, max at every position | %zu | exact\n", checked);
+  if (std::getenv("ATTNLAB_KERNEL_REPORT")) {
+    std::printf("kernel-report | softmax_shift | n 1..40, max at every position | %zu | exact\n", checked);
+  }
 }

@@ -12,10 +12,17 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SCRATCH=${ATTNLAB_MUTANT_DIR:-${TMPDIR:-/tmp}/attnlab-mutants}
 JOBS=${ATTNLAB_MUTANT_JOBS:-2}
 mkdir -p "$SCRATCH"
-# One scratch copy, refreshed from the working tree for each patch (rsync keeps the build directory,
-# so each rebuild compiles only what the patch touches).
+# One scratch copy, refreshed from the working tree (its tracked and unignored files) before each
+# patch: only the files that differ are copied, with a fresh time, so the build there recompiles just
+# what the last patch and this one touch.
 sync_tree() {
-  rsync -a --delete --exclude '/build/' --exclude '/.git' --exclude 'node_modules' "$ROOT/" "$SCRATCH/src/"
+  (cd "$ROOT" && git ls-files -co --exclude-standard -z) | while IFS= read -r -d '' f; do
+    [ -f "$ROOT/$f" ] || continue
+    if ! cmp -s "$ROOT/$f" "$SCRATCH/src/$f"; then
+      mkdir -p "$(dirname "$SCRATCH/src/$f")"
+      cp "$ROOT/$f" "$SCRATCH/src/$f"
+    fi
+  done
 }
 missed=0
 results=()
@@ -28,7 +35,7 @@ for patch in "$ROOT"/tests/mutants/*.patch; do
   fi
   spec=$(sed -n '1s/^# test: //p' "$patch")
   sync_tree
-  if ! (cd "$SCRATCH/src" && patch -s -p1 <"$patch"); then
+  if ! (cd "$SCRATCH/src" && patch -s -p1 --no-backup-if-mismatch <"$patch"); then
     results+=("$name | did not apply")
     missed=$((missed + 1))
     continue
