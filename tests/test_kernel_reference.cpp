@@ -72,8 +72,16 @@ struct Worst {
     }
   }
 };
+// Under node the environment does not reach the module: build with -DATTNLAB_KERNEL_REPORT to print.
+bool reporting() {
+#if defined(ATTNLAB_KERNEL_REPORT)
+  return true;
+#else
+  return std::getenv("ATTNLAB_KERNEL_REPORT") != nullptr;
+#endif
+}
 void report(const char* kernel, const char* domain, const Worst& w) {
-  if (std::getenv("ATTNLAB_KERNEL_REPORT")) {
+  if (reporting()) {
     std::printf("kernel-report | %s | %s | %zu arguments | max %.3Lf ulp at %.17g %.17g\n", kernel, domain, w.checked,
                 w.ulps, w.x, w.y);
   }
@@ -397,7 +405,7 @@ ld ref_power(double a, double e) {
 // random doubles); the general exponent inherits dmath::pow's bound.
 ld power_bound(double a, double e) {
   if (e == 1.0) return 0.0L;
-  if (e == 0.5 || e == 2.0) return 0.5L;
+  if (e == 0.5 || e == 2.0) return 0.5L + kReferenceSlack;
   if (e == -0.5 || e == 1.5) return 1.5L + kReferenceSlack;
   if (std::fabs(e - 0.75) < 1e-12) return 2.5L + kReferenceSlack;
   if (std::fabs(e - 1.0 / 3.0) < 1e-12) return 3.0L + kReferenceSlack;
@@ -491,7 +499,7 @@ TEST_CASE("softmax_shift is the largest logit wherever it sits; a non-finite max
     }
   }
   CHECK(checked == 40 * 41 / 2);
-  if (std::getenv("ATTNLAB_KERNEL_REPORT")) {
+  if (reporting()) {
     std::printf("kernel-report | softmax_shift | n 1..40, max at every position | %zu | exact\n", checked);
   }
 }
