@@ -152,7 +152,7 @@ std::vector<double> both_lanes(const std::vector<double>& specials, double partn
 
 }  // namespace
 
-TEST_CASE("exp against long double exp over its whole domain, within 1.5 ulps", "[core][det_math][kernel]") {
+TEST_CASE("exp against long double exp over its whole domain within 1.5 ulps", "[core][det_math][kernel]") {
   const std::vector<double> x = exp_sample(400'000, 3601);
   Worst w;
   for (double v : x) w.add(ulp_error(dmath::exp(v), ref_exp(v)), v);
@@ -169,7 +169,7 @@ TEST_CASE("exp against long double exp over its whole domain, within 1.5 ulps", 
   CHECK(dmath::exp(-744.44007192138122) == kTrue0);
 }
 
-TEST_CASE("exp_array against long double exp, each edge in both lanes, the vector pairs counted",
+TEST_CASE("exp_array against long double exp with each edge in both lanes and the vector pairs counted",
           "[core][det_math][kernel]") {
   std::vector<double> specials = exp_edges();
   const std::vector<double> x = both_lanes(specials, -1.5);
@@ -206,7 +206,7 @@ TEST_CASE("exp_array against long double exp, each edge in both lanes, the vecto
 #endif
 }
 
-TEST_CASE("cosh and sinh against long double over their whole domain, within 3 ulps", "[core][det_math][kernel]") {
+TEST_CASE("cosh and sinh against long double over their whole domain within 3 ulps", "[core][det_math][kernel]") {
   std::vector<double> x = exp_sample(200'000, 3603);
   for (double t : {1.0, -1.0, 0.5, 710.475860073943 /* cosh overflow */}) {
     const std::vector<double> a = around(t, 8);
@@ -259,7 +259,7 @@ std::vector<double> log_sample(std::size_t total, std::uint64_t seed) {
 constexpr ld kLogBound = 2.0L + kReferenceSlack;  // ulps; measured 1.93 natively, next to 1
 }  // namespace
 
-TEST_CASE("log against long double log over its whole domain, within 2 ulps", "[core][det_math][kernel]") {
+TEST_CASE("log against long double log over its whole domain within 2 ulps", "[core][det_math][kernel]") {
   const std::vector<double> x = log_sample(400'000, 3611);
   Worst w;
   for (double v : x) w.add(ulp_error(dmath::log(v), ref_log(v)), v);
@@ -273,7 +273,7 @@ TEST_CASE("log against long double log over its whole domain, within 2 ulps", "[
   CHECK(dmath::log(kInf) == kInf);
 }
 
-TEST_CASE("log_array against long double log, each edge in both lanes, the vector pairs counted",
+TEST_CASE("log_array against long double log with each edge in both lanes and the vector pairs counted",
           "[core][det_math][kernel]") {
   const std::vector<double> x = both_lanes(log_edges(), 3.0);
   std::size_t expect_vector = 0;
@@ -319,7 +319,7 @@ ld pow_bound(double x, double y) {
 }
 }  // namespace
 
-TEST_CASE("pow against long double pow, within its stated bound; the C library's special values",
+TEST_CASE("pow against long double pow within its stated bound and the C library's special values",
           "[core][det_math][kernel]") {
   Rng rng(3621);
   std::vector<std::pair<double, double>> args;
@@ -425,7 +425,7 @@ std::vector<double> power_edges() {
 }
 }  // namespace
 
-TEST_CASE("MagnitudePower against long double cbrt and pow over a >= 0, each edge in both lanes",
+TEST_CASE("MagnitudePower against long double cbrt and pow over a >= 0 with each edge in both lanes",
           "[mirror][map][kernel]") {
   std::vector<double> exponents = {1.0, 0.5, -0.5, 1.5, 2.0, 0.75, 4.0 / 3.0, 1.0 / 3.0, 7.0 / 3.0, 0.3, 10.0 / 11.0,
                                    1.1, 3.0};
@@ -463,7 +463,7 @@ TEST_CASE("MagnitudePower against long double cbrt and pow over a >= 0, each edg
   }
 }
 
-TEST_CASE("softmax_shift is the largest logit wherever it sits; a non-finite maximum throws",
+TEST_CASE("softmax_shift is the largest logit wherever it sits and a non-finite maximum throws",
           "[core][attention][kernel]") {
   // The reference: std::max_element over the values. The largest value at every position of every
   // length 1..40 (both lanes of both running registers, the scalar tail), among negatives, zeros

@@ -1,6 +1,6 @@
 // The mirror map's array powers (docs/mirror.md s.2): MagnitudePower::apply gives for every element
 // the bits of the scalar form, and the scalar form those of the square-root formulas it stands for
-// and, for the cube-root forms, a^(k/3) within an ulp or two of long double cbrt.
+// and, for the cube-root forms, a^(k/3) within 3 to 5 ulps of long double cbrt.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -69,7 +69,7 @@ std::vector<double> arguments(std::size_t total, std::uint64_t seed) {
 }
 }  // namespace
 
-TEST_CASE("MagnitudePower: the array form equals the scalar form, and both the formulas (the cube roots within 1-2 ulps)", "[mirror][map]") {
+TEST_CASE("MagnitudePower: the array form equals the scalar form and both the formulas (the cube roots within 3 to 5 ulps)", "[mirror][map]") {
   // The exponents the paper's p = 1.75, 2, 3 produce (p - 1, 1 / (p - 1), q, q - 1, q - 2), the
   // p = 1.1 run's and two that go through pow.
   std::vector<double> exponents;
