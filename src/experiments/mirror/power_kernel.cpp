@@ -23,20 +23,10 @@ constexpr std::uint64_t kCubeRootGuess = 0x2a9f7893782da1ceULL;
 // normal the scaled ones give the same bits: no result inside the window changes.
 constexpr double kCubeRootBig = 0x1p765, kCubeRootSmall = 0x1p-765;
 
-// Cube root by Newton's method from a bit-level first guess: IEEE operations only, so the same
-// bits natively and in wasm, about 4x cheaper than exp(log(a) / 3). For a >= 0 (and +inf, NaN).
-double cube_root(double a) {
-  if (a == 0.0 || !std::isfinite(a)) return a;
-  double scale = 1.0;
-  if (a > kCubeRootBig) {
-    a *= 0x1p-768;
-    scale = 0x1p256;
-  } else if (a < kCubeRootSmall) {
-    a *= 0x1p768;
-    scale = 0x1p-256;
-  }
-  // First guess: divide the exponent by 3 in the bit pattern (within a few percent), then Halley's
-  // iteration y <- y (y^3 + 2a) / (2 y^3 + a), which triples the correct digits each time.
+// The bit-level guess and three Halley steps, for a in [2^-765, 2^765]: divide the exponent by 3 in
+// the bit pattern (within a few percent), then y <- y (y^3 + 2a) / (2 y^3 + a), which triples the
+// correct digits each time.
+double halley_cube_root(double a) {
   std::uint64_t bits;
   std::memcpy(&bits, &a, sizeof bits);
   bits = bits / 3 + kCubeRootGuess;
@@ -46,21 +36,23 @@ double cube_root(double a) {
     const double y3 = y * y * y;
     y = y * (y3 + 2.0 * a) / (2.0 * y3 + a);
   }
-  return y * scale;
+  return y;
+}
+
+// Cube root by Halley's method from a bit-level first guess: IEEE operations only, so the same
+// bits natively and in wasm, about 4x cheaper than exp(log(a) / 3). For a >= 0 (and +inf, NaN).
+double cube_root(double a) {
+  if (a == 0.0 || !std::isfinite(a)) return a;
+  if (a > kCubeRootBig) return halley_cube_root(a * 0x1p-768) * 0x1p256;
+  if (a < kCubeRootSmall) return halley_cube_root(a * 0x1p768) * 0x1p-256;
+  return halley_cube_root(a);
 }
 
 bool near(double e, double target) { return std::fabs(e - target) < 1e-12; }
 
 #if defined(__SSE4_1__)
-// cube_root() on two lanes, step for step; lanes with a = 0 or a not finite give a. The scaling
-// into [2^-765, 2^765] multiplies the lanes inside it by 1 (exact), so they round as cube_root's.
-__m128d cube_root2(__m128d a_in) {
-  const __m128d big = _mm_cmpgt_pd(a_in, _mm_set1_pd(kCubeRootBig));
-  const __m128d small = _mm_cmplt_pd(a_in, _mm_set1_pd(kCubeRootSmall));  // 0 and subnormals too
-  const __m128d one = _mm_set1_pd(1.0);
-  const __m128d scale_in = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p768), small), _mm_set1_pd(0x1p-768), big);
-  const __m128d scale_out = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p-256), small), _mm_set1_pd(0x1p256), big);
-  const __m128d a = _mm_mul_pd(a_in, scale_in);
+// cube_root()'s guess and three Halley steps on two lanes, for a in [2^-765, 2^765].
+__m128d halley_cube_root2(__m128d a) {
   const __m128i bits = _mm_castpd_si128(a);
   const auto b0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(bits));
   const auto b1 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bits, bits)));
@@ -71,11 +63,28 @@ __m128d cube_root2(__m128d a_in) {
     const __m128d y3 = _mm_mul_pd(_mm_mul_pd(y, y), y);
     y = _mm_div_pd(_mm_mul_pd(y, _mm_add_pd(y3, two_a)), _mm_add_pd(_mm_mul_pd(two, y3), a));
   }
-  y = _mm_mul_pd(y, scale_out);
-  const __m128d abs_a = _mm_andnot_pd(_mm_set1_pd(-0.0), a_in);
+  return y;
+}
+
+// cube_root() on two lanes, step for step; lanes with a = 0 or a not finite give a. A pair with a
+// positive lane outside [2^-765, 2^765] is scaled as cube_root() does (the other lane by 1, exact,
+// so it rounds as without); the common pair, both inside, skips the scaling.
+__m128d cube_root2(__m128d a) {
+  const __m128d big = _mm_cmpgt_pd(a, _mm_set1_pd(kCubeRootBig));
+  const __m128d small = _mm_and_pd(_mm_cmplt_pd(a, _mm_set1_pd(kCubeRootSmall)), _mm_cmpgt_pd(a, _mm_setzero_pd()));
+  __m128d y;
+  if (_mm_movemask_pd(_mm_or_pd(big, small)) == 0) {
+    y = halley_cube_root2(a);
+  } else {
+    const __m128d one = _mm_set1_pd(1.0);
+    const __m128d scale_in = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p768), small), _mm_set1_pd(0x1p-768), big);
+    const __m128d scale_out = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p-256), small), _mm_set1_pd(0x1p256), big);
+    y = _mm_mul_pd(halley_cube_root2(_mm_mul_pd(a, scale_in)), scale_out);
+  }
+  const __m128d abs_a = _mm_andnot_pd(_mm_set1_pd(-0.0), a);
   const __m128d finite = _mm_cmple_pd(abs_a, _mm_set1_pd(1.7976931348623157e308));  // false for NaN
-  const __m128d keep_a = _mm_or_pd(_mm_cmpeq_pd(a_in, _mm_setzero_pd()), _mm_xor_pd(finite, _mm_castsi128_pd(_mm_set1_epi32(-1))));
-  return _mm_blendv_pd(y, a_in, keep_a);
+  const __m128d keep_a = _mm_or_pd(_mm_cmpeq_pd(a, _mm_setzero_pd()), _mm_xor_pd(finite, _mm_castsi128_pd(_mm_set1_epi32(-1))));
+  return _mm_blendv_pd(y, a, keep_a);
 }
 
 // out[i] = lanes(a[i..i+1]) two at a time, the odd last element by the scalar form.
