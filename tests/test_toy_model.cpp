@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -84,6 +85,7 @@ TEST_CASE("the four evaluations in one pass give the bits of one evaluation at a
   FourMargins four;
   std::vector<double> fused[4], f, single;
   int compared = 0;
+  double largest_drawn = 0.0, largest_run = 0.0;  // the largest |v1| drawn and run: 37.5 was run
   for (int n : {2, 3, 4, 5, 6, 7, 63, 64, 65, 130, 1000, 2003}) {
     for (int m : {1, 2, 3, 5, 7, 8, 11}) {
       for (ToySampler sampler : {ToySampler::Uniform, ToySampler::TwoPoint, ToySampler::Adversarial}) {
@@ -92,11 +94,15 @@ TEST_CASE("the four evaluations in one pass give the bits of one evaluation at a
         s.n = n;
         s.m = m;
         s.sampler = sampler;
-        ToyTrialInputs in;
-        draw_trial_inputs(s, rng, in);
+        ToyTrialInputs drawn;
+        draw_trial_inputs(s, rng, drawn);
         for (double scale : {1.0, 1e-3, 37.5}) {
+          // Each scale from the drawn inputs (scaling in place would run 1, 1e-3 and 0.0375).
+          ToyTrialInputs in = drawn;
           for (auto& x : in.v1) x *= scale;
           for (auto& x : in.v0) x *= scale;
+          for (double x : drawn.v1) largest_drawn = std::max(largest_drawn, std::fabs(x));
+          for (double x : in.v1) largest_run = std::max(largest_run, std::fabs(x));
           four.compute(in.v1, in.v0, in.y[0], 0.25, fused);
           for (int k = 0; k < 4; ++k) {
             attention_vector(in, k, f);
@@ -114,4 +120,5 @@ TEST_CASE("the four evaluations in one pass give the bits of one evaluation at a
     }
   }
   CHECK(compared == 12 * 3 * 3 * 4 * (1 + 2 + 3 + 5 + 7 + 8 + 11));
+  CHECK(largest_run == largest_drawn * 37.5);
 }

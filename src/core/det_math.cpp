@@ -37,6 +37,9 @@ constexpr double kLn2Over64Lo = 0x1.e8e7bcd5e4f1ep-37;     // the rest of ln 2 /
 constexpr double kLn2Hi = 0x1.62e42fee00000p-1;      // ln 2, leading 32 bits
 constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
 constexpr double kShifter = 0x1.8p52;  // adding it rounds to an integer in the low bits
+// The smallest x for which exp()'s k rounds to 64 * 1024 (so the scale 2^e would be 2^1024): the
+// vector path stops just below it (709.77729768103586).
+constexpr double kExpVectorEnd = 0x1.62e37e7d8ba72p+9;
 
 double from_bits(std::uint64_t b) {
   double x;
@@ -52,7 +55,8 @@ std::uint64_t to_bits(double x) {
 }  // namespace
 
 double exp(double x) noexcept {
-  if (!(x < 709.782712893384)) return x != x ? x : HUGE_VAL;  // NaN stays NaN; overflow
+  // 709.782712893384 is the double just below log(DBL_MAX): exp of it is finite, of the next is not.
+  if (!(x <= 709.782712893384)) return x != x ? x : HUGE_VAL;  // NaN stays NaN; overflow
   if (x < -745.2) return 0.0;
   // x = (64 k' + j) ln2/64 + r with |r| <= ln2/128; exp(x) = 2^k' 2^(j/64) exp(r).
   double kd = x * kInvLn2Times64 + kShifter;
@@ -65,7 +69,12 @@ double exp(double x) noexcept {
   const std::int64_t e = (k - j) / 64;
   const double t = kExp2Table[j];
   const double m = t + t * p;
-  if (e >= -1022) return m * from_bits(static_cast<std::uint64_t>(e + 1023) << 52);
+  if (e >= -1022) {
+    if (e <= 1023) return m * from_bits(static_cast<std::uint64_t>(e + 1023) << 52);
+    // e = 1024 (x >= kExpVectorEnd: k rounds to 64 * 1024, j = 0, m < 1): 2^1024 is not a double,
+    // so scale in two exact steps; m 2^1023 is normal and doubling it rounds nothing.
+    return (m * 0x1p1023) * 2.0;
+  }
   // Subnormal results: scale in two steps (the second rounds once, into the subnormal range).
   return (m * from_bits(static_cast<std::uint64_t>(e + 1000 + 1023) << 52)) * 0x1p-1000;
 }
@@ -77,7 +86,7 @@ struct ExpConstants {
   __m128i low6, bias;
 };
 const ExpConstants& exp_constants() {
-  static ExpConstants c{_mm_set1_pd(-708.0), _mm_set1_pd(709.782712893384), _mm_set1_pd(kInvLn2Times64),
+  static ExpConstants c{_mm_set1_pd(-708.0), _mm_set1_pd(kExpVectorEnd), _mm_set1_pd(kInvLn2Times64),
       _mm_set1_pd(kShifter), _mm_set1_pd(kLn2Over64Hi), _mm_set1_pd(kLn2Over64Lo), _mm_set1_pd(0.5),
       _mm_set1_pd(1.0 / 6), _mm_set1_pd(1.0 / 24), _mm_set1_pd(1.0 / 120), _mm_set1_pd(1.0 / 720),
       _mm_set1_epi64x(63), _mm_set1_epi64x(static_cast<long long>(1023) << 52)};
@@ -86,13 +95,14 @@ const ExpConstants& exp_constants() {
 #endif
 }  // namespace
 
-void exp_array(const double* x, double* out, std::size_t n) noexcept {
-  std::size_t i = 0;
+std::size_t exp_array(const double* x, double* out, std::size_t n) noexcept {
+  std::size_t i = 0, vector_pairs = 0;
 #if defined(__SSE2__)
   // exp() above, step for step on two lanes: the same IEEE operations in the same order (no FMA:
   // the build has -mno-fma -ffp-contract=off natively, and wasm has no fused multiply-add), so each
-  // lane rounds exactly as the scalar code does. Only the fast path runs here: on [-708, 709.78)
-  // the scale 2^e is a normal number (e >= -1022); both lanes in range or both go scalar.
+  // lane rounds exactly as the scalar code does. Only the fast path runs here: on
+  // [-708, kExpVectorEnd) the scale 2^e is a normal number (-1022 <= e <= 1023); both lanes in range
+  // or both go scalar.
   // The constants come from memory (ExpConstants), not from immediates: in wasm a vector constant
   // is rebuilt wherever it is used, and V8 does not hoist it out of the loop.
   const ExpConstants& c = exp_constants();
@@ -125,9 +135,11 @@ void exp_array(const double* x, double* out, std::size_t n) noexcept {
     const __m128d t = _mm_set_pd(kExp2Table[j1], kExp2Table[j0]);
     const __m128d m = _mm_add_pd(t, _mm_mul_pd(t, p));
     _mm_storeu_pd(out + i, _mm_mul_pd(m, _mm_castsi128_pd(scale_bits)));
+    ++vector_pairs;
   }
 #endif
   for (; i < n; ++i) out[i] = exp(x[i]);
+  return vector_pairs;
 }
 
 double log(double x) noexcept {
@@ -165,8 +177,20 @@ double pow(double base, double exponent) noexcept {
 
 double log10(double x) noexcept { return log(x) * 0.43429448190325182765; }
 
+namespace {
+// exp(a) / 2 for a beyond exp's overflow (a > 709.782712893384), where cosh a and sinh a are still
+// finite up to about 710.4758: exp(a / 2)^2 / 2 (a / 2 is exact), rounded twice.
+double half_exp_beyond_overflow(double a) {
+  const double h = exp(0.5 * a);
+  return (0.5 * h) * h;
+}
+constexpr double kExpLast = 709.782712893384;  // exp's largest argument with a finite result
+}  // namespace
+
 double cosh(double z) noexcept {
-  const double e = exp(std::fabs(z));
+  const double a = std::fabs(z);
+  if (a > kExpLast) return half_exp_beyond_overflow(a);  // 0.5 / e is below half an ulp there
+  const double e = exp(a);
   return 0.5 * e + 0.5 / e;  // e >= 1: no cancellation; 0.5 / e underflows harmlessly
 }
 
@@ -182,6 +206,8 @@ double sinh(double z) noexcept {
       sum += term;
     }
     s = sum;
+  } else if (a > kExpLast) {
+    s = half_exp_beyond_overflow(a);
   } else {
     const double e = exp(a);
     s = 0.5 * e - 0.5 / e;
@@ -209,8 +235,8 @@ const LogConstants& log_constants() {
 }  // namespace
 #endif
 
-void log_array(const double* x, double* out, std::size_t n) noexcept {
-  std::size_t i = 0;
+std::size_t log_array(const double* x, double* out, std::size_t n) noexcept {
+  std::size_t i = 0, vector_pairs = 0;
 #if defined(__SSE2__)
   // log() above, step for step on two lanes. On positive normal numbers frexp is a split of the
   // bits: m has the mantissa with the exponent of 0.5, e = (biased exponent) - 1022; both lanes
@@ -244,9 +270,11 @@ void log_array(const double* x, double* out, std::size_t n) noexcept {
     const __m128d log_m = _mm_add_pd(two_s, _mm_mul_pd(_mm_mul_pd(two_s, s2), sum));
     const __m128d r = _mm_add_pd(_mm_add_pd(_mm_mul_pd(e, ln2_hi), log_m), _mm_mul_pd(e, ln2_lo));
     _mm_storeu_pd(out + i, r);
+    ++vector_pairs;
   }
 #endif
   for (; i < n; ++i) out[i] = log(x[i]);
+  return vector_pairs;
 }
 
 }  // namespace attnlab::dmath

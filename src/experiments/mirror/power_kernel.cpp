@@ -15,13 +15,18 @@ namespace attnlab::mirror {
 namespace {
 
 constexpr std::uint64_t kCubeRootGuess = 0x2a9f7893782da1ceULL;
+// Halley's step forms y (y^3 + 2a), about 3 a^(4/3): it overflows above about 2^766 and leaves the
+// normal numbers below about 2^-766 (and the bit-level guess is no guess for subnormal a). Outside
+// [2^-765, 2^765] the argument is first scaled by 2^-/+768 into it and the root back by 2^+/-256,
+// both exact. The guess of a 2^(3k) is the guess of a times 2^k exactly (k << 52 is a third of
+// 3k << 52) and every step is then scaled by powers of 2 only, so wherever the unscaled steps stayed
+// normal the scaled ones give the same bits: no result inside the window changes.
+constexpr double kCubeRootBig = 0x1p765, kCubeRootSmall = 0x1p-765;
 
-// Cube root by Newton's method from a bit-level first guess: IEEE operations only, so the same
-// bits natively and in wasm, about 4x cheaper than exp(log(a) / 3).
-double cube_root(double a) {
-  if (a == 0.0 || !std::isfinite(a)) return a;
-  // First guess: divide the exponent by 3 in the bit pattern (within a few percent), then Halley's
-  // iteration y <- y (y^3 + 2a) / (2 y^3 + a), which triples the correct digits each time.
+// The bit-level guess and three Halley steps, for a in [2^-765, 2^765]: divide the exponent by 3 in
+// the bit pattern (within a few percent), then y <- y (y^3 + 2a) / (2 y^3 + a), which triples the
+// correct digits each time.
+double halley_cube_root(double a) {
   std::uint64_t bits;
   std::memcpy(&bits, &a, sizeof bits);
   bits = bits / 3 + kCubeRootGuess;
@@ -34,11 +39,20 @@ double cube_root(double a) {
   return y;
 }
 
+// Cube root by Halley's method from a bit-level first guess: IEEE operations only, so the same
+// bits natively and in wasm, about 4x cheaper than exp(log(a) / 3). For a >= 0 (and +inf, NaN).
+double cube_root(double a) {
+  if (a == 0.0 || !std::isfinite(a)) return a;
+  if (a > kCubeRootBig) return halley_cube_root(a * 0x1p-768) * 0x1p256;
+  if (a < kCubeRootSmall) return halley_cube_root(a * 0x1p768) * 0x1p-256;
+  return halley_cube_root(a);
+}
+
 bool near(double e, double target) { return std::fabs(e - target) < 1e-12; }
 
 #if defined(__SSE4_1__)
-// cube_root() on two lanes, step for step; lanes with a = 0 or a not finite give a.
-__m128d cube_root2(__m128d a) {
+// cube_root()'s guess and three Halley steps on two lanes, for a in [2^-765, 2^765].
+__m128d halley_cube_root2(__m128d a) {
   const __m128i bits = _mm_castpd_si128(a);
   const auto b0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(bits));
   const auto b1 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(bits, bits)));
@@ -48,6 +62,24 @@ __m128d cube_root2(__m128d a) {
   for (int k = 0; k < 3; ++k) {
     const __m128d y3 = _mm_mul_pd(_mm_mul_pd(y, y), y);
     y = _mm_div_pd(_mm_mul_pd(y, _mm_add_pd(y3, two_a)), _mm_add_pd(_mm_mul_pd(two, y3), a));
+  }
+  return y;
+}
+
+// cube_root() on two lanes, step for step; lanes with a = 0 or a not finite give a. A pair with a
+// positive lane outside [2^-765, 2^765] is scaled as cube_root() does (the other lane by 1, exact,
+// so it rounds as without); the common pair, both inside, skips the scaling.
+__m128d cube_root2(__m128d a) {
+  const __m128d big = _mm_cmpgt_pd(a, _mm_set1_pd(kCubeRootBig));
+  const __m128d small = _mm_and_pd(_mm_cmplt_pd(a, _mm_set1_pd(kCubeRootSmall)), _mm_cmpgt_pd(a, _mm_setzero_pd()));
+  __m128d y;
+  if (_mm_movemask_pd(_mm_or_pd(big, small)) == 0) {
+    y = halley_cube_root2(a);
+  } else {
+    const __m128d one = _mm_set1_pd(1.0);
+    const __m128d scale_in = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p768), small), _mm_set1_pd(0x1p-768), big);
+    const __m128d scale_out = _mm_blendv_pd(_mm_blendv_pd(one, _mm_set1_pd(0x1p-256), small), _mm_set1_pd(0x1p256), big);
+    y = _mm_mul_pd(halley_cube_root2(_mm_mul_pd(a, scale_in)), scale_out);
   }
   const __m128d abs_a = _mm_andnot_pd(_mm_set1_pd(-0.0), a);
   const __m128d finite = _mm_cmple_pd(abs_a, _mm_set1_pd(1.7976931348623157e308));  // false for NaN
