@@ -1,4 +1,4 @@
-// Soak: does memory stay flat over long runs? (issue 15 part 5)
+// Soak: does memory stay flat over long runs?
 //   native: the CLI in one process, its resident set (VmRSS) sampled from /proc four times a second;
 //   wasm:   the node module in one process (a Session stepped in 50 ms slices), node's resident set
 //           and the module's linear memory sampled after every slice;

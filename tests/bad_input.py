@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bad input through the CLI (issue 15 part 3): values at and beyond every kind of bound, NaN, Inf,
+"""Bad input through the CLI: values at and beyond every kind of bound, NaN, Inf,
 1e400 and -0 in numbers and files, huge arrays and files, deep nesting, bad UTF-8, 100 KB values,
 duplicated keys. Each case must end with the expected exit code (0: accepted, 2: refused) and, when
 refused, one line that names what is wrong, as valid UTF-8, at most 2100 characters long, quickly

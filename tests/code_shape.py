@@ -8,7 +8,9 @@
   - every file in src/ over 300 lines opens with an index of its sections: in its opening comment
     a line "// Index of this file", then at least two lines "// [SECTION] X"; every X of the index
     starts a section further down with the same line "// [SECTION] X", and every "// [SECTION]"
-    line further down is in the index.
+    line further down is in the index;
+  - no comment in the code (src, tests, web, bench, scripts, cmake) points at an issue ("issue 13")
+    or at "the spec": a pointer says where in docs/ the thing lives, which stays true.
 Exits 1 with one line per offence. Usage: code_shape.py [REPO_ROOT]
 """
 import os
@@ -120,6 +122,26 @@ def section_index_offences(rel, src):
     return offences
 
 
+ROTTING = re.compile(r"\b(issues? \d+|the spec\b(?!tral))", re.I)
+CODE_FOLDERS = ("src", "tests", "web", "bench", "scripts", "cmake")
+CODE_SUFFIXES = (".cpp", ".hpp", ".h", ".js", ".mjs", ".cjs", ".py", ".sh", ".cmake", ".html", ".css")
+
+
+def rotting_pointers():
+    """Lines of the code that cite an issue or "the spec" (docs/design.md: code comments cite docs/)."""
+    found = []
+    for folder in CODE_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix not in CODE_SUFFIXES or "node_modules" in path.parts or path.name == "code_shape.py":
+                continue
+            rel = path.relative_to(ROOT)
+            for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").split("\n"), 1):
+                m = ROTTING.search(line)
+                if m:
+                    found.append(f"{rel}:{number}: '{m.group(0)}' in the code: cite docs/ instead (it stays true)")
+    return found
+
+
 def main():
     offences = []
     for path in sorted((ROOT / "src").rglob("*")):
@@ -145,6 +167,7 @@ def main():
             for number, line in enumerate(raw, 1):
                 if re.search(r'== "[a-z_]+"', line):
                     offences.append(f"{rel}:{number}: a choice compared as a string: decode it with its ChoiceTable")
+    offences.extend(rotting_pointers())
     for o in offences:
         print(o)
     return 1 if offences else 0

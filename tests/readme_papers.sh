@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# README.md's paper table names every paper of the registry (src/experiments/papers.cpp, issue 21):
+# README.md's paper table names every paper of the registry (src/experiments/papers.cpp):
 # for each paper that `attnlab papers` lists, one row of the table (the lines before the table of
 # experiments, "| experiment |") holds the paper's title in italics, each of its experiments in
 # backticks and a link to its docs page, which exists.

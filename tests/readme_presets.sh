@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# README.md's experiment tables list every preset the CLI offers (issue 13, part 7): for each
+# README.md's experiment tables list every preset the CLI offers: for each
 # experiment, its table row (the line starting "| `EXPERIMENT` |") names each preset in backticks,
 # or in a range of final letters such as `fig4a`..`fig4f`.
 # usage: tests/readme_presets.sh PATH/TO/attnlab PATH/TO/README.md

@@ -246,7 +246,7 @@ TEST_CASE("an attention m-sweep reusing one widest draw equals running each m on
   }
 }
 
-// The planted-row law drawn per sweep point (issue 13, part 4): 1 - (3/4)^m in the paper's
+// The planted-row law drawn per sweep point: 1 - (3/4)^m in the paper's
 // settings, 1 - (5/8)^m for self-attention with c < 0.65, 0 while the planted token does not
 // dominate its row, and the measured softmax-on-D1 rate follows the right one.
 TEST_CASE("the reference curve is the planted-row law of each point", "[separation][claim][claim:sep-19][claim:sep-21]") {
@@ -334,7 +334,7 @@ TEST_CASE("the paper's threshold and width rules", "[separation][presets][claim]
   CHECK(cell(cross.table, 1, "m") == 12);  // round(log(1000 / 0.01)) = round(11.51)
 }
 
-// What the plots show (issue 24, part 2): a theory curve only against the variables of its formula,
+// What the plots show: a theory curve only against the variables of its formula,
 // legends that say what success needs of each rate, and no rate hidden under an identical one.
 namespace {
 bool has_reference(const Plot& p) {

@@ -513,7 +513,7 @@ TEST_CASE("l_p-AttGD agrees with the NumPy reference of the authors' update afte
   }
 }
 
-TEST_CASE("the joint toy selects the spec's tokens", "[mirror][claim][claim:mir-10]") {
+TEST_CASE("the joint toy selects the tokens of the authors' code", "[mirror][claim][claim:mir-10]") {
   auto e = make_experiment("mirror");
   e->reset(e->make_params("joint_toy", {}), 1);
   run_to_completion(*e);
@@ -678,7 +678,7 @@ TEST_CASE("mirror: curves grow while a unit runs, D_k once its run is done", "[m
 
 TEST_CASE("mirror tables keep the last iterate of every run", "[mirror][claim]") {
   // p = 1.75 ends at k = 1500 and p = 2 at 2000, between the checkpoints of the 20000-step p = 3
-  // run: both are rows of their own (issue 13, part 2).
+  // run: both are rows of their own.
   auto e = make_experiment("mirror");
   e->reset(e->make_params("synthetic_figure", {{"seeds", "1"}}), 1);
   run_to_completion(*e);
@@ -825,7 +825,7 @@ TEST_CASE("p near 1 gives a sparse W, p = 2 and 3 do not (the preset's 10 seeds)
 }
 
 
-// Issue 13: the authors' code pairs the iterates of run p with the SVM that run p' saved (its own
+// The authors' code pairs the iterates of run p with the SVM that run p' saved (its own
 // tokens, run-correlations-W.sh); ours solves every SVM on run p's tokens. Both, against a plain
 // recomputation, on a seed whose p = 1.75 and p = 3 runs select different tokens.
 TEST_CASE("mirror 3 x 3: the authors' tokens are the p' run's, ours this run's", "[mirror][claim][claim:mir-06]") {

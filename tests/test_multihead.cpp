@@ -649,12 +649,12 @@ TwoHeads run_two_heads(std::uint64_t seed) {
 constexpr double kExact = 1e3 * 2.220446049250313e-16;
 }  // namespace
 
-TEST_CASE("two heads at the spec's setting: the README's 1.6% / 0.5%, Adam exact", "[multihead][claim][claim:mh-20]") {
+TEST_CASE("two heads at the two_heads preset's setting: 1.6% / 0.5% as docs/multihead.md states, Adam exact", "[multihead][claim][claim:mh-20]") {
   // One deterministic run (seed 1), so the figures are exact: the README prints them to 2 digits.
   const TwoHeads r = run_two_heads(1);
   WARN("two_heads seed 1: pipeline Theta error " << r.theta << ", W error " << r.w << "; Adam Theta " << r.adam_theta
                                                    << ", W " << r.adam_w << ", test MSE " << r.adam_mse);
-  CHECK(std::round(1000.0 * r.theta) == 16.0);  // README: 1.6%
+  CHECK(std::round(1000.0 * r.theta) == 16.0);  // docs/multihead.md: 1.6%
   CHECK(std::round(1000.0 * r.w) == 5.0);       // README: 0.5%
   CHECK(r.adam_theta < kExact);
   CHECK(r.adam_w < kExact);
@@ -692,7 +692,7 @@ TEST_CASE("three heads at their preset, seed 1: Theta about 12%", "[multihead][p
 
 TEST_CASE("two heads over 8 seeds: the errors' spread, Adam exact on every instance", "[multihead][paper][claim:mh-20]") {
   // Each seed draws a new instance and new examples. The band is a percentile bootstrap of the mean
-  // (2000 resamples, our RNG); the spec's "Theta ~2%, W ~0.4%" came from one prototype instance.
+  // (2000 resamples, our RNG); an earlier prototype's "Theta ~2%, W ~0.4%" came from one instance.
   std::vector<double> theta, w;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const TwoHeads r = run_two_heads(seed);

@@ -134,7 +134,7 @@ PresetRun run_preset(const char* preset) {
 }
 }  // namespace
 
-// Every number a regression preset's text states is measured here (issue 13, part 3).
+// Every number a regression preset's text states is measured here.
 TEST_CASE("regression preset texts state what their runs measure", "[regression][presets]") {
   SECTION("reference: eps0 about 0.04 and a contraction of about eps0, below eps0 / (1 - eps0)") {
     const PresetRun run = run_preset("reference");

@@ -33,7 +33,7 @@ void check_words(const std::string& where, const std::string& text) {
 }  // namespace
 
 TEST_CASE("the developer-word check finds what it should", "[words]") {
-  CHECK(developer_word("15-35% at d <= 32 in the spec") == "spec");
+  CHECK(developer_word("15-35% at d <= 32 in our spec") == "spec");
   CHECK(developer_word("see docs/separation.md s.1") == "docs/");
   CHECK(developer_word("in mirror_unit.cpp") == "mirror_unit.cpp");
   CHECK(developer_word("the spectral norm, a special case, Fig. 4.") == "");

@@ -208,7 +208,7 @@ TEST_CASE("toy inspector: the bounds' explicit numbers", "[separation][toy][clai
 }
 
 // 1 - 2^-m is drawn against m, and against n when m = log n follows n; never against tau, nor
-// against n at a fixed m (issue 24, part 2).
+// against n at a fixed m.
 TEST_CASE("the toy's theory curve is drawn only against m, or n when m follows n", "[separation][toy][plots]") {
   auto theory_drawn = [](const KeyValues& values) {
     const Results r = run(values, 1);

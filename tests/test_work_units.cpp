@@ -37,7 +37,7 @@ TEST_CASE("a partial survives its JSON text bit for bit", "[lab][units]") {
   CHECK_THROWS_WITH(p.values("missing"), Catch::Contains("'missing'"));
 }
 
-TEST_CASE("shards: the spec, the round-robin split and the refusals name what is wrong", "[lab][units]") {
+TEST_CASE("shards: the I/K argument, the round-robin split and the refusals name what is wrong", "[lab][units]") {
   CHECK(parse_shard_spec("3/40").index == 3);
   CHECK(parse_shard_spec("3/40").count == 40);
   for (const char* bad : {"0/3", "4/3", "3", "/3", "a/b", "3/-1", "1/99999999", ""})

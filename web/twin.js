@@ -1,4 +1,4 @@
-// The canvas's text twin (issue 23): the same page as native HTML, built from the App's own state
+// The canvas's text twin: the same page as native HTML, built from the App's own state
 // through the page's hooks (window.attnlab.app*, src/web/main.cpp) and kept in sync both ways.
 // It is a <main> landmark after the canvas: visually hidden until a control in it has the keyboard
 // focus (then it shows as a panel over the canvas, so the focus is always visible), and the whole

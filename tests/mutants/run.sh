@@ -65,7 +65,7 @@ for patch in "$ROOT"/tests/mutants/*.patch; do
     missed=$((missed + 1))
     continue
   fi
-  # The spec is one test case's exact name (no commas: Catch would read them as "or"); a spec that
+  # The test spec is one test case's exact name (no commas: Catch would read them as "or"); a spec that
   # matches nothing is reported, not counted as caught.
   "$SCRATCH/build/tests/attnlab_tests" "$spec" >"$SCRATCH/$name.test.log" 2>&1
   status=$?

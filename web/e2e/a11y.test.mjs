@@ -1,4 +1,4 @@
-// Accessibility of the page (issue 23): axe-core's WCAG 2 A and AA rules on the start page, the
+// Accessibility of the page: axe-core's WCAG 2 A and AA rules on the start page, the
 // first step of every story, the free lab of every experiment, an embed and the text view; and a
 // story step completed through the text twin (web/twin.js) with the keyboard only.
 // Env: see browser.mjs; NODE_PATH must also hold axe-core (scripts/setup.sh installs both).

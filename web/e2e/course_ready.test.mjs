@@ -1,4 +1,4 @@
-// Browser tests of what a course needs (issue 7): embeds with hidden controls, share links and
+// Browser tests of what a course needs: embeds with hidden controls, share links and
 // history, figure exports, keyboard use, context loss, and the messages of an unfit browser.
 import test from 'node:test';
 import assert from 'node:assert';

@@ -1,4 +1,4 @@
-// Browser tests of the figures for slides and papers (issue 14, part 4): a heatmap exports as SVG
+// Browser tests of the figures for slides and papers: a heatmap exports as SVG
 // (title, colour bar, the matrix embedded) and as the browser's PNG of it; the reproduction's paper
 // figures export as multi-panel SVG and PNG with every panel in place. The CLI writes the same SVG.
 import test from 'node:test';

@@ -1,4 +1,4 @@
-// Links that course sites turn into embeds (issue 14, part 6): the oEmbed files scripts/oembed.mjs
+// Links that course sites turn into embeds: the oEmbed files scripts/oembed.mjs
 // writes into a built site (one per story, story step and preset, each with a page to paste that
 // names it), the page's discovery link, and embeds that keep working on another origin when the
 // course site strips the iframe's allow=, sandbox=, width= and height=, or adds WordPress's sandbox

@@ -1,4 +1,4 @@
-// First contact (issue 14): the start page, every guided story walked from its first step to its
+// First contact: the start page, every guided story walked from its first step to its
 // last (a screenshot per step in build/story-shots/, the link of each step checked by reloading it),
 // and the picture of its inputs that an experiment shows before Run. Env: see browser.mjs, and ATTNLAB_CLI.
 import test from 'node:test';

@@ -130,7 +130,7 @@ Span extract_span(const std::vector<Constraint>& constraints, int d, int m) {
   const int rank = static_cast<int>(span.singular_values.size());
   // The directions the constraints barely see: the m - 1 smallest right singular vectors among the
   // min(#constraints, d^2) that the thin SVD returns. With d^2 or more constraints these span the
-  // (near-)null space the spec names. With fewer, the exact null space has dimension d^2 - #constraints
+  // (near-)null space of the constraints. With fewer, the exact null space has dimension d^2 - #constraints
   // > 0 and every basis of it is equally valid, so it says nothing about the heads: the step then
   // takes the least-seen constrained directions instead (ours; the span is not identified there, and
   // the head search's error shows it).

@@ -1,4 +1,4 @@
-// The paper's learner at browser scale (docs/multihead.md s.2), with the spec's changes:
+// The paper's learner at browser scale (docs/multihead.md s.2), with the lab's changes (ours):
 // certification of examples on the edges of the token simplex (phases II/IV), the "certify, then
 // refit" refinement of W_sum (ours, not the paper's), span extraction by SVD instead of the paper's
 // nets (phase V), and the value regression of Alg. 5 (phase VI).

@@ -26,7 +26,7 @@ namespace {
 // [SECTION] Constants and schema
 
 // Why the page shows the statistical-query bound and not the cryptographic one (docs/multihead.md s.4: "only
-// illustrated"; issue 13 asked for an illustration if it can be shown honestly at small size).
+// illustrated"; an illustration would have to be honest at small size).
 const char* const kNoLwrIllustration =
     "Not shown: the cryptographic lower bound (Section 11.4, learning with rounding). Its layer would compute "
     "h(<w'/2, z_1 - z_2>), a rounding function of an integer inner product, with the same tanh interpolation as the "

@@ -32,7 +32,7 @@ Point evaluate(const Problem& p, const Eigen::VectorXd& x) {
       at.u = e.unaryExpr([](double z) { return dmath::exp(z); }).matrix();
       at.v = at.u;
       break;
-    case Hyperbolic::Cosh:  // core/hyperbolic.hpp: the same numbers natively and in wasm
+    case Hyperbolic::Cosh:  // dmath::cosh (core/det_math.hpp): the same numbers natively and in wasm
       at.u = e.unaryExpr([](double z) { return dmath::cosh(z); }).matrix();
       at.v = e.unaryExpr([](double z) { return dmath::sinh(z); }).matrix();
       break;

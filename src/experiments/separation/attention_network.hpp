@@ -7,7 +7,7 @@
 // approximation: attention is permutation-equivariant in the tokens and F sums over rows, so m
 // identical rows contribute m times one row. The datasets of docs/separation.md section 3 have at most d + 1
 // distinct rows, so a trial costs O(d^3) instead of O(n^2 d). With every count 1 the same code is
-// the plain row-by-row computation the spec prescribes (never forming the Kronecker product).
+// the plain row-by-row computation of docs/separation.md s.2 (never forming the Kronecker product).
 #pragma once
 #include <cstddef>
 #include <functional>
