@@ -7,7 +7,12 @@ set -euo pipefail
 cli=$1
 readme=$2
 status=0
-for experiment in $("$cli" list | awk '{print $1}'); do
+experiments=$("$cli" list | awk 'NF {print $1}')
+# A CLI that lists nothing (or fails) would check nothing: that is a failure of its own.
+if [ -z "$experiments" ]; then echo "FAILED: '$cli list' printed no experiment" >&2; exit 1; fi
+checked=0
+for experiment in $experiments; do
+  checked=$((checked + 1))
   row=$(grep -F "| \`$experiment\` |" "$readme" || true)
   if [ -z "$row" ]; then echo "FAILED: README.md has no table row for $experiment" >&2; status=1; continue; fi
   # Expand `fig4a`..`fig4f` into `fig4a` `fig4b` ... `fig4f`.
@@ -22,4 +27,5 @@ for experiment in $("$cli" list | awk '{print $1}'); do
     esac
   done
 done
+echo "README.md lists the presets of $checked experiments" >&2
 exit $status
