@@ -169,34 +169,30 @@ TEST_CASE("exp against long double exp over its whole domain within 1.5 ulps", "
   CHECK(dmath::exp(-744.44007192138122) == kTrue0);
 }
 
-TEST_CASE("exp_array against long double exp with each edge in both lanes and the vector pairs counted",
-          "[core][det_math][kernel]") {
-  std::vector<double> specials = exp_edges();
-  const std::vector<double> x = both_lanes(specials, -1.5);
+namespace {
+// An array kernel (exp_array, log_array) against its long double reference and, bit for bit, its
+// scalar form: first `edges` (each edge in both lanes beside an in-range partner), whose pairs with
+// both lanes in `in_lanes` must take the vector path, then `sample` in pairs as they come.
+template <class Array, class Scalar, class Reference, class InLanes>
+void check_array_kernel(const char* name, const char* domain, Array array, Scalar scalar, Reference reference,
+                        const std::vector<double>& edges, const std::vector<double>& sample, InLanes in_lanes,
+                        ld bound) {
   std::size_t expect_vector = 0;
-  const auto in_vector_domain = [](double v) { return v >= kExpVectorLo && v < kExpVectorEnd; };  // false for NaN
-  for (std::size_t i = 0; i + 1 < x.size(); i += 2) {
-    expect_vector += in_vector_domain(x[i]) && in_vector_domain(x[i + 1]);
-  }
-  std::vector<double> out(x.size());
-  const std::size_t vector_pairs = dmath::exp_array(x.data(), out.data(), x.size());
+  for (std::size_t i = 0; i + 1 < edges.size(); i += 2) expect_vector += in_lanes(edges[i]) && in_lanes(edges[i + 1]);
   Worst w;
-  std::size_t differ = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    w.add(ulp_error(out[i], ref_exp(x[i])), x[i]);
-    differ += bits_of(out[i]) != bits_of(dmath::exp(x[i]));
+  std::size_t differ = 0, vector_pairs = 0;
+  for (const std::vector<double>* x : {&edges, &sample}) {
+    std::vector<double> out(x->size());
+    const std::size_t pairs = array(x->data(), out.data(), x->size());
+    if (x == &edges) vector_pairs = pairs;
+    for (std::size_t i = 0; i < x->size(); ++i) {
+      w.add(ulp_error(out[i], reference((*x)[i])), (*x)[i]);
+      differ += bits_of(out[i]) != bits_of(scalar((*x)[i]));
+    }
   }
-  // The same over the sample, pairs as they come.
-  const std::vector<double> y = exp_sample(200'001, 3602);
-  out.assign(y.size(), 0.0);
-  (void)dmath::exp_array(y.data(), out.data(), y.size());
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    w.add(ulp_error(out[i], ref_exp(y[i])), y[i]);
-    differ += bits_of(out[i]) != bits_of(dmath::exp(y[i]));
-  }
-  report("exp_array", "exp's edges in both lanes + exp's sample", w);
+  report(name, domain, w);
   INFO("worst at x = " << w.x);
-  CHECK(w.ulps <= kExpBound);
+  CHECK(w.ulps <= bound);
   CHECK(differ == 0);
 #if defined(__SSE2__)
   CHECK(expect_vector > 20);  // the in-range edges (-708, 709.7773 from below, 0, ...) did run in lanes
@@ -204,6 +200,17 @@ TEST_CASE("exp_array against long double exp with each edge in both lanes and th
 #else
   CHECK(vector_pairs == 0);
 #endif
+}
+}  // namespace
+
+TEST_CASE("exp_array against long double exp with each edge in both lanes and the vector pairs counted",
+          "[core][det_math][kernel]") {
+  check_array_kernel(
+      "exp_array", "exp's edges in both lanes + exp's sample",
+      [](const double* x, double* out, std::size_t n) { return dmath::exp_array(x, out, n); },
+      [](double v) { return dmath::exp(v); }, ref_exp, both_lanes(exp_edges(), -1.5), exp_sample(200'001, 3602),
+      [](double v) { return v >= kExpVectorLo && v < kExpVectorEnd; },  // false for NaN
+      kExpBound);
 }
 
 TEST_CASE("cosh and sinh against long double over their whole domain within 3 ulps", "[core][det_math][kernel]") {
@@ -275,35 +282,12 @@ TEST_CASE("log against long double log over its whole domain within 2 ulps", "[c
 
 TEST_CASE("log_array against long double log with each edge in both lanes and the vector pairs counted",
           "[core][det_math][kernel]") {
-  const std::vector<double> x = both_lanes(log_edges(), 3.0);
-  std::size_t expect_vector = 0;
-  const auto normal = [](double v) { return v >= kMin && v <= kMax; };  // positive normal finite
-  for (std::size_t i = 0; i + 1 < x.size(); i += 2) expect_vector += normal(x[i]) && normal(x[i + 1]);
-  std::vector<double> out(x.size());
-  const std::size_t vector_pairs = dmath::log_array(x.data(), out.data(), x.size());
-  Worst w;
-  std::size_t differ = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    w.add(ulp_error(out[i], ref_log(x[i])), x[i]);
-    differ += bits_of(out[i]) != bits_of(dmath::log(x[i]));
-  }
-  const std::vector<double> y = log_sample(200'001, 3612);
-  out.assign(y.size(), 0.0);
-  (void)dmath::log_array(y.data(), out.data(), y.size());
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    w.add(ulp_error(out[i], ref_log(y[i])), y[i]);
-    differ += bits_of(out[i]) != bits_of(dmath::log(y[i]));
-  }
-  report("log_array", "log's edges in both lanes + log's sample", w);
-  INFO("worst at x = " << w.x);
-  CHECK(w.ulps <= kLogBound);
-  CHECK(differ == 0);
-#if defined(__SSE2__)
-  CHECK(expect_vector > 20);
-  CHECK(vector_pairs == expect_vector);
-#else
-  CHECK(vector_pairs == 0);
-#endif
+  check_array_kernel(
+      "log_array", "log's edges in both lanes + log's sample",
+      [](const double* x, double* out, std::size_t n) { return dmath::log_array(x, out, n); },
+      [](double v) { return dmath::log(v); }, ref_log, both_lanes(log_edges(), 3.0), log_sample(200'001, 3612),
+      [](double v) { return v >= kMin && v <= kMax; },  // positive normal finite
+      kLogBound);
 }
 
 namespace {

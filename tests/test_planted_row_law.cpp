@@ -63,9 +63,19 @@ struct NetworkRow {
   std::vector<double> output;  // the row's output c (d entries)
 };
 
+// The special tokens of the oracle's D1 input: j3 = n / 3, j2 = n / 2.
+SpecialTokens special_tokens(const AttentionSettings& s) { return {s.n / 3, s.n / 2}; }
+
+// The columns the law keeps: planted, j3's class and, for self-attention, the constant column.
+std::vector<int> kept_columns(const AttentionSettings& s) {
+  std::vector<int> kept{0, 1 + special_tokens(s).planted % class_count(s.model, s.d)};
+  if (s.model == AttentionModel::Self) kept.push_back(s.d - 1);
+  return kept;
+}
+
 NetworkRow planted_row_of_network(const AttentionSettings& s) {
   const bool self = s.model == AttentionModel::Self;
-  const SpecialTokens t{s.n / 3, s.n / 2};  // j3, j2
+  const SpecialTokens t = special_tokens(s);
   const int classes = class_count(s.model, s.d);
   const int row_index = self ? t.planted : t.query;
   int sibling = t.planted + classes;  // another token of j3's class
@@ -97,12 +107,10 @@ AttentionSettings point(AttentionModel model, ScoreMatrix x, int n, int d, doubl
   return s;
 }
 
-// The network's planted-row output on the coordinates the law keeps: planted, j3's class and, for
-// self-attention, the constant column.
+// The network's planted-row output on the coordinates the law keeps.
 std::vector<double> kept_coordinates(const AttentionSettings& s, const NetworkRow& net) {
-  const int own = 1 + (s.n / 3) % class_count(s.model, s.d);  // j3's class column
-  std::vector<double> kept{net.output[0], net.output[std::size_t(own)]};
-  if (s.model == AttentionModel::Self) kept.push_back(net.output[std::size_t(s.d - 1)]);
+  std::vector<double> kept;
+  for (int k : kept_columns(s)) kept.push_back(net.output[std::size_t(k)]);
   return kept;
 }
 
@@ -110,11 +118,7 @@ std::vector<double> kept_coordinates(const AttentionSettings& s, const NetworkRo
 // the law leaves out can move a pattern: when the margin is larger, the left-out coordinates change
 // no pattern's firing, and the law's q must equal the network's exactly.
 bool left_out_cannot_matter(const AttentionSettings& s, const NetworkRow& net) {
-  const bool self = s.model == AttentionModel::Self;
-  const int classes = class_count(s.model, s.d);
-  const int own = 1 + (s.n / 3) % classes;  // j3's class column
-  std::vector<int> kept{0, own};
-  if (self) kept.push_back(s.d - 1);
+  const std::vector<int> kept = kept_columns(s);
   double left_out = 0.0;
   for (int k = 0; k < s.d; ++k)
     if (std::find(kept.begin(), kept.end(), k) == kept.end()) left_out += std::fabs(net.output[std::size_t(k)]);

@@ -26,6 +26,15 @@ Results run(const std::string& id, const std::string& preset, const KeyValues& v
 }
 double cell(const Table& t, std::size_t row, const std::string& column) { return t.rows[row][t.column(column)]; }
 
+// A trial's four outcomes equal the evaluations `fires` computed by the definition, in the order of
+// TrialOutcome: (softmax, D1), (linear, D1), (softmax, D0), (linear, D0).
+void require_outcome(const TrialOutcome& o, const bool fires[4]) {
+  REQUIRE(o.exp_d1 == fires[0]);
+  REQUIRE(o.lin_d1 == fires[1]);
+  REQUIRE(o.exp_d0 == fires[2]);
+  REQUIRE(o.lin_d0 == fires[3]);
+}
+
 }  // namespace
 
 // The toy trial evaluates its four cases through one readout: replayed from the same stream, every
@@ -51,11 +60,7 @@ TEST_CASE("one readout is shared by a trial's four evaluations, or four are draw
         attention_vector(in, k, f);
         fires[k] = evaluate_readout(f.data(), in.y[shared ? 0 : k], s.tau).fires();
       }
-      const TrialOutcome o = trial.run(s, stream);
-      REQUIRE(o.exp_d1 == fires[0]);
-      REQUIRE(o.lin_d1 == fires[1]);
-      REQUIRE(o.exp_d0 == fires[2]);
-      REQUIRE(o.lin_d0 == fires[3]);
+      require_outcome(trial.run(s, stream), fires);
     }
   }
   // The same for the attention networks: the trial's readouts are one (shared) or four.
@@ -80,11 +85,7 @@ TEST_CASE("one readout is shared by a trial's four evaluations, or four are draw
         attend(q, keys, s.x, kEvaluations[k].norm, c);
         fires[k] = evaluate_rows_readout(c, draw.readouts[shared ? 0 : k], s.tau).fires();
       }
-      const TrialOutcome o = trial.run(s, stream);
-      REQUIRE(o.exp_d1 == fires[0]);
-      REQUIRE(o.lin_d1 == fires[1]);
-      REQUIRE(o.exp_d0 == fires[2]);
-      REQUIRE(o.lin_d0 == fires[3]);
+      require_outcome(trial.run(s, stream), fires);
     }
   }
 }
