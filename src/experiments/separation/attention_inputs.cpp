@@ -7,6 +7,7 @@
 
 #include "core/det_math.hpp"
 #include "core/rng.hpp"
+#include "experiments/separation/attention_schema.hpp"
 #include "experiments/separation/attention_trial.hpp"
 
 namespace attnlab::separation {
@@ -114,6 +115,11 @@ Results attention_inputs(const AttentionSettings& s, std::uint64_t seed) {
                                std::to_string(draw.d1.planted) + "; D0: j2 = " + std::to_string(draw.d0.query) +
                                ", j3 = " + std::to_string(draw.d0.planted) + " (tokens count from 0).");
   return r;
+}
+
+Results attention_inputs(AttentionModel model, const Schema& schema, const Params& params, std::uint64_t seed) {
+  const Sweep swept = parse_sweep(schema, "sweep", params.text("sweep"));
+  return attention_inputs(attention_settings(model, first_sweep_point(schema, params, "sweep"), swept), seed);
 }
 
 }  // namespace attnlab::separation

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "experiments/separation/attention_datasets.hpp"
+#include "lab/experiment.hpp"
 #include "lab/results.hpp"
 
 namespace attnlab::separation {
@@ -13,5 +14,8 @@ namespace attnlab::separation {
 // Large inputs show a slice of consecutive tokens around the special ones. Nothing is computed
 // from the inputs: no attention, no readout.
 Results attention_inputs(const AttentionSettings& s, std::uint64_t seed);
+
+// The picture at the first sweep point of `params` (validated for attention_schema(model)).
+Results attention_inputs(AttentionModel model, const Schema& schema, const Params& params, std::uint64_t seed);
 
 }  // namespace attnlab::separation

@@ -39,9 +39,4 @@ LemmaBound lemma_bound(int evaluation, int n);
 // share inside, 99.9% Wilson band), sigma_positive (the share with <f, sigma> > 0), F.
 Results inspect_toy_trial(const ToySettings& s, std::uint64_t seed, std::int64_t trial);
 
-// The picture before a run (Experiment::inputs): trial 0's D1 and D0 inputs v = A x as the network
-// sees them, token by token, with the range [log n, 1.4 log n] of the unplanted scores. For n above
-// 4000 every k-th token (and the planted one) is drawn.
-Results inputs_picture(const ToySettings& s, std::uint64_t seed);
-
 }  // namespace attnlab::separation

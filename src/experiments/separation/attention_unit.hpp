@@ -1,0 +1,16 @@
+// The `separation.self` / `separation.cross` unit: a block of trials at one sweep point
+// (success_sweep.hpp), each trial the four evaluations of the attention network (docs/separation.md
+// s.2-s.4).
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "experiments/separation/attention_run.hpp"
+#include "lab/work_unit.hpp"
+
+namespace attnlab::separation {
+
+// Unit `unit` of the prepared run, which must outlive the task (read-only).
+std::unique_ptr<UnitTask> attention_unit(const AttentionRun& run, std::int64_t unit);
+
+}  // namespace attnlab::separation
