@@ -1,0 +1,54 @@
+#include "experiments/multihead/lower_bound_inputs.hpp"
+
+#include "core/rng.hpp"
+#include "experiments/multihead/lower_bound.hpp"
+#include "experiments/multihead/lower_bound_schema.hpp"
+#include "lab/text.hpp"
+
+namespace attnlab::multihead {
+
+Results lower_bound_inputs(const Params& p, std::uint64_t seed) {
+  const ParitySettings run = lower_bound_settings(p, seed);
+  Results r;
+  Plot layer = Plot::titled("Inputs: the parity layer's output when the two tokens' signs differ")
+                   .x("u = (bits of S where token 1 has + and token 2 has -) - (the reverse)")
+                   .y("first output times the token's sign");
+  constexpr int kSteps = 60;  // points per unit of u
+  for (int s = 1; s <= run.max_S; ++s) {
+    const Gadget g = build_gadget(s + 1, s, run.rho);
+    Series curve{printf_text("|S| = %.0f", s), SeriesStyle::Line, {}, {}, {}, {}};
+    for (int n = -s * kSteps; n <= s * kSteps; ++n) {
+      const double u = double(n) / kSteps;
+      double h = 0.0;
+      for (std::size_t j = 0; j < g.knots.size(); ++j)
+        h += g.weights[j] * (phi(run.rho * (g.knots[j] + u)) + phi(run.rho * (u - g.knots[j])));
+      curve.x.push_back(u), curve.y.push_back(h);
+    }
+    layer.series.push_back(std::move(curve));
+  }
+  r.plots.push_back(std::move(layer));
+
+  constexpr int kExamples = 16;
+  const int d = run.train_d;
+  Heatmap examples;
+  examples.title = printf_text("Inputs: the first %.0f examples, two tokens of %.0f signs each", kExamples, d);
+  examples.x_label = "token 1 (its sign, then z), token 2 (its sign, then z)";
+  examples.y_label = "example";
+  examples.rows = kExamples;
+  examples.cols = 2 * d;
+  examples.low = -1.0, examples.high = 1.0;
+  examples.value_label = "sign";
+  Rng rng = Rng::for_stream(run.seed, 21);  // as recover_parity_gf2 draws them
+  for (int n = 0; n < kExamples; ++n) {
+    Eigen::MatrixXd X = random_input(2, d, rng);
+    if (X(0, 0) == X(1, 0)) X(1, 0) = -X(0, 0);
+    for (int t = 0; t < 2; ++t)
+      for (int j = 0; j < d; ++j) examples.values.push_back(X(t, j));
+  }
+  examples.paths.push_back({"where token 1 ends and token 2 begins", {0.0, double(kExamples)}, {double(d), double(d)}});
+  r.heatmaps.push_back(std::move(examples));
+  r.notes.push_back("The examples are the same for every |S|; only their label, the parity over S, changes.");
+  return r;
+}
+
+}  // namespace attnlab::multihead
