@@ -12,22 +12,11 @@ const modulePath = process.env.ATTNLAB_NODE_MODULE;
 const cliPath = process.env.ATTNLAB_CLI;
 const seeds = [5, 21];
 
-// Overrides per experiment ('*') or per preset, only where a preset takes more than ~1 s natively.
-// multihead one_head runs whole: its SVD of 24025 x 144 constraints is the deep matrix product that
-// once rounded differently in wasm (Eigen's kernel shape, see CMakeLists.txt).
-const reduced = {
-  'separation.toy': { '*': { trials: 100 } },
-  'separation.self': { '*': { trials: 100 } },
-  regression: { large_sparse: { max_iterations: 10 } },
-  mirror: { '': { seeds: 4 }, synthetic_figure: { seeds: 4 }, sparsity: { seeds: 2 } },
-  multihead: {
-    two_heads: { cert_samples: 200000, adam_steps: 500 },
-    large: { cert_samples: 300000, adam_steps: 300 },
-    three_heads: { cert_samples: 300000, adam_steps: 300 },
-    hard_attention: { cert_samples: 200000, adam_steps: 500 },
-  },
-  'multihead.lower_bound': { '*': { adam_steps: 100 } },
-};
+// Overrides per experiment ('*') or per preset, only where a preset takes more than ~1 s natively:
+// bench/reduced_counts.json, their one home (bench/preset_tables.sh reads it too). multihead
+// one_head runs whole: its SVD of 24025 x 144 constraints is the deep matrix product that once
+// rounded differently in wasm (Eigen's kernel shape, see CMakeLists.txt).
+const reduced = require('../../bench/reduced_counts.json');
 
 function overrides(id, preset) {
   const r = reduced[id] || {};
