@@ -5,7 +5,7 @@ agrees with the registry, as the CLI reports it (`attnlab papers`, `list`, `help
   README.md       the link key story= names every story; a link to a step of every story; the
                   layout names every paper's folder under src/experiments/; the docs list links
                   every paper's page
-  docs/design.md  "one folder per paper (...)" names exactly the papers' folders; the table of
+  docs/design.md  its list of folders, one per paper, names exactly the papers' folders; the table of
                   pictures before a run names exactly the experiments; the data selectors named
                   are exactly those of the experiments that take data
   tests/fuzz/     both dictionaries hold every experiment id and every parameter key ("key=");
