@@ -116,9 +116,8 @@ table_end("| experiment | the picture |", "| `@ID@` | the chance of heads in eve
 for dict in fuzz_params fuzz_url_hash; do
   edit "tests/fuzz/$dict.dict" '
 import re
-keys = re.findall(r"^\"[A-Za-z0-9_]+=\"$", s, re.M)  # the parameter keys, one sorted block
-new = sorted(set(keys) | {"\"p=\"", "\"flips=\"", "\"blocks=\""})
-replace("\n".join(keys), "\n".join(new))
+keys = re.findall(r"^\"[A-Za-z0-9_]+=\"$", s, re.M)  # the keys; the parameters come last
+after(keys[-1], "".join(f"\"{k}=\"\n" for k in ("blocks", "flips", "p") if f"\"{k}=\"" not in keys), last=True)
 ids = re.findall(r"^\"[a-z0-9_]+(?:\.[a-z0-9_]+)?\"$", s, re.M)
 after(ids[-1], "\"@ID@\"\n", last=True)
 '
