@@ -14,6 +14,8 @@ agrees with the registry, as the CLI reports it (`attnlab papers`, `list`, `help
   bench/reduced_counts.json  (the reduced counts of slow presets, read by bench/preset_tables.sh
                   and tests/node/cli_equal.test.cjs) names existing experiments, presets and keys
 
+  src/experiments/  every <x>_experiment.cpp has its template beside it (docs/design.md "The shape of
+                  the code"): <x>_schema, <x>_unit, <x>_results, <x>_inputs (.hpp and .cpp), <x>_run.hpp
 (README's tables of papers and presets: tests/readme_papers.sh, tests/readme_presets.sh.)
 Prints one line per disagreement and exits 1 on any. Usage: registry_lists.py ATTNLAB_CLI REPO_ROOT
 """
@@ -122,6 +124,26 @@ def check_reduced(root, experiments, presets, keys, problems):
                     problems.append(f"bench/reduced_counts.json sets {k} of {e}, which has no such parameter")
 
 
+def check_template(root, problems):
+    folder = os.path.join(root, "src", "experiments")
+    found = 0
+    for paper in sorted(os.listdir(folder)):
+        here = os.path.join(folder, paper)
+        if not os.path.isdir(here):
+            continue
+        for name in sorted(os.listdir(here)):
+            if not name.endswith("_experiment.cpp"):
+                continue
+            found += 1
+            x = name[: -len("_experiment.cpp")]
+            for part in [f"{x}_{job}.{ext}" for job in ("schema", "unit", "results", "inputs") for ext in ("hpp", "cpp")] + \
+                        [f"{x}_run.hpp", f"{x}_experiment.hpp"]:
+                if not os.path.isfile(os.path.join(here, part)):
+                    problems.append(f"src/experiments/{paper}/{name} has no {part} beside it (the template)")
+    if found == 0:
+        problems.append("src/experiments/ has no <x>_experiment.cpp")
+
+
 def main():
     root = os.path.abspath(sys.argv[2])
     papers, experiments, presets, keys, data, stories = registry()
@@ -132,10 +154,11 @@ def main():
     check_design(root, papers, experiments, data, problems)
     check_fuzz(root, experiments, presets, keys, stories, problems)
     check_reduced(root, experiments, presets, keys, problems)
+    check_template(root, problems)
     for p in problems:
         print(p)
     print(f"{len(papers)} papers, {len(experiments)} experiments, {sum(map(len, presets.values()))} presets, "
-          f"{len(stories)} stories against README.md, docs/design.md, tests/fuzz and bench/reduced_counts.json: "
+          f"{len(stories)} stories against README.md, docs/design.md, tests/fuzz, bench/reduced_counts.json and the template: "
           f"{len(problems)} problems")
     return 1 if problems else 0
 
