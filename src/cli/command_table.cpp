@@ -42,18 +42,18 @@ const std::vector<CliCommand>& cli_commands() {
       {"papers", "", 0, 0, "", "the papers: title, authors, arXiv id, experiments, story", cmd_papers},
       {"help", "[EXPERIMENT]", 0, 1, "",
        "this text; with EXPERIMENT its parameters (type, range, default, help) and presets", cmd_help},
-      {"run", "EXPERIMENT", 1, 1, "missing EXPERIMENT (see 'attnlab list')",
+      {"run", "EXPERIMENT", 1, 1, "missing EXPERIMENT ('attnlab list' lists them)",
        "run it and write the results table (with --shard I/K: one shard's partial results for 'merge')",
        cmd_run},
       {"merge", "PART.json...", 1, kAny, "merge needs the shard files (PART.json...)",
        "put the K shards of one run together: the same table one process writes (format: --format, else the --out "
        "extension)",
        cmd_merge},
-      {"inspect", "EXPERIMENT", 1, 1, "missing EXPERIMENT (see 'attnlab list')",
+      {"inspect", "EXPERIMENT", 1, 1, "missing EXPERIMENT ('attnlab list' lists them)",
        "one trial of sweep point K (default 0) up close: per-token table as CSV; --format json adds the attention "
        "matrices",
        cmd_inspect},
-      {"link", "EXPERIMENT", 1, 1, "missing EXPERIMENT (see 'attnlab list')",
+      {"link", "EXPERIMENT", 1, 1, "missing EXPERIMENT ('attnlab list' lists them)",
        "print the page's URL hash for these settings", cmd_link},
       {"stories", "[STORY]", 0, 1, "",
        "the guided stories (one per paper): each step's title, link and settings; with STORY also each step's text "
@@ -92,14 +92,19 @@ int run_cli(const std::vector<std::string>& args) {
   }
   if (args[0] == "--version") return std::printf("attnlab %s\n", kVersion), 0;
   const CliCommand& command = find_command(args[0]);
-  const ParsedArgs parsed = parse_options(command.name, std::vector<std::string>(args.begin() + 1, args.end()));
-  if (parsed.help) return std::fputs(command_usage(command).c_str(), stdout), 0;
-  const std::size_t words = parsed.positionals.size();
-  if (words < command.min_words) throw UsageError{command.missing};
-  if (words > command.max_words)
-    throw UsageError{command.name + " takes " + (command.max_words == 0 ? "no arguments" : command.arguments) + "; '" +
-                     parsed.positionals[command.max_words] + "' is one too many"};
-  return command.handler(parsed);
+  try {
+    const ParsedArgs parsed = parse_options(command.name, std::vector<std::string>(args.begin() + 1, args.end()));
+    if (parsed.help) return std::fputs(command_usage(command).c_str(), stdout), 0;
+    const std::size_t words = parsed.positionals.size();
+    if (words < command.min_words) throw UsageError{command.missing};
+    if (words > command.max_words)
+      throw UsageError{command.name + " takes " + (command.max_words == 0 ? "no arguments" : command.arguments) + "; '" +
+                       parsed.positionals[command.max_words] + "' is one too many"};
+    return command.handler(parsed);
+  } catch (UsageError& e) {
+    e.command = command.name;
+    throw;
+  }
 }
 
 }  // namespace attnlab::cli

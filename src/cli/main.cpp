@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
   try {
     return cli::run_cli(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const cli::UsageError& e) {
-    std::fprintf(stderr, "attnlab: %s (see 'attnlab --help')\n", readable_message(e.message).c_str());
+    const std::string help = "attnlab " + (e.command.empty() ? "" : e.command + " ") + "--help";
+    std::fprintf(stderr, "attnlab: %s (see '%s')\n", readable_message(e.message).c_str(), help.c_str());
     return 2;
   } catch (const ParamError& e) {
     std::fprintf(stderr, "attnlab: %s\n", e.what());

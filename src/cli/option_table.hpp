@@ -8,9 +8,10 @@
 
 namespace attnlab::cli {
 
-// Bad usage: main prints "attnlab: MESSAGE (see 'attnlab --help')" and exits with code 2.
+// Bad usage: main prints "attnlab: MESSAGE (see 'attnlab COMMAND --help')" and exits with code 2.
 struct UsageError {
   std::string message;
+  std::string command = "";  // set by run_cli for an error inside a command
 };
 
 // How an option's argument is checked.
