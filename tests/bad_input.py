@@ -107,6 +107,23 @@ CASES = [
      "the key 'attnlab_shard' appears twice"),
     ("--shard 0/3", ["run", "separation.toy", "--shard", "0/3", *SMALL], 2, "shard"),
     ("--jobs 257", ["run", "separation.toy", "--jobs", "257", *SMALL], 2, "allowed: integer in [0, 256]"),
+    # The option table (src/cli/option_table.cpp): an option a command does not take is refused.
+    ("link with --out", ["link", "separation.toy", "--out", path("link.txt", "")], 2,
+     "--out is not an option of link; link takes: --preset, --set, --sweep, --seed"),
+    ("link with --jobs", ["link", "separation.toy", "--jobs", "2"], 2, "--jobs is not an option of link"),
+    ("link with --format", ["link", "separation.toy", "--format", "json"], 2, "--format is not an option of link"),
+    ("link with --data", ["link", "separation.toy", "--data", path("link.json", "{}")], 2,
+     "--data is not an option of link"),
+    ("inspect with --shard", ["inspect", "separation.toy", "--shard", "1/2"], 2, "--shard is not an option of inspect"),
+    ("merge with --seed", ["merge", path("part-4.json", "{}"), "--seed", "2"], 2, "--seed is not an option of merge"),
+    ("list with an argument", ["list", "extra"], 2, "list takes no arguments; 'extra' is one too many"),
+    ("unknown option", ["run", "separation.toy", "--nope", *SMALL], 2, "unknown option '--nope'; run takes: --preset"),
+    ("--format xml", ["run", "separation.toy", "--format", "xml", *SMALL], 2,
+     "option --format: 'xml' is not allowed; allowed: csv or json"),
+    ("bench --format csv", ["bench", "--format", "csv"], 2, "option --format: 'csv' is not allowed; allowed: text or json"),
+    ("an option given twice", ["run", "separation.toy", "--seed", "1", "--seed", "2", *SMALL], 2,
+     "option --seed is given twice; give it once"),
+    ("an option without its value", ["run", "separation.toy", "--out"], 2, "option --out needs a value (FILE)"),
 ]
 
 

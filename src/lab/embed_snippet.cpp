@@ -1,6 +1,6 @@
 #include "lab/embed_snippet.hpp"
 
-#include "lab/run_record.hpp"
+#include "lab/json_text.hpp"
 
 namespace attnlab {
 
@@ -27,10 +27,15 @@ std::string iframe_snippet(const std::string& url, const std::string& title, int
 std::string oembed_json(const std::string& page_url, const std::string& hash, const std::string& title, int width,
                         int height) {
   const std::string url = page_url + (hash.empty() ? "" : "#" + hash);
-  return "{\"version\":\"1.0\",\"type\":\"rich\",\"title\":" + json_escape(title) +
-         ",\"provider_name\":\"Attention Lab\",\"provider_url\":" + json_escape(page_url) +
-         ",\"html\":" + json_escape(iframe_snippet(url, "Attention Lab: " + title, width, height)) +
-         ",\"width\":" + std::to_string(width) + ",\"height\":" + std::to_string(height) + "}";
+  const JsonValue j = {{"version", "1.0"},
+                       {"type", "rich"},
+                       {"title", title},
+                       {"provider_name", "Attention Lab"},
+                       {"provider_url", page_url},
+                       {"html", iframe_snippet(url, "Attention Lab: " + title, width, height)},
+                       {"width", width},
+                       {"height", height}};
+  return json_text(j);
 }
 
 }  // namespace attnlab

@@ -3,30 +3,22 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "lab/run_record.hpp"
+#include "lab/partial_json.hpp"
 
 namespace attnlab {
 
 namespace {
 
-void append_number(std::string& out, double x) {
-  if (std::isnan(x)) {
-    out += "null";
-  } else if (std::isinf(x)) {
-    out += x > 0 ? "\"inf\"" : "\"-inf\"";
-  } else if (x == 0.0 && std::signbit(x)) {
-    out += "-0.0";  // "-0" would be read back as the integer 0
-  } else {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    out += buf;
-  }
+// A double as the JSON value that decode_partial reads back as the same double.
+JsonValue exact_number(double x) {
+  if (std::isnan(x)) return nullptr;
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return x;  // json_text's JsonNumbers::Exact: 17 digits, -0.0 kept
 }
 
-double number_from(const nlohmann::ordered_json& j, const std::string& field) {
+double number_from(const JsonValue& j, const std::string& field) {
   if (j.is_number()) return j.get<double>();
   if (j.is_null()) return std::numeric_limits<double>::quiet_NaN();
   if (j.is_string() && j.get<std::string>() == "inf") return std::numeric_limits<double>::infinity();
@@ -37,31 +29,18 @@ double number_from(const nlohmann::ordered_json& j, const std::string& field) {
 
 }  // namespace
 
-std::string encode_partial(const Partial& partial) {
-  std::string out = "{\"values\":{";
-  bool first = true;
-  for (const auto& [name, values] : partial.all_values()) {
-    out += (first ? "" : ",") + json_escape(name) + ":[";
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      if (i) out += ',';
-      append_number(out, values[i]);
-    }
-    out += ']';
-    first = false;
+JsonValue partial_json(const Partial& partial) {
+  JsonValue values = JsonValue::object(), texts = JsonValue::object();
+  for (const auto& [name, list] : partial.all_values()) {
+    JsonValue& out = values[name] = JsonValue::array();
+    for (double x : list) out.push_back(exact_number(x));
   }
-  out += "},\"texts\":{";
-  first = true;
-  for (const auto& [name, text] : partial.all_texts()) {
-    out += (first ? "" : ",") + json_escape(name) + ":" + json_escape(text);
-    first = false;
-  }
-  return out + "}}";
+  for (const auto& [name, text] : partial.all_texts()) texts[name] = text;
+  return {{"values", std::move(values)}, {"texts", std::move(texts)}};
 }
 
-Partial decode_partial(const std::string& json_text) {
-  // ordered_json keeps the fields in their written order (a Partial's order is part of it).
-  const nlohmann::ordered_json j = nlohmann::ordered_json::parse(json_text, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("values") || !j.contains("texts") ||
+Partial partial_from_json(const JsonValue& j) {
+  if (!j.is_object() || !j.contains("values") || !j.contains("texts") ||
       !j["values"].is_object() || !j["texts"].is_object())
     throw std::runtime_error("partial result: not an object with \"values\" and \"texts\"");
   Partial p;
@@ -77,6 +56,15 @@ Partial decode_partial(const std::string& json_text) {
     p.put_text(name, text.get<std::string>());
   }
   return p;
+}
+
+std::string encode_partial(const Partial& partial) { return json_text(partial_json(partial), JsonNumbers::Exact); }
+
+Partial decode_partial(const std::string& text) {
+  // ordered_json keeps the fields in their written order (a Partial's order is part of it).
+  const JsonValue j = JsonValue::parse(text, nullptr, false);
+  if (j.is_discarded()) throw std::runtime_error("partial result: not an object with \"values\" and \"texts\"");
+  return partial_from_json(j);
 }
 
 }  // namespace attnlab

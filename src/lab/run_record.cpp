@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lab/json_text.hpp"
 #include "lab/version.hpp"
 
 namespace attnlab {
@@ -65,75 +66,36 @@ std::string to_csv(const RunRecord& r) {
   return out;
 }
 
-std::string json_escape(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
+namespace {
+
+JsonValue heatmap_json(const Heatmap& h) {
+  return {{"title", h.title}, {"x_label", h.x_label}, {"y_label", h.y_label}, {"rows", h.rows}, {"cols", h.cols},
+          {"low", h.low},     {"high", h.high},       {"note", h.note},       {"values", h.values}};
 }
 
+}  // namespace
+
 std::string to_json(const RunRecord& r) {
-  auto num = [](double x) { return std::isfinite(x) ? format_number(x) : std::string("null"); };
-  std::string out = "{";
-  out += "\"attnlab_version\":" + json_escape(kVersion);
-  out += ",\"experiment\":" + json_escape(r.experiment);
-  out += ",\"preset\":" + (r.preset.empty() ? std::string("null") : json_escape(r.preset));
-  out += ",\"seed\":" + std::to_string(r.seed);
-  out += ",\"params\":{";
-  for (std::size_t i = 0; i < r.params.size(); ++i)
-    out += (i ? "," : "") + json_escape(r.params[i].first) + ":" + json_escape(r.params[i].second);
-  out += "}";
-  if (!r.context.empty()) {
-    out += ",\"context\":{";
-    for (std::size_t i = 0; i < r.context.size(); ++i)
-      out += (i ? "," : "") + json_escape(r.context[i].first) + ":" + json_escape(r.context[i].second);
-    out += "}";
-  }
-  out += ",\"complete\":" + std::string(r.progress.finished() ? "true" : "false");
-  out += ",\"progress\":" + num(r.progress.fraction());
-  const Table& t = r.results.table;
-  out += ",\"columns\":[";
-  for (std::size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + json_escape(t.columns[i]);
-  out += "],\"rows\":[";
-  for (std::size_t j = 0; j < t.rows.size(); ++j) {
-    out += j ? ",[" : "[";
-    for (std::size_t i = 0; i < t.rows[j].size(); ++i) out += (i ? "," : "") + num(t.rows[j][i]);
-    out += "]";
-  }
-  out += "],\"notes\":[";
-  for (std::size_t i = 0; i < r.results.notes.size(); ++i) out += (i ? "," : "") + json_escape(r.results.notes[i]);
-  out += "]";
+  JsonValue j = {{"attnlab_version", kVersion},
+                 {"experiment", r.experiment},
+                 {"preset", r.preset.empty() ? JsonValue(nullptr) : JsonValue(r.preset)},
+                 {"seed", r.seed},
+                 {"params", json_object(r.params)}};
+  if (!r.context.empty()) j["context"] = json_object(r.context);
+  j["complete"] = r.progress.finished();
+  j["progress"] = r.progress.fraction();
+  j["columns"] = r.results.table.columns;
+  j["rows"] = r.results.table.rows;
+  j["notes"] = r.results.notes;
   if (!r.results.heatmaps.empty()) {
-    out += ",\"heatmaps\":[";
-    for (std::size_t i = 0; i < r.results.heatmaps.size(); ++i) {
-      const Heatmap& h = r.results.heatmaps[i];
-      out += (i ? ",{" : "{") + std::string("\"title\":") + json_escape(h.title) +
-             ",\"x_label\":" + json_escape(h.x_label) + ",\"y_label\":" + json_escape(h.y_label) +
-             ",\"rows\":" + std::to_string(h.rows) + ",\"cols\":" + std::to_string(h.cols) +
-             ",\"low\":" + num(h.low) + ",\"high\":" + num(h.high) + ",\"note\":" + json_escape(h.note) +
-             ",\"values\":[";
-      for (std::size_t k = 0; k < h.values.size(); ++k) out += (k ? "," : "") + num(h.values[k]);
-      out += "]}";
-    }
-    out += "]";
+    j["heatmaps"] = JsonValue::array();
+    for (const Heatmap& h : r.results.heatmaps) j["heatmaps"].push_back(heatmap_json(h));
   }
-  out += "}";
-  return out;
+  return json_text(j);
+}
+
+std::string record_text(const RunRecord& record, TableFormat format) {
+  return format == TableFormat::Json ? to_json(record) : to_csv(record);
 }
 
 }  // namespace attnlab

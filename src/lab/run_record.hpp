@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lab/experiment.hpp"
+#include "lab/export_format.hpp"
 
 namespace attnlab {
 
@@ -31,8 +32,12 @@ std::string to_csv(const RunRecord& record);
 // JSON: {"attnlab_version", "experiment", "preset", "seed", "params": {...}, "complete",
 //        "columns": [...], "rows": [[...]], "notes": [...], and "heatmaps": [{"title", "x_label",
 //        "y_label", "rows", "cols", "low", "high", "note", "values": [row-major]}] when there are
-//        any}; NaN is written as null.
+//        any}; numbers as format_number() writes them, NaN as null (lab/json_text.hpp).
 std::string to_json(const RunRecord& record);
+// The record in `format` (lab/export_format.hpp): to_csv() or to_json().
+std::string record_text(const RunRecord& record, TableFormat format);
+// `s` as a JSON string literal (lab/json_text.hpp's escaping), for the code outside lab that still
+// writes JSON text piece by piece (src/ui, bench/workloads.cpp).
 std::string json_escape(const std::string& s);
 
 }  // namespace attnlab

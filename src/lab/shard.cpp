@@ -2,18 +2,14 @@
 
 #include <cstdio>
 #include <map>
-#include <nlohmann/json.hpp>
 
 #include "lab/json_document.hpp"
-
-#include "lab/partial_codec.hpp"
-#include "lab/run_record.hpp"
+#include "lab/partial_json.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab {
 
 namespace {
-using Json = nlohmann::ordered_json;
 constexpr int kShardFormat = 1;
 constexpr int kMaxShards = 1000000;
 }  // namespace
@@ -45,27 +41,24 @@ std::string data_digest(const std::string& data_text) {
 }
 
 std::string to_shard_json(const Shard& s) {
-  std::string out = "{\"attnlab_shard\":" + std::to_string(kShardFormat);
-  out += ",\n\"attnlab_version\":" + json_escape(s.run.version);
-  out += ",\n\"experiment\":" + json_escape(s.run.experiment);
-  out += ",\n\"preset\":" + json_escape(s.run.preset);
-  out += ",\n\"seed\":" + std::to_string(s.run.seed);
-  out += ",\n\"params\":{";
-  for (std::size_t i = 0; i < s.run.params.size(); ++i)
-    out += (i ? "," : "") + json_escape(s.run.params[i].first) + ":" + json_escape(s.run.params[i].second);
-  out += "},\n\"data_digest\":" + json_escape(s.run.data_digest);
-  out += ",\n\"unit_count\":" + std::to_string(s.run.unit_count);
-  out += ",\n\"shard\":\"" + std::to_string(s.spec.index) + "/" + std::to_string(s.spec.count) + "\"";
-  out += ",\n\"units\":[";
-  for (std::size_t i = 0; i < s.units.size(); ++i)
-    out += std::string(i ? ",\n" : "\n") + "{\"unit\":" + std::to_string(s.units[i].first) +
-           ",\"partial\":" + encode_partial(s.units[i].second) + "}";
-  return out + "]}\n";
+  JsonValue units = JsonValue::array();
+  for (const auto& [unit, partial] : s.units) units.push_back({{"unit", unit}, {"partial", partial_json(partial)}});
+  const JsonValue j = {{"attnlab_shard", kShardFormat},
+                       {"attnlab_version", s.run.version},
+                       {"experiment", s.run.experiment},
+                       {"preset", s.run.preset},
+                       {"seed", s.run.seed},
+                       {"params", json_object(s.run.params)},
+                       {"data_digest", s.run.data_digest},
+                       {"unit_count", s.run.unit_count},
+                       {"shard", std::to_string(s.spec.index) + "/" + std::to_string(s.spec.count)},
+                       {"units", std::move(units)}};
+  return json_text(j, JsonNumbers::Exact, JsonLayout::Lines) + "\n";
 }
 
 Shard parse_shard_json(const std::string& text, const std::string& name) {
   auto fail = [&](const std::string& why) -> ParamError { return ParamError(name + ": " + why); };
-  const Json j = parse_json_document<Json>(text, name, kMaxShardBytes);
+  const JsonValue j = parse_json_document<JsonValue>(text, name, kMaxShardBytes);
   if (!j.is_object()) throw fail("not a shard file (not a JSON object)");
   if (!j.contains("attnlab_shard")) throw fail("not a shard file (no \"attnlab_shard\" field; write shards with "
                                                "'attnlab run ... --shard I/K')");
@@ -107,7 +100,7 @@ Shard parse_shard_json(const std::string& text, const std::string& name) {
       throw fail("unit " + std::to_string(unit) + " is out of range (the run has " +
                  std::to_string(s.run.unit_count) + " units)");
     try {
-      s.units.emplace_back(unit, decode_partial(u["partial"].dump()));
+      s.units.emplace_back(unit, partial_from_json(u["partial"]));
     } catch (const std::runtime_error& e) {
       throw fail("unit " + std::to_string(unit) + ": " + e.what());
     }

@@ -5,7 +5,7 @@
 
 #include "lab/find_named.hpp"
 #include "lab/param.hpp"
-#include "lab/run_record.hpp"
+#include "lab/json_text.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab {
@@ -84,38 +84,49 @@ std::string encode_story_hash(const StoryPosition& at, const StoryStep& step, co
 }
 
 namespace {
-std::string json_list(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + json_escape(items[i]);
-  return out + "]";
+
+JsonValue step_json(const Story& s, std::size_t k) {
+  const StoryStep& step = s.steps[k];
+  JsonValue prediction = nullptr;
+  if (step.prediction) {
+    JsonValue choices = JsonValue::array();
+    for (const auto& c : step.prediction->choices) choices.push_back(c.label);
+    prediction = {{"question", step.prediction->question}, {"choices", std::move(choices)}};
+  }
+  return {{"title", step.title},
+          {"text", step.text},
+          {"question", step.question},
+          {"answer", step.answer},
+          {"link", encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})},
+          {"experiment", step.settings.experiment},
+          {"preset", step.settings.preset},
+          {"params", json_object(step.settings.params)},
+          {"seed", step.settings.seed},
+          {"shows", step.shows},
+          {"run", step.run},
+          {"prediction", std::move(prediction)}};
 }
+
+JsonValue story_json(const Story& s) {
+  JsonValue steps = JsonValue::array();
+  for (std::size_t k = 0; k < s.steps.size(); ++k) steps.push_back(step_json(s, k));
+  return {{"id", s.id},
+          {"paper", s.paper},
+          {"authors", s.authors},
+          {"result", s.result},
+          {"figureCaption", s.figure_caption},
+          {"summary", s.summary},
+          {"steps", std::move(steps)}};
+}
+
 }  // namespace
 
-std::string story_to_json(const Story& s) {
-  std::string out = "{\"id\":" + json_escape(s.id) + ",\"paper\":" + json_escape(s.paper) +
-                    ",\"authors\":" + json_escape(s.authors) + ",\"result\":" + json_escape(s.result) +
-                    ",\"figureCaption\":" + json_escape(s.figure_caption) + ",\"summary\":" + json_escape(s.summary) +
-                    ",\"steps\":[";
-  for (std::size_t k = 0; k < s.steps.size(); ++k) {
-    const StoryStep& step = s.steps[k];
-    out += std::string(k ? "," : "") + "{\"title\":" + json_escape(step.title) + ",\"text\":" + json_escape(step.text) +
-           ",\"question\":" + json_escape(step.question) + ",\"answer\":" + json_escape(step.answer) + ",\"link\":" +
-           json_escape(encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})) +
-           ",\"experiment\":" + json_escape(step.settings.experiment) + ",\"preset\":" + json_escape(step.settings.preset) +
-           ",\"params\":{";
-    for (std::size_t i = 0; i < step.settings.params.size(); ++i)
-      out += (i ? "," : "") + json_escape(step.settings.params[i].first) + ":" + json_escape(step.settings.params[i].second);
-    out += "},\"seed\":" + std::to_string(step.settings.seed) + ",\"shows\":" + json_list(step.shows) +
-           ",\"run\":" + (step.run ? "true" : "false") + ",\"prediction\":";
-    if (!step.prediction) {
-      out += "null}";
-      continue;
-    }
-    std::vector<std::string> choices;
-    for (const auto& c : step.prediction->choices) choices.push_back(c.label);
-    out += "{\"question\":" + json_escape(step.prediction->question) + ",\"choices\":" + json_list(choices) + "}}";
-  }
-  return out + "]}";
+std::string story_to_json(const Story& s) { return json_text(story_json(s)); }
+
+std::string stories_to_json(const std::vector<Story>& stories) {
+  JsonValue all = JsonValue::array();
+  for (const Story& s : stories) all.push_back(story_json(s));
+  return json_text(all);
 }
 
 }  // namespace attnlab

@@ -126,6 +126,8 @@ struct Story {
 // "result", "figureCaption", "summary", "steps": [{"title", "text", "question", "answer", "link", "experiment", "preset",
 // "params": {key: value}, "seed", "shows", "run", "prediction": null or {"question", "choices"}}]}.
 std::string story_to_json(const Story& story);
+// The stories as a JSON array of story_to_json's objects (the JS API's listStories).
+std::string stories_to_json(const std::vector<Story>& stories);
 
 // Where a link is in a story: story=ID and step=N (1-based in the link, `step` 0-based here).
 struct StoryPosition {

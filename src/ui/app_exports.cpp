@@ -22,8 +22,9 @@ std::string App::export_name(const char* extension, const std::string& what) con
 
 void App::download(const std::string& kind) const {
   if (!download_ || !run_.prepared()) return;
-  if (kind == "json") download_(export_name("json").c_str(), "application/json", json().c_str());
-  else download_(export_name("csv").c_str(), "text/csv", csv().c_str());
+  const bool as_json = kTableFormats.decode("download kind", kind) == TableFormat::Json;  // unknown: ParamError
+  download_(export_name(as_json ? "json" : "csv").c_str(), as_json ? "application/json" : "text/csv",
+            (as_json ? json() : csv()).c_str());
 }
 
 bool App::inspector_figures() const { return view_ == View::Inspector && has_inspector_; }

@@ -23,11 +23,11 @@
 #include "experiments/stories.hpp"
 #include "lab/clock.hpp"
 #include "lab/embed_snippet.hpp"
+#include "lab/json_text.hpp"
 #include "lab/partial_codec.hpp"
 #include "lab/run_controller.hpp"
 #include "lab/run_record.hpp"
 #include "lab/runner.hpp"
-#include "lab/url_hash.hpp"
 
 namespace attnlab::web {
 
@@ -37,7 +37,7 @@ namespace {
 
 using emscripten::val;
 
-std::string error_json(const std::string& message) { return "{\"error\":" + json_escape(message) + "}"; }
+std::string error_json(const std::string& message) { return json_text({{"error", message}}); }
 
 std::string bench_json_for(double min_seconds) {
   try {
@@ -79,60 +79,46 @@ std::uint64_t seed_from(const val& seed) {
 
 // [SECTION] Describing experiments
 
+JsonValue param_json(const ParamSpec& s) {
+  const char* types[] = {"integer", "real", "boolean", "choice", "sweep"};
+  JsonValue j = {{"key", s.key},         {"label", s.label},
+                 {"type", types[static_cast<int>(s.type)]},
+                 {"default", s.default_value}, {"allowed", describe_type(s)},
+                 {"unit", s.unit},       {"help", s.help}};
+  if (s.type == ParamType::Integer || s.type == ParamType::Real) {
+    j["min"] = s.min;
+    j["max"] = s.max;
+  }
+  if (s.type == ParamType::Choice) j["choices"] = s.choices;
+  return j;
+}
+
 std::string describe_json(const Experiment& e) {
   const ExperimentInfo& info = e.info();
-  std::string out = "{\"id\":" + json_escape(info.id) + ",\"title\":" + json_escape(info.title) +
-                    ",\"paper\":" + json_escape(info.paper) + ",\"summary\":" + json_escape(info.summary) +
-                    ",\"params\":[";
-  const char* types[] = {"integer", "real", "boolean", "choice", "sweep"};
-  bool first = true;
-  for (const auto& s : e.schema().specs()) {
-    out += first ? "{" : ",{";
-    first = false;
-    out += "\"key\":" + json_escape(s.key) + ",\"label\":" + json_escape(s.label) +
-           ",\"type\":" + json_escape(types[static_cast<int>(s.type)]) + ",\"default\":" + json_escape(s.default_value) +
-           ",\"allowed\":" + json_escape(describe_type(s)) + ",\"unit\":" + json_escape(s.unit) +
-           ",\"help\":" + json_escape(s.help);
-    if (s.type == ParamType::Integer || s.type == ParamType::Real)
-      out += ",\"min\":" + format_number(s.min) + ",\"max\":" + format_number(s.max);
-    if (s.type == ParamType::Choice) {
-      out += ",\"choices\":[";
-      for (std::size_t i = 0; i < s.choices.size(); ++i) out += (i ? "," : "") + json_escape(s.choices[i]);
-      out += "]";
-    }
-    out += "}";
-  }
-  out += "],\"presets\":[";
-  for (std::size_t i = 0; i < e.presets().size(); ++i) {
-    const Preset& p = e.presets()[i];
-    out += (i ? ",{" : "{") + std::string("\"name\":") + json_escape(p.name) + ",\"title\":" + json_escape(p.title) +
-           ",\"description\":" + json_escape(p.description) + ",\"values\":{";
-    for (std::size_t k = 0; k < p.values.size(); ++k)
-      out += (k ? "," : "") + json_escape(p.values[k].first) + ":" + json_escape(p.values[k].second);
-    out += "}}";
-  }
+  JsonValue params = JsonValue::array(), presets = JsonValue::array();
+  for (const auto& s : e.schema().specs()) params.push_back(param_json(s));
+  for (const Preset& p : e.presets())
+    presets.push_back(
+        {{"name", p.name}, {"title", p.title}, {"description", p.description}, {"values", json_object(p.values)}});
   // What the faces ask of an experiment besides its schema (lab/experiment.hpp): whether it has an
   // inspector, the setting that selects loaded data (null: it takes none), a small quick run.
   const Experiment::DataSelector data = e.data_selector();
-  out += std::string("],\"inspector\":") + (e.has_inspector() ? "true" : "false") + ",\"data_selector\":" +
-         (data.key.empty() ? std::string("null")
-                           : "{\"key\":" + json_escape(data.key) + ",\"value\":" + json_escape(data.value) + "}") +
-         ",\"smoke_settings\":{";
-  const KeyValues smoke = e.smoke_settings();
-  for (std::size_t k = 0; k < smoke.size(); ++k)
-    out += (k ? "," : "") + json_escape(smoke[k].first) + ":" + json_escape(smoke[k].second);
-  return out + "}}";
+  const JsonValue selector = data.key.empty() ? JsonValue(nullptr) : JsonValue{{"key", data.key}, {"value", data.value}};
+  return json_text({{"id", info.id},
+                    {"title", info.title},
+                    {"paper", info.paper},
+                    {"summary", info.summary},
+                    {"params", std::move(params)},
+                    {"presets", std::move(presets)},
+                    {"inspector", e.has_inspector()},
+                    {"data_selector", selector},
+                    {"smoke_settings", json_object(e.smoke_settings())}});
 }
 
 std::string list_experiments() {
-  std::string out = "[";
-  bool first = true;
-  for (const auto& id : experiment_ids()) {
-    auto e = make_experiment(id);
-    out += (first ? "{" : ",{") + std::string("\"id\":") + json_escape(id) + ",\"title\":" + json_escape(e->info().title) + "}";
-    first = false;
-  }
-  return out + "]";
+  JsonValue out = JsonValue::array();
+  for (const auto& id : experiment_ids()) out.push_back({{"id", id}, {"title", make_experiment(id)->info().title}});
+  return json_text(out);
 }
 
 std::string describe_experiment(const val& id) {
@@ -188,8 +174,13 @@ class Session {
   }
   double progress() const { return run_.has_experiment() ? run_.fraction() : 1.0; }
   bool finished() const { return !run_.has_experiment() || run_.finished(); }
-  std::string json() const { return run_.has_experiment() ? to_json(record()) : error_json(error_); }
-  std::string csv() const { return run_.has_experiment() ? to_csv(record()) : ""; }
+  // The run's table in `format` (lab/export_format.hpp); JSON without a run is the error.
+  std::string table(TableFormat format) const {
+    if (run_.has_experiment()) return record_text(record(), format);
+    return format == TableFormat::Json ? error_json(error_) : "";
+  }
+  std::string json() const { return table(TableFormat::Json); }
+  std::string csv() const { return table(TableFormat::Csv); }
 
   // ---- work units, for runs spread over Web Workers or node worker_threads (lab/work_unit.hpp):
   // a worker's Session computes units (startUnit, advanceUnit in time slices, unitPreview,
@@ -328,11 +319,10 @@ std::string inspect_experiment(const val& id, const val& preset, const val& para
 // The panels of a whole-paper reproduction: [{"panel", "experiment", "preset"}], or {"error"}.
 std::string reproduction_panels_json(const val& name) {
   try {
-    std::string out = "[";
+    JsonValue out = JsonValue::array();
     for (const Panel& p : reproduction_panels(string_arg(name, "reproduction name")))
-      out += (out.size() > 1 ? ",{" : "{") + std::string("\"panel\":") + json_escape(p.name) +
-             ",\"experiment\":" + json_escape(p.experiment) + ",\"preset\":" + json_escape(p.preset) + "}";
-    return out + "]";
+      out.push_back({{"panel", p.name}, {"experiment", p.experiment}, {"preset", p.preset}});
+    return json_text(out);
   } catch (const std::exception& ex) {
     return error_json(ex.what());
   }
@@ -345,25 +335,22 @@ std::string oembed_for(const std::string& page_url, const std::string& hash, con
 }
 
 // The guided stories (experiments/stories.hpp), every step with its text, link and settings.
-std::string list_stories() {
-  std::string out = "[";
-  for (const Story& s : stories()) out += (out.size() > 1 ? "," : "") + story_to_json(s);
-  return out + "]";
-}
+std::string list_stories() { return stories_to_json(stories()); }
 
 // Every paper (src/experiments/papers.hpp): [{"id", "title", "authors", "arxiv", "docsPage",
 // "experiments": [...], "story", "reproduction"}], in the table's order.
 std::string list_papers() {
-  std::string out = "[";
-  for (const Paper& p : papers()) {
-    std::string experiments;
-    for (const auto& id : p.experiments) experiments += (experiments.empty() ? "" : ",") + json_escape(id);
-    out += std::string(out.size() > 1 ? "," : "") + "{\"id\":" + json_escape(p.id) + ",\"title\":" +
-           json_escape(p.title) + ",\"authors\":" + json_escape(p.authors) + ",\"arxiv\":" + json_escape(p.arxiv) +
-           ",\"docsPage\":" + json_escape(p.docs_page) + ",\"experiments\":[" + experiments + "],\"story\":" +
-           json_escape(p.story) + ",\"reproduction\":" + json_escape(p.reproduction) + "}";
-  }
-  return out + "]";
+  JsonValue out = JsonValue::array();
+  for (const Paper& p : papers())
+    out.push_back({{"id", p.id},
+                   {"title", p.title},
+                   {"authors", p.authors},
+                   {"arxiv", p.arxiv},
+                   {"docsPage", p.docs_page},
+                   {"experiments", p.experiments},
+                   {"story", p.story},
+                   {"reproduction", p.reproduction}});
+  return json_text(out);
 }
 
 }  // namespace
