@@ -45,12 +45,14 @@ sync_tree() {
     fi
   done
 }
+# The wasm build sits where the checkout's does (build/wasm inside the scratch tree, which sync_tree
+# leaves alone): ccache, keyed on paths relative to the tree, then hits what the checkout compiled.
 build() {  # build LOG
-  if [ ! -f "$SCRATCH/wasm/build.ninja" ]; then
-    emcmake cmake -S "$SCRATCH/src" -B "$SCRATCH/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  if [ ! -f "$SCRATCH/src/build/wasm/build.ninja" ]; then
+    emcmake cmake -S "$SCRATCH/src" -B "$SCRATCH/src/build/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DATTNLAB_CACHE="$CACHE" -DATTNLAB_NATIVE_CLI="$CLI" >"$1" 2>&1 || return 1
   fi
-  cmake --build "$SCRATCH/wasm" -j"$JOBS" --target attnlab_app attnlab_worker attnlab_node all >>"$1" 2>&1
+  cmake --build "$SCRATCH/src/build/wasm" -j"$JOBS" --target attnlab_app attnlab_page attnlab_web_api attnlab_worker attnlab_node >>"$1" 2>&1
 }
 # run_test PATCH LOG: runs the patch's named test file (and tests) in the scratch tree.
 run_test() {
@@ -59,8 +61,8 @@ run_test() {
   only=$(sed -n 's/^# only: //p' "$1" | head -1)
   local args=(--test)
   [ -n "$only" ] && args+=(--test-name-pattern "$only")
-  (cd "$SCRATCH/src" && ATTNLAB_WEB_DIR="$SCRATCH/wasm/web" ATTNLAB_CLI="$CLI" \
-    ATTNLAB_NODE_MODULE="$SCRATCH/wasm/attnlab_node.cjs" NODE_PATH="$CACHE/npm/node_modules" \
+  (cd "$SCRATCH/src" && ATTNLAB_WEB_DIR="$SCRATCH/src/build/wasm/web" ATTNLAB_CLI="$CLI" \
+    ATTNLAB_NODE_MODULE="$SCRATCH/src/build/wasm/attnlab_node.cjs" NODE_PATH="$CACHE/npm/node_modules" \
     ATTNLAB_SHOTS_DIR="$SCRATCH/shots" node "${args[@]}" "$file") >"$2" 2>&1
 }
 ran_some() { grep -qE '^# pass [1-9]|^# fail [1-9]' "$1"; }
