@@ -4,6 +4,7 @@
 # and optionally the tests in it to run (node --test-name-pattern):
 #   # test: web/e2e/app.test.mjs
 #   # only: a refused value is never run
+#   # env: ATTNLAB_ENGINES=webkit        (optional: variables for the test, space-separated)
 # For each patch (or the ones named): copy the working tree to a scratch directory (the checkout is
 # never touched), apply the patch, build the wasm targets there (ccache makes a C++ patch a relink),
 # run the named test file and report "caught" (it failed) or "MISSED" (it passed). Each named test
@@ -56,14 +57,15 @@ build() {  # build LOG
 }
 # run_test PATCH LOG: runs the patch's named test file (and tests) in the scratch tree.
 run_test() {
-  local file only
+  local file only vars
   file=$(sed -n 's/^# test: //p' "$1" | head -1)
   only=$(sed -n 's/^# only: //p' "$1" | head -1)
+  read -r -a vars <<<"$(sed -n 's/^# env: //p' "$1" | head -1)"
   local args=(--test)
   [ -n "$only" ] && args+=(--test-name-pattern "$only")
   (cd "$SCRATCH/src" && ATTNLAB_WEB_DIR="$SCRATCH/src/build/wasm/web" ATTNLAB_CLI="$CLI" \
     ATTNLAB_NODE_MODULE="$SCRATCH/src/build/wasm/attnlab_node.cjs" NODE_PATH="$CACHE/npm/node_modules" \
-    ATTNLAB_SHOTS_DIR="$SCRATCH/shots" node "${args[@]}" "$file") >"$2" 2>&1
+    ATTNLAB_SHOTS_DIR="$SCRATCH/shots" env "${vars[@]}" node "${args[@]}" "$file") >"$2" 2>&1
 }
 ran_some() { grep -qE '^# pass [1-9]|^# fail [1-9]' "$1"; }
 
@@ -72,7 +74,7 @@ sync_tree
 build "$SCRATCH/baseline.build.log" || { echo "the unpatched tree does not build (see $SCRATCH/baseline.build.log)"; exit 99; }
 declare -A seen
 for patch in "${patches[@]}"; do
-  key=$(sed -n '1,2p' "$patch")
+  key=$(grep '^# \(test\|only\|env\): ' "$patch")
   [ -n "${seen[$key]:-}" ] && continue
   seen[$key]=1
   log="$SCRATCH/baseline.$(basename "$patch" .patch).log"
