@@ -177,7 +177,7 @@ async function viridisPixels(page) {
 
 test('the inspector draws its heatmaps and matches the CLI', async () => {
   const { page, errors } = await openPage('exp=separation.self&preset=fig5a&seed=3&view=inspector&point=2&trial=1');
-  await page.waitForFunction(() => window.attnlab.appInspectorJson() !== '{}', null, { timeout: 30000 });
+  await page.waitForFunction(() => window.attnlab.appInspectorJson() !== '{}', null, { timeout: 120000 });
   const { dark, bright } = await viridisPixels(page);
   // Four attention maps, mostly near 0 (dark), with the planted column of softmax bright (X = 1).
   assert.ok(dark > 20000, `too few dark heatmap pixels: ${dark}`);
