@@ -20,8 +20,9 @@ CACHE=${ATTNLAB_CACHE:-${HOME:-/root}/.cache/attnlab}
 JOBS=${JOBS:-$(nproc)}
 step() { printf '\n==== %s ====\n' "$*"; }
 # ctest with the test times of the last run on this machine (kept in the cache, outside the work
-# tree): ctest -j then starts the longest tests first, so a long one does not start last. A fresh
-# build folder has no times of its own (docs/toolchain.md, "The test steps apart from compiling").
+# tree), for the order of the tests whose names have no space (ctest before 4.0 reads a name in its
+# cost data only up to the first space). The long tests' order, on a fresh machine too, comes from
+# the COSTs in tests/ctest-costs/ (docs/toolchain.md, "The test steps apart from compiling").
 run_ctest() {  # run_ctest BUILD_DIR
   local costs="$CACHE/ctest-costs/$(basename "$1").txt" own="$1/Testing/Temporary/CTestCostData.txt"
   if [[ -f "$costs" && ! -f "$own" ]]; then mkdir -p "$(dirname "$own")"; cp "$costs" "$own"; fi

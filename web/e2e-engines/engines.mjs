@@ -78,16 +78,21 @@ async function poll(evaluate, fn, arg, timeoutMs, what) {
   }
 }
 
-// Installed in every page after it loads: collects what the page reports as an error from then on.
+// Collects what the page reports as an error. Served first in every page's <head> (ERROR_HOOK_TAG,
+// static_server.mjs's inject), it sees load-time errors too and marks itself early; open() installs
+// it again after the load for a page served without it (it then marks itself late).
 const ERROR_HOOK = () => {
   if (window.__engineErrors) return;
   window.__engineErrors = [];
+  window.__engineHookEarly = document.readyState === 'loading';
   const push = (s) => window.__engineErrors.push(String(s));
   const consoleError = console.error.bind(console);
   console.error = (...a) => { push(a.join(' ')); consoleError(...a); };
   window.addEventListener('error', (e) => push(e.message));
   window.addEventListener('unhandledrejection', (e) => push(e.reason));
 };
+
+export const ERROR_HOOK_TAG = `<script>(${ERROR_HOOK.toString()})();</script>`;
 
 // ---- Firefox (puppeteer-core, WebDriver BiDi) ---------------------------------------------------
 async function launchFirefox(display, downloadDir) {
@@ -107,6 +112,7 @@ async function launchFirefox(display, downloadDir) {
       const errors = [];
       page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
       page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} for ${r.url()}`); });
       page.on('dialog', (d) => d.dismiss().catch(() => {}));
       await page.setViewport({ width, height });
       await page.goto(url);
@@ -187,7 +193,9 @@ async function launchWebKit(display, downloadDir) {
       await driver.get(url);
       await evaluate(ERROR_HOOK);
       return {
-        errors: [],  // console and page errors come only through eval(() => window.__engineErrors)
+        // Console and page errors come only through eval(() => window.__engineErrors); answers >= 400
+        // only from the server's own list (static_server.mjs's failures: WebDriver reports no responses).
+        errors: [],
         eval: evaluate,
         waitFor: (fn, arg, timeoutMs = 30000, what = '') => poll(evaluate, fn, arg, timeoutMs, what),
         async frameEval(prefix, fn, arg) {
@@ -252,4 +260,23 @@ export async function pixelStandardDeviation(page, png) {
     for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
     return Math.sqrt(s2 / n - (s / n) ** 2);
   }, (png || await page.screenshot()).toString('base64'));
+}
+
+// Resolves after `n` animation frames of the page (the App draws in its frames): a count, not a clock.
+export function frames(page, n = 4) {
+  return page.eval((k) => new Promise((resolve) => {
+    const tick = () => (--k <= 0 ? resolve(true) : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+}
+
+// Screenshots (each saved to `file`) until one is not blank (its grey levels' standard deviation
+// above `least`) or `timeoutMs` pass: the screen's state waited for. Returns the last deviation.
+export async function drawnScreenshot(page, file, least = 10, timeoutMs = 20000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const sd = await pixelStandardDeviation(page, await page.screenshot(file));
+    if (sd > least || Date.now() > end) return sd;
+    await frames(page, 2);
+  }
 }

@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serveDirectory } from '../e2e/static_server.mjs';
-import { ENGINES, launchEngine, pixelStandardDeviation, startXvfb, waitForFile } from './engines.mjs';
+import { ENGINES, ERROR_HOOK_TAG, drawnScreenshot, frames, launchEngine, startXvfb, waitForFile } from './engines.mjs';
 
 const cli = process.env.ATTNLAB_CLI;
 const webDir = process.env.ATTNLAB_WEB_DIR;
@@ -37,7 +37,7 @@ test.before(async () => {
   fs.mkdirSync(shots, { recursive: true });
   env.downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-engines-'));
   env.xvfb = await startXvfb();
-  env.server = await serveDirectory(webDir);
+  env.server = await serveDirectory(webDir, { inject: ERROR_HOOK_TAG });  // the error hook before the page's scripts
   env.base = `http://127.0.0.1:${env.server.address().port}/`;
   // A course page on another origin (127.0.0.2: loopback too, no name to resolve) embedding the lab
   // with plain headers (no COOP/COEP), as in workers.test.mjs.
@@ -59,8 +59,14 @@ test.after(() => {
 const pageJson = (page) => page.eval(() => JSON.parse(window.attnlab.appPageJson()));
 const state = (page) => page.eval(() => window.attnlab.appState());
 const done = (page, timeout = 60000) => page.waitFor(() => window.attnlab.appState() === 'done', null, timeout, 'the run');
-// What the page reported as errors: the driver's events (Firefox) and the page's own hook (both).
-const errorsOf = async (page) => [...page.errors, ...(await page.eval(() => window.__engineErrors || []))];
+// What the page reported as errors: the driver's events (Firefox: console, page errors, answers >=
+// 400), the page's own hook (both; installed before the page's scripts, else that is an error too),
+// and the answers >= 400 the server gave since the last call (both; WebKit's driver reports none).
+const errorsOf = async (page) => {
+  const [hooked, early] = await page.eval(() => [window.__engineErrors || [], window.__engineHookEarly === true]);
+  return [...page.errors, ...hooked, ...(early ? [] : ['the error hook was installed after the page loaded']),
+    ...env.server.failures.splice(0)];
+};
 
 for (const name of engines) {
   describe(name, () => {
@@ -98,8 +104,7 @@ for (const name of engines) {
         null, 90000, 'every card\'s quick run');
       const stories = JSON.parse(await page.eval(() => window.attnlab.listStories()));
       assert.deepStrictEqual((await pageJson(page)).cards.cards.map((c) => c.story), stories.map((s) => s.id));
-      await new Promise((r) => setTimeout(r, 500));
-      const sd = await pixelStandardDeviation(page, await page.screenshot(path.join(shots, `${name}-start.png`)));
+      const sd = await drawnScreenshot(page, path.join(shots, `${name}-start.png`));
       assert.ok(sd > 10, `the screenshot looks blank (pixel standard deviation ${sd})`);
       assert.deepStrictEqual(await errorsOf(page), []);
       await page.close();
@@ -214,9 +219,9 @@ for (const name of engines) {
         for (const [w, h] of SIZES) {
           await page.resize(w, h);
           assert.deepStrictEqual(await page.eval(() => [window.innerWidth, window.innerHeight]), [w, h]);
-          await new Promise((r) => setTimeout(r, 500));
+          await frames(page, 4);  // the App lays itself out again in the frames after a resize
           const file = path.join(shots, `${name}-${story.id}-1-${w}x${h}.png`);
-          const sd = await pixelStandardDeviation(page, await page.screenshot(file));
+          const sd = await drawnScreenshot(page, file);
           assert.ok(sd > 10, `${file} looks blank (pixel standard deviation ${sd})`);
         }
         assert.deepStrictEqual(await errorsOf(page), [], story.id);

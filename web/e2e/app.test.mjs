@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { openUrl, pixelStandardDeviation, screenshotMeasure, useBrowser } from './browser.mjs';
+import { afterFrames, openUrl, screenshotMeasure, useBrowser, waitForDrawn, waitForScreen } from './browser.mjs';
 
 const cli = process.env.ATTNLAB_CLI;
 const env = useBrowser();
@@ -13,9 +13,8 @@ test('the page loads without console errors and draws something', async () => {
   // Without exp= (or story=) the page is the start page (stories.test.mjs); exp= alone opens that
   // experiment with its defaults, as every link did before there was a start page.
   const { page, errors } = await openPage();
-  await page.waitForTimeout(500);
+  const sd = await waitForDrawn(page);
   assert.deepStrictEqual(errors, []);
-  const sd = await pixelStandardDeviation(page);
   assert.ok(sd > 10, `screenshot looks blank (pixel standard deviation ${sd})`);
   assert.strictEqual(await page.evaluate(() => window.location.hash), '');
   assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appPageJson())).page, 'start');
@@ -26,15 +25,17 @@ test('the page loads without console errors and draws something', async () => {
 });
 
 // Tab on the canvas until the parameter field `key` takes the typing (Tab enters a text field in
-// text mode), replace its text and press Enter, as a keyboard user does.
+// text mode), replace its text and press Enter, as a keyboard user does. One Tab at a time, each
+// waited for until the focus has moved (two keys in one slow frame would count as one).
 async function typeInCanvasField(page, key, text) {
   await page.focus('#canvas');
   const at = () => page.evaluate(() => [window.attnlab.appFocusedControl(), window.attnlab.appTextInput()]);
   for (let i = 0; i < 40; ++i) {
+    const was = (await at())[0];
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(50);
-    const [focused, typing] = await at();
-    if (focused === key && typing) break;
+    await page.waitForFunction((w) => window.attnlab.appFocusedControl() !== w, was, { timeout: 5000 });
+    // A text field takes the typing one frame after it takes the focus.
+    if ((await at())[0] === key) { await page.waitForFunction(() => window.attnlab.appTextInput(), null, { timeout: 5000 }); break; }
   }
   assert.deepStrictEqual(await at(), [key, true], `Tab reaches the field ${key}`);
   await page.keyboard.press('Control+A');
@@ -47,18 +48,26 @@ async function typeInCanvasField(page, key, text) {
 // n = 1 in the toy model, r0 = 1000 in regression.
 test('a refused value is never run: n = 1 (toy model) on the canvas, r0 = 1000 (regression) in the twin', async () => {
   const pageJson = (page) => page.evaluate(() => JSON.parse(window.attnlab.appPageJson()));
+  // The click lands in the middle of Run as drawn, the App then draws frames enough to have taken
+  // the press and the release (afterFrames), and Run is still where it was: the click reached Run.
+  // The same click runs the corrected value below, so it is not a click that misses.
+  const runRect = (page) => page.evaluate(() => window.attnlab.appRunButton());
   const clickRun = async (page) => {
-    const r = JSON.parse(await page.evaluate(() => window.attnlab.appRunButton()));
+    const rect = await runRect(page);
+    const r = JSON.parse(rect);
+    assert.ok(r.w > 0 && r.h > 0, 'Run is drawn');
     await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-    await page.waitForTimeout(400);
+    await afterFrames(page, 6);
+    return rect;
   };
   // The canvas: Tab to the field n, type 1, Enter.
   const { page, errors } = await openPage('exp=separation.toy&seed=1&n=300&trials=50');
   await typeInCanvasField(page, 'n', '1');
   await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).runBlocked !== '');
   assert.match((await pageJson(page)).runBlocked, /refused \(parameter 'n': '1' is out of range; allowed: integer in \[2, \d+\]/);
-  await clickRun(page);
+  const rect = await clickRun(page);
   assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', 'Run waits while n shows 1');
+  assert.strictEqual(await runRect(page), rect, 'Run stayed under the click');
   await page.evaluate(() => window.attnlab.appRunControl('step'));
   assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', 'Step waits too');
   // Corrected, it runs the value on screen.
@@ -83,9 +92,18 @@ test('a refused value is never run: n = 1 (toy model) on the canvas, r0 = 1000 (
   assert.match(await twin.page.locator('#twin-blocked').textContent(),
     /^A field shows a value that was refused \(parameter 'r0': '1000' is out of range[^)]*\): correct it first$/);
   // A disabled button that a screen reader still activates: the click does nothing.
-  await twin.page.evaluate(() => document.getElementById('twin-run').click());
-  await twin.page.waitForTimeout(400);
-  assert.strictEqual(await twin.page.evaluate(() => window.attnlab.appState()), 'ready', 'the twin\'s Run waits while r0 shows 1000');
+  // The click is handled before click() returns (web/twin.js acts at once: appRun sets the state
+  // synchronously), so the state read right after it is the click's result; a listener counts that
+  // the click reached the button.
+  const [clicks, state] = await twin.page.evaluate(() => {
+    let n = 0;
+    const run = document.getElementById('twin-run');
+    run.addEventListener('click', () => ++n);
+    run.click();
+    return [n, window.attnlab.appState()];
+  });
+  assert.strictEqual(clicks, 1, 'the click reached the twin\'s Run');
+  assert.strictEqual(state, 'ready', 'the twin\'s Run waits while r0 shows 1000');
   await twin.page.focus('#twin-p-r0');
   await twin.page.keyboard.press('Escape');
   await twin.page.waitForFunction(() => !document.getElementById('twin-p-r0-error'));
@@ -112,10 +130,9 @@ test('a link with run=1 finishes and matches the native CLI for the same seed', 
 
 test('a click on Run starts the experiment', async () => {
   const { page } = await openPage('exp=separation.toy&seed=2&n=300&trials=200&sweep=m%3D1%3A5%3A1');
-  await page.waitForTimeout(300);
-  assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready');
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appRunButton()).w > 0);  // the Run button was drawn
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready', 'a link without run=1 does not run');
   const r = JSON.parse(await page.evaluate(() => window.attnlab.appRunButton()));
-  assert.ok(r.w > 0 && r.h > 0, 'the Run button was drawn');
   await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 30000 });
   assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appJson())).rows.length, 5);
@@ -144,9 +161,10 @@ test('fig7c from a link matches the native CLI, read back through the page API',
   await page.close();
 });
 
-// Pixels of the screenshot close to the two ends of the viridis colour map.
+// Pixels of the screenshot close to the two ends of the viridis colour map, once the screen shows
+// the four maps (or after 30 s).
 async function viridisPixels(page) {
-  return screenshotMeasure(page, (d) => {
+  return waitForScreen(page, (d) => {
     const near = (i, r, g, b) => Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40;
     let dark = 0, bright = 0;
     for (let i = 0; i < d.length; i += 4) {
@@ -154,13 +172,12 @@ async function viridisPixels(page) {
       if (near(i, 253, 231, 37) || near(i, 94, 201, 98)) bright++;
     }
     return { dark, bright };
-  });
+  }, (v) => v.dark > 20000 && v.bright > 20);
 }
 
 test('the inspector draws its heatmaps and matches the CLI', async () => {
   const { page, errors } = await openPage('exp=separation.self&preset=fig5a&seed=3&view=inspector&point=2&trial=1');
-  await page.waitForFunction(() => window.attnlab.appInspectorJson() !== '{}', null, { timeout: 30000 });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => window.attnlab.appInspectorJson() !== '{}', null, { timeout: 120000 });
   const { dark, bright } = await viridisPixels(page);
   // Four attention maps, mostly near 0 (dark), with the planted column of softmax bright (X = 1).
   assert.ok(dark > 20000, `too few dark heatmap pixels: ${dark}`);

@@ -51,6 +51,33 @@ export async function openUrl(browser, url, { width = 1280, height = 800, ready 
   return { page, errors };
 }
 
+// Resolves after `n` animation frames of the page. The App's main loop runs once a frame
+// (emscripten_set_main_loop, fps 0), and a frame with input pending always draws and hands the input
+// to ImGui, which takes a mouse button's press and release in two frames: so a click has been seen
+// by the App some frames later, however slow the frames are. A count of frames, not a clock.
+export function afterFrames(page, n = 4) {
+  return page.evaluate((k) => new Promise((resolve) => {
+    const tick = () => (--k <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+}
+
+// Screenshots until `ok(measure(rgba, width, height))` holds (the screen's state, waited for, not a
+// clock) or `timeout` ms pass; returns the last measure, for the caller's assertion and message.
+export async function waitForScreen(page, measure, ok, { timeout = 30000 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await screenshotMeasure(page, measure);
+    if (ok(value) || Date.now() > end) return value;
+    await afterFrames(page, 2);
+  }
+}
+
+// The screenshot's pixel standard deviation, once it exceeds `least` (a drawn page) or `timeout` passes.
+export function waitForDrawn(page, least = 10, options = {}) {
+  return waitForScreen(page, standardDeviation, (sd) => sd > least, options);
+}
+
 // Takes a screenshot, decodes it in the page and returns `measure(rgba, width, height)` evaluated there.
 export async function screenshotMeasure(page, measure) {
   return pngMeasure(page, await page.screenshot(), measure);
@@ -71,10 +98,12 @@ export async function pngMeasure(page, bytes, measure) {
   }, { data: png, source: measure.toString() });
 }
 
+function standardDeviation(d) {
+  let s = 0, s2 = 0, n = 0;
+  for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
+  return Math.sqrt(s2 / n - (s / n) ** 2);
+}
+
 export async function pixelStandardDeviation(page) {
-  return screenshotMeasure(page, (d) => {
-    let s = 0, s2 = 0, n = 0;
-    for (let i = 0; i < d.length; i += 4) { const v = (d[i] + d[i + 1] + d[i + 2]) / 3; s += v; s2 += v * v; n++; }
-    return Math.sqrt(s2 / n - (s / n) ** 2);
-  });
+  return screenshotMeasure(page, standardDeviation);
 }

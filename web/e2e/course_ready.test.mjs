@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { serveDirectory } from './static_server.mjs';
-import { launchChromium, openUrl, pixelStandardDeviation, screenshotMeasure, useBrowser, webDir } from './browser.mjs';
+import { afterFrames, launchChromium, openUrl, screenshotMeasure, useBrowser, waitForDrawn, waitForScreen, webDir } from './browser.mjs';
 
 const env = useBrowser();
 const openPage = (hash = '', options = {}) => openUrl(env.browser, env.base + (hash ? '#' + hash : ''), options);
@@ -36,10 +36,11 @@ test('an embed link with hide= shows one experiment without the hidden controls'
   // With every control hidden the plots fill the frame: the left third, where the parameter panel
   // would be, now shows the success curve. The full page shows no curve there.
   const left = seriesPixelsIn(20, 360, 120, 760);
-  const inEmbed = await screenshotMeasure(page, left);
+  const inEmbed = await waitForScreen(page, left, (n) => n > 50);  // the frames after 'done' drawn
   assert.ok(inEmbed > 50, `the embed's left third shows no curve (${inEmbed} curve pixels)`);
   const { page: full } = await openPage('exp=separation.toy&preset=fig3b&seed=3&trials=40&run=1');
   await full.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 60000 });
+  await afterFrames(full, 4);  // the frames after 'done' are drawn
   const inFull = await screenshotMeasure(full, left);
   assert.ok(inFull < 5, `the full page's parameter panel shows curve pixels (${inFull})`);
   assert.deepStrictEqual(JSON.parse(await api(full, () => window.attnlab.appEmbedJson())).embed, false);
@@ -89,7 +90,7 @@ test('inside an iframe the lab never adds to the course page\'s history', async 
   // iframe it replaces the current one.
   await frame.focus('#canvas');
   await page.keyboard.press('Tab');
-  await page.waitForTimeout(150);  // the field takes the keyboard on the next frame
+  await frame.waitForFunction(() => window.attnlab.appTextInput());  // the field takes the keyboard a frame later
   await page.keyboard.press('Control+A');
   await page.keyboard.type('700');
   await page.keyboard.press('Enter');
@@ -230,13 +231,14 @@ test('a lost WebGL context is restored without losing the results', async () => 
     window.glLoss = document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
     window.glLoss.loseContext();
   });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.getElementById('canvas').getContext('webgl2').isContextLost());
   await page.evaluate(() => window.glLoss.restoreContext());
-  await page.waitForTimeout(800);
+  await page.waitForFunction(() => !document.getElementById('canvas').getContext('webgl2').isContextLost());
   assert.strictEqual(await api(page, () => window.attnlab.appCsv()), csv);
-  const sd = await pixelStandardDeviation(page);
+  // The App draws again in the frames after the restore: wait for the screen to show it.
+  const sd = await waitForDrawn(page);
   assert.ok(sd > 10, `nothing drawn after the context came back (pixel standard deviation ${sd})`);
-  const curve = await screenshotMeasure(page, seriesPixelsIn(400, 1270, 120, 790));
+  const curve = await waitForScreen(page, seriesPixelsIn(400, 1270, 120, 790), (n) => n > 50);
   assert.ok(curve > 50, `the success curve is not drawn again (${curve} pixels)`);
   assert.deepStrictEqual(errors.filter((e) => !/CONTEXT_LOST|context lost/i.test(e)), []);
   await page.close();
@@ -347,7 +349,7 @@ test('a phone: the layout fits 390 px, a drag scrolls, a tap on Run starts the e
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(env.base + '#exp=separation.toy&preset=fig3b&seed=1&trials=20');
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => JSON.parse(window.attnlab.appRunButton()).w > 0);  // Run is drawn
   const run = JSON.parse(await api(page, () => window.attnlab.appRunButton()));
   assert.ok(run.w > 0 && run.x >= 0 && run.x + run.w <= 390 && run.y + run.h <= 844, `Run is off-screen: ${JSON.stringify(run)}`);
   // High-DPI: the canvas's backing store has device pixels, so text is sharp.
@@ -364,11 +366,11 @@ test('a phone: the layout fits 390 px, a drag scrolls, a tap on Run starts the e
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 330 }] });
   for (let k = 1; k <= 10; ++k) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 330 - 15 * k }] });
-    await page.waitForTimeout(30);
+    await afterFrames(page, 1);  // one move a frame, as a finger gives them
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForTimeout(200);
-  assert.notStrictEqual(await screenshotMeasure(page, panel), before, 'a touch drag did not scroll the panel');
+  // The screen changes in the frames after the drag (waited for, up to 30 s).
+  assert.notStrictEqual(await waitForScreen(page, panel, (v) => v !== before), before, 'a touch drag did not scroll the panel');
   await page.touchscreen.tap(run.x + run.w / 2, run.y + run.h / 2);
   await page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
   assert.deepStrictEqual(errors, []);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, webDir } from './browser.mjs';
+import { afterFrames, launchChromium, webDir } from './browser.mjs';
 import { serveDirectory } from './static_server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -84,9 +84,9 @@ async function coursePage(html, hostScript = '') {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`http://127.0.0.2:${course.address().port}/`);
   await page.waitForFunction(() => document.querySelector('iframe'));
-  let frame;
-  for (let i = 0; i < 100 && !frame; ++i, await page.waitForTimeout(100))
-    frame = page.frames().find((f) => f.url().startsWith(env.base));
+  const lab = (f) => f.url().startsWith(env.base);
+  const frame = page.frames().find(lab) ??
+    await page.waitForEvent('framenavigated', { predicate: lab, timeout: 10000 }).catch(() => null);
   assert.ok(frame, 'the lab frame loaded');
   await frame.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
   return { page, frame, errors, close: async () => { await page.close(); course.close(); } };
@@ -110,7 +110,7 @@ test('embeds keep working when the course site strips allow=, sandbox=, width= a
   assert.strictEqual(JSON.parse(await site.frame.evaluate(() => window.attnlab.appEmbedJson())).embed, true);
   await site.frame.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
   await site.frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
-  await site.page.waitForTimeout(600);  // the frame after 'done' is drawn
+  await afterFrames(site.frame, 4);  // the frames after 'done' are drawn
   await site.page.screenshot({ path: path.join(repo, 'build', 'story-shots', 'oembed-aspect.png') });
   assert.deepStrictEqual(site.errors, []);
   await site.close();
@@ -124,7 +124,7 @@ test('embeds keep working when the course site strips allow=, sandbox=, width= a
   assert.strictEqual(JSON.parse(await site.frame.evaluate(() => window.attnlab.appPageJson())).story.step, 2);
   await site.frame.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
   await site.frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
-  await site.page.waitForTimeout(600);  // the frame after 'done' is drawn
+  await afterFrames(site.frame, 4);  // the frames after 'done' are drawn
   await site.page.screenshot({ path: path.join(repo, 'build', 'story-shots', 'oembed-bare.png') });
   assert.deepStrictEqual(site.errors, []);
   await site.close();

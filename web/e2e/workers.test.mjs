@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { openUrl, useBrowser } from './browser.mjs';
+import { afterFrames, openUrl, useBrowser } from './browser.mjs';
 
 const cli = process.env.ATTNLAB_CLI;
 const env = useBrowser();
@@ -39,7 +39,7 @@ test('Reset during a run on workers leaves no worker busy', async () => {
   await page.evaluate(() => window.attnlab.appLoadHash('exp=separation.toy&preset=fig3b&seed=4&threads=2'));
   await page.waitForFunction(() => JSON.parse(window.attnlab.appComputeJson()).busy === 0, null, { timeout: 5000 });
   assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'ready');
-  await page.waitForTimeout(300);
+  await afterFrames(page, 6);  // frames in which the App could post units again: it posts none
   assert.strictEqual((await compute(page)).busy, 0);
   assert.deepStrictEqual(errors, []);
   await page.close();
