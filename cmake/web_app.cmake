@@ -36,10 +36,9 @@ add_custom_command(OUTPUT "${ATTNLAB_UI_FONT}"
   VERBATIM)
 add_custom_target(attnlab_ui_font DEPENDS "${ATTNLAB_UI_FONT}")
 
-# The ImGui front end (src/ui), a face: it sees lab and experiments (the panels read results and
-# schemas) and ImGui, never the browser glue.
+# The ImGui front end (src/ui), a face: it draws the page's logic (src/page) and sees lab and
+# experiments (the panels read results and schemas) and ImGui, never the browser glue.
 add_library(attnlab_ui STATIC
-  src/ui/unit_scheduler.cpp
   src/ui/app.cpp
   src/ui/app_exports.cpp
   src/ui/app_toolbar.cpp
@@ -56,7 +55,7 @@ add_library(attnlab_ui STATIC
   src/ui/wrapped_text.cpp
   src/ui/theme.cpp)
 attnlab_layer_root(attnlab_ui ui "${CMAKE_SOURCE_DIR}/src/ui" PUBLIC)
-target_link_libraries(attnlab_ui PUBLIC attnlab_experiments attnlab_imgui PRIVATE attnlab_warnings)
+target_link_libraries(attnlab_ui PUBLIC attnlab_page attnlab_imgui PRIVATE attnlab_warnings)
 
 # The page: browser glue (src/web) around the UI, plus the JS API.
 add_executable(attnlab_app

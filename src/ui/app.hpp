@@ -23,7 +23,7 @@
 #include "ui/reproduction_view.hpp"
 #include "ui/start_page.hpp"
 #include "ui/story_panel.hpp"
-#include "ui/unit_scheduler.hpp"
+#include "lab/unit_scheduler.hpp"
 
 namespace attnlab::ui {
 

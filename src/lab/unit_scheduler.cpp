@@ -1,29 +1,40 @@
-#include "ui/unit_scheduler.hpp"
+#include "lab/unit_scheduler.hpp"
 
+#include <algorithm>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "lab/partial_codec.hpp"
-#include "lab/run_record.hpp"
+#include "lab/text.hpp"
 
-namespace attnlab::ui {
+namespace attnlab {
 
 namespace {
 // Generations are unique across schedulers: the main view and a reproduction share one pool.
 int g_last_generation = 0;
 
-std::string run_key(int generation, std::size_t run) {
-  return "g" + std::to_string(generation) + "r" + std::to_string(run);
-}
 }  // namespace
+
+std::string RunKey::encode() const { return "g" + std::to_string(generation) + "r" + std::to_string(run); }
+
+RunKey RunKey::decode(const std::string& text) {
+  const std::size_t r = text.find('r');
+  const auto bad = [&] {
+    return std::runtime_error("worker message: run key '" + text.substr(0, 40) +
+                              "' is not allowed; allowed: g<generation>r<run>, both decimal integers");
+  };
+  if (text.size() < 4 || text[0] != 'g' || r == std::string::npos) throw bad();
+  const std::optional<long long> g = parse_digits(text.substr(1, r - 1), 9), run = parse_digits(text.substr(r + 1), 9);
+  if (!g || !run) throw bad();
+  return {static_cast<int>(*g), static_cast<std::size_t>(*run)};
+}
 
 std::string UnitScheduler::spec_json(const Experiment& e, const Params& params, std::uint64_t seed,
                                      const std::string& data_text) {
-  std::string out = "{\"id\":" + json_escape(e.info().id) + ",\"params\":{";
-  const KeyValues kv = e.schema().to_key_values(params);
-  for (std::size_t i = 0; i < kv.size(); ++i) out += (i ? "," : "") + json_escape(kv[i].first) + ":" + json_escape(kv[i].second);
-  out += "},\"seed\":" + std::to_string(seed);
-  if (!data_text.empty()) out += ",\"data\":" + json_escape(data_text);
-  return out + "}";
+  nlohmann::ordered_json spec = {{"id", e.info().id}, {"params", nlohmann::ordered_json::object()}, {"seed", seed}};
+  for (const auto& [key, value] : e.schema().to_key_values(params)) spec["params"][key] = value;
+  if (!data_text.empty()) spec["data"] = data_text;
+  return spec.dump();
 }
 
 void UnitScheduler::start(std::vector<Run> runs) {
@@ -50,11 +61,13 @@ std::vector<std::size_t> UnitScheduler::tick(WorkerPool& pool) {
   std::vector<std::size_t> changed;
   if (!active()) return changed;
   for (WorkerEvent& ev : pool.take_events()) {
-    if (ev.generation != generation_) continue;
-    const std::string prefix = "g" + std::to_string(generation_) + "r";
-    if (ev.run_key.rfind(prefix, 0) != 0) continue;
-    const std::size_t r = std::stoul(ev.run_key.substr(prefix.size()));
-    if (r >= runs_.size()) continue;
+    if (ev.generation != generation_) continue;  // a unit of a cancelled generation
+    const RunKey key_of = RunKey::decode(ev.run_key);
+    if (key_of.generation != generation_) continue;
+    const std::size_t r = key_of.run;
+    if (r >= runs_.size())
+      throw std::runtime_error("worker message: run key '" + ev.run_key + "' names run " + std::to_string(r) +
+                               "; allowed: 0 to " + std::to_string(runs_.size() - 1));
     Experiment& e = *runs_[r].experiment;
     const auto key = std::make_pair(r, ev.unit);
     switch (ev.kind) {
@@ -79,12 +92,20 @@ std::vector<std::size_t> UnitScheduler::tick(WorkerPool& pool) {
   }
   while (!pending_.empty()) {
     const auto [r, u] = pending_.front();
-    if (!pool.post(run_key(generation_, r), runs_[r].spec_json, u, generation_)) break;
+    if (!pool.post(RunKey{generation_, r}.encode(), runs_[r].spec_json, u, generation_)) break;
     in_flight_[{r, u}] = 0.0;
     pending_.pop_front();
   }
   if (pending_.empty() && in_flight_.empty()) runs_.clear();  // every unit is in
   return changed;
+}
+
+std::optional<std::vector<std::size_t>> UnitScheduler::drive(WorkerPool& pool, int workers,
+                                                             const std::function<std::vector<Run>()>& make_runs) {
+  pool.resize(workers);
+  if (!pool.ready()) return std::nullopt;  // still starting (a failure shows in pool.failed())
+  if (!active()) start(make_runs());
+  return tick(pool);
 }
 
 std::string UnitScheduler::rerun_text() const {
@@ -104,4 +125,4 @@ double UnitScheduler::progress() const {
   return total > 0.0 ? std::min(1.0, done / total) : 1.0;
 }
 
-}  // namespace attnlab::ui
+}  // namespace attnlab
