@@ -8,11 +8,17 @@
 #include <memory>
 #include <string>
 
+#include "lab/choice_table.hpp"
 #include "lab/experiment.hpp"
 #include "lab/run_controller.hpp"
 #include "lab/unit_scheduler.hpp"
 
 namespace attnlab::page {
+
+// The run buttons by name (the page API's appRunControl, the twin's toolbar).
+enum class RunAction { Run, Pause, Step, Reset };
+inline constexpr ChoiceTable<RunAction> kRunActions{
+    {"run", RunAction::Run}, {"pause", RunAction::Pause}, {"step", RunAction::Step}, {"reset", RunAction::Reset}};
 
 class PageRun {
  public:
