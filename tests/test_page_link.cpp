@@ -100,6 +100,15 @@ TEST_CASE("page link: Back / Next keep the look, Home keeps the theme, the start
   CHECK(home.page == LinkPage::Start);
   CHECK(home.embed.theme == ThemeChoice::HighContrast);
   CHECK_FALSE(home.embed.embed);
+  CHECK(home.embed.hidden.empty());
+  // Home keeps how the page looks and computes (theme, threads, the text view), by the link-key table.
+  const Page lab(decode("exp=regression&seed=2&threads=3&view=text&theme=light&hide=seed"));
+  CHECK(lab.state.home_link(lab.threads) == "theme=light&threads=3&view=text");
+  const Link lab_home = decode(lab.state.home_link(lab.threads));
+  CHECK(lab_home.threads == 3);
+  CHECK(lab_home.text_view);
+  CHECK(lab_home.embed.theme == ThemeChoice::Light);
+  CHECK(lab_home.embed.hidden.empty());
 
   const Page start(decode("theme=light&threads=0&view=text"));
   CHECK(start.state.start_page());
@@ -128,4 +137,21 @@ TEST_CASE("page link: a preview keeps the page's own link; a refused link keeps 
   CHECK(state.page() == LinkPage::Lab);
   CHECK(state.embed().embed);
   CHECK(state.embed().theme == ThemeChoice::Light);
+}
+
+TEST_CASE("page link: one table of link keys drives the reserved keys, the choices and the refusals", "[page]") {
+  for (const LinkKey& k : link_keys()) {
+    CHECK(is_reserved_hash_key(k.key));
+    CHECK(find_link_key(k.key) == &k);
+  }
+  CHECK_FALSE(is_reserved_hash_key("n"));
+  CHECK(decode_hash("exp=a&view=text&n=3").flag("view") == "text");
+  CHECK(decode_hash("exp=a&view=text&n=3").params == KeyValues{{"n", "3"}});
+  for (const auto& row : kThemeTable) {
+    CHECK(to_string(row.value) == std::string(row.name));
+    CHECK(decode("exp=regression&theme=" + std::string(row.name)).embed.theme == row.value);
+  }
+  CHECK(decode("exp=regression&theme=blue").refusal == "link: 'theme=blue' is not allowed; allowed: dark, light or contrast");
+  CHECK(decode("exp=regression&view=map").refusal == "link: 'view=map' is not allowed; allowed: results, inspector or text");
+  CHECK_THAT(decode("exp=regression&threads=17").refusal, Catch::Contains("integer in [0, 16]"));
 }

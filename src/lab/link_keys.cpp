@@ -18,7 +18,8 @@ const std::vector<LinkKey>& link_keys() {
       {"view", T::Choice, "results, inspector or text", "results", true, true, true},
       {"point", T::Integer, "integer in [0, 9999999]", "0", true, false, true},
       {"trial", T::Integer, "integer in [0, 9999999]", "0", true, false, true},
-      {"threads", T::Integer, "integer in [0, 16] (0 computes on the page's main thread)", "", true, true, true},
+      {"threads", T::Integer,
+       "integer in [0, " + std::to_string(kMaxLinkThreads) + "] (0 computes on the page's main thread)", "", true, true, true},
   };
   return keys;
 }
@@ -31,7 +32,7 @@ const LinkKey* find_link_key(const std::string& key) {
 
 ParamError link_value_refused(const std::string& key, const std::string& value, const std::string& extra) {
   const LinkKey* row = find_link_key(key);
-  return ParamError("link: '" + key + "=" + value + "' is not allowed; allowed: " + (row ? row->allowed : "?") + extra);
+  return ParamError("link: '" + key + "=" + value + "' is not allowed; allowed: " + (row ? row->allowed : std::string("?")) + extra);
 }
 
 }  // namespace attnlab

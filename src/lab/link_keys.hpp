@@ -12,12 +12,15 @@
 
 namespace attnlab {
 
+// The most Web Workers a link's threads= may ask for (0 computes on the page's main thread).
+constexpr int kMaxLinkThreads = 16;
+
 enum class LinkKeyType { Id, Integer, Switch, List, Choice };
 
 struct LinkKey {
   const char* key;
   LinkKeyType type;
-  const char* allowed;      // the words a refusal names: "dark, light or contrast"
+  std::string allowed;      // the words a refusal names: "dark, light or contrast"
   const char* fallback;     // the value when absent ("" for none)
   bool embed_keeps;         // an embed's link (the teacher's Embed dialog) keeps the page's value
   bool home_keeps;          // Home (the start page) keeps the page's value: how the page looks and computes

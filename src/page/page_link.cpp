@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "lab/link_keys.hpp"
+
 namespace attnlab::page {
 
 namespace {
@@ -31,11 +33,15 @@ void LinkState::keep_hidden_of(const Schema& schema) {
 }
 
 KeyValues LinkState::flags(const EmbedOptions& embed, bool run, int threads) const {
-  KeyValues out = embed.to_flags();
-  if (run) out.emplace_back("run", "1");
-  if (threads >= 0) out.emplace_back("threads", std::to_string(threads));
-  if (text_view_) out.emplace_back("view", "text");
-  return out;
+  KeyValues all = embed.to_flags();
+  if (run) all.emplace_back("run", "1");
+  if (threads >= 0) all.emplace_back("threads", std::to_string(threads));
+  if (text_view_) all.emplace_back("view", kViewTable.name_of(ViewChoice::Text));
+  if (!embed.embed) return all;
+  KeyValues kept;  // an embed's link: the keys the link-key table says an embed keeps
+  for (auto& kv : all)
+    if (find_link_key(kv.first)->embed_keeps) kept.push_back(std::move(kv));
+  return kept;
 }
 
 std::string LinkState::encode(const LinkSubject& s, const EmbedOptions& embed, bool run) const {
@@ -61,7 +67,7 @@ std::string LinkState::encode(const LinkSubject& s, const EmbedOptions& embed, b
   st.seed = s.seed;
   st.flags = flags(embed, run, s.threads);
   if (s.inspector && !text_view_)
-    st.flags.insert(st.flags.end(), {{"view", "inspector"}, {"point", std::to_string(s.point)},
+    st.flags.insert(st.flags.end(), {{"view", kViewTable.name_of(ViewChoice::Inspector)}, {"point", std::to_string(s.point)},
                                      {"trial", std::to_string(s.trial)}});
   return encode_hash(st);
 }
@@ -79,10 +85,11 @@ std::string LinkState::open_story_link(const Story& story, int threads) const {
   return encode_story_hash({story.id, 0}, first, {}, first.settings.seed, flags(embed_, false, threads));
 }
 
-std::string LinkState::home_link(int /*threads*/) const {
-  EmbedOptions home;  // the start page, with the theme and nothing else
-  home.theme = embed_.theme;
-  return join_flags(home.to_flags());
+std::string LinkState::home_link(int threads) const {
+  KeyValues kept;  // the keys the link-key table says Home keeps: how the page looks and computes
+  for (auto& kv : flags(embed_, false, threads))
+    if (find_link_key(kv.first)->home_keeps) kept.push_back(std::move(kv));
+  return join_flags(kept);
 }
 
 }  // namespace attnlab::page

@@ -57,7 +57,8 @@ class LinkState {
   std::string story_step_link(const StoryState& story, std::size_t to, int threads) const;
   // The link of `story`'s first step with the page's embed options.
   std::string open_story_link(const Story& story, int threads) const;
-  // The start page's link as Home writes it: the keys whose row in the link-key table says Home keeps them.
+  // The start page's link as Home writes it: the page's own flags whose row in the link-key table
+  // (lab/link_keys.hpp) says Home keeps them (theme, threads, view=text), nothing else.
   std::string home_link(int threads) const;
 
   // The teacher's preview of an embed: the page's own link is kept for "Back to editing".

@@ -5,6 +5,7 @@
 
 #include "experiments/registry.hpp"
 #include "imgui.h"
+#include "lab/link_keys.hpp"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 
@@ -36,12 +37,14 @@ void App::draw_preview_banner() {
 }
 
 void App::draw_theme_picker() {
-  static const char* const labels[] = {"dark", "light", "high contrast"};
-  static const ThemeChoice choices[] = {ThemeChoice::Dark, ThemeChoice::Light, ThemeChoice::HighContrast};
-  const ThemeChoice shown = theme_shown();
-  int current = shown == ThemeChoice::Light ? 1 : shown == ThemeChoice::HighContrast ? 2 : 0;
+  // The themes of the link-key table (lab/link_keys.hpp), in its order; "contrast" reads "high contrast".
+  const auto label = [](const char* name) { return std::string(name) == "contrast" ? "high contrast" : name; };
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-  if (ImGui::Combo("##theme", &current, labels, 3)) link_.embed().theme = choices[current];
+  if (ImGui::BeginCombo("##theme", label(kThemeTable.name_of(theme_shown())))) {
+    for (const auto& row : kThemeTable)
+      if (ImGui::Selectable(label(row.name), row.value == theme_shown())) link_.embed().theme = row.value;
+    ImGui::EndCombo();
+  }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour theme (kept in links).");
 }
 

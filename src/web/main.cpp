@@ -23,6 +23,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "imgui_internal.h"
+#include "lab/link_keys.hpp"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 #include "web/browser.hpp"
@@ -295,10 +296,9 @@ int main() {
   std::free(page_url);
   js_install_save_blob();
   app.set_figure_exporter(&js_svg_as_png);
-  const int preferred = js_preferred_theme();
-  app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
-                          : preferred == 2 ? attnlab::ThemeChoice::HighContrast
-                                           : attnlab::ThemeChoice::Dark);
+  char* preferred = js_preferred_theme();
+  app.set_preferred_theme(attnlab::kThemeTable.decode("theme", preferred));
+  std::free(preferred);
   js_install_link_reader();
   js_install_embed_sizing();
   char* hash = js_get_hash();
