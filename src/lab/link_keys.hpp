@@ -16,15 +16,22 @@ namespace attnlab {
 constexpr int kMaxLinkThreads = 16;
 
 enum class LinkKeyType { Id, Integer, Switch, List, Choice };
+// Setting: the experiment's settings (exp, preset, seed); Flag: page behaviour (HashState::flags).
+enum class LinkKeyRole { Setting, Flag };
+// Who keeps the page's value of a key when it writes another link: an embed's link (the teacher's
+// Embed dialog) and Home (the start page: how the page looks and computes).
+enum LinkKeyKeeper : unsigned { kKeptByNone = 0, kKeptByEmbed = 1, kKeptByHome = 2 };
 
 struct LinkKey {
   const char* key;
   LinkKeyType type;
-  std::string allowed;      // the words a refusal names: "dark, light or contrast"
-  const char* fallback;     // the value when absent ("" for none)
-  bool embed_keeps;         // an embed's link (the teacher's Embed dialog) keeps the page's value
-  bool home_keeps;          // Home (the start page) keeps the page's value: how the page looks and computes
-  bool flag;                // page behaviour (HashState::flags), not the experiment's settings (exp, preset, seed)
+  std::string allowed;   // the words a refusal names: "dark, light or contrast"
+  const char* fallback;  // the value when absent ("" for none)
+  unsigned kept_by;      // LinkKeyKeeper bits
+  LinkKeyRole role;
+  bool embed_keeps() const { return (kept_by & kKeptByEmbed) != 0; }
+  bool home_keeps() const { return (kept_by & kKeptByHome) != 0; }
+  bool flag() const { return role == LinkKeyRole::Flag; }
 };
 
 // The table, in the order links write the keys.

@@ -38,65 +38,58 @@ std::string UnitScheduler::spec_json(const Experiment& e, const Params& params, 
 }
 
 void UnitScheduler::start(std::vector<Run> runs) {
-  generation_ = ++g_last_generation;
   runs_ = std::move(runs);
   seconds_.assign(runs_.size(), 0.0);
-  reruns_ = 0;
   last_rerun_.clear();
-  pending_.clear();
-  in_flight_.clear();
+  double total = 0.0, done = 0.0;
+  for (const Run& run : runs_) {
+    const Progress p = run.experiment->progress();
+    total += double(p.total), done += double(p.done);
+  }
+  ledger_.start(++g_last_generation, total, done);
   for (std::size_t r = 0; r < runs_.size(); ++r)
     for (std::int64_t u = 0; u < runs_[r].experiment->unit_count(); ++u)
-      if (!runs_[r].experiment->unit_finished(u)) pending_.emplace_back(r, u);
+      if (!runs_[r].experiment->unit_finished(u)) ledger_.add(r, u, double(runs_[r].experiment->unit_cost(u)));
 }
 
 void UnitScheduler::stop(WorkerPool* pool) {
-  if (pool && active()) pool->cancel(generation_);
+  if (pool && active()) pool->cancel(ledger_.generation());
   runs_.clear();
-  pending_.clear();
-  in_flight_.clear();
+  ledger_.clear();
 }
 
 std::vector<std::size_t> UnitScheduler::tick(WorkerPool& pool) {
+  using Act = UnitLedger::Act;
   std::vector<std::size_t> changed;
   if (!active()) return changed;
   for (WorkerEvent& ev : pool.take_events()) {
-    if (ev.generation != generation_) continue;  // a unit of a cancelled generation
-    const RunKey key_of = RunKey::decode(ev.run_key);
-    if (key_of.generation != generation_) continue;
-    const std::size_t r = key_of.run;
-    if (r >= runs_.size())
-      throw std::runtime_error("worker message: run key '" + ev.run_key + "' names run " + std::to_string(r) +
-                               "; allowed: 0 to " + std::to_string(runs_.size() - 1));
+    std::size_t r = 0;
+    const Act act = ledger_.accept(ev.kind, ev.generation, ev.run_key, ev.unit, ev.fraction, r);
+    if (act == Act::Drop) continue;  // only units in flight are accepted: r names one of runs_
     Experiment& e = *runs_[r].experiment;
-    const auto key = std::make_pair(r, ev.unit);
-    switch (ev.kind) {
-      case WorkerEvent::Kind::Done:
+    switch (act) {
+      case Act::Absorb:
         e.absorb(ev.unit, decode_partial(ev.partial));
         seconds_[r] += ev.seconds;
-        in_flight_.erase(key);
         changed.push_back(r);
         break;
-      case WorkerEvent::Kind::Progress:
-        if (in_flight_.count(key)) in_flight_[key] = ev.fraction;
+      case Act::Preview:
         if (!ev.partial.empty()) e.absorb_preview(ev.unit, decode_partial(ev.partial)), changed.push_back(r);
         break;
-      case WorkerEvent::Kind::Rerun:
-        ++reruns_;
+      case Act::Rerun:
         last_rerun_ = ev.message;
-        if (in_flight_.count(key)) in_flight_[key] = 0.0;
         break;
-      case WorkerEvent::Kind::Error:
+      case Act::Fail:
         throw std::runtime_error(e.info().id + ", unit " + std::to_string(ev.unit) + ": " + ev.message);
+      case Act::Drop:
+        break;
     }
   }
-  while (!pending_.empty()) {
-    const auto [r, u] = pending_.front();
-    if (!pool.post(RunKey{generation_, r}.encode(), runs_[r].spec_json, u, generation_)) break;
-    in_flight_[{r, u}] = 0.0;
-    pending_.pop_front();
-  }
-  if (pending_.empty() && in_flight_.empty()) runs_.clear();  // every unit is in
+  while (ledger_.has_next() &&
+         pool.post(RunKey{ledger_.generation(), ledger_.next_run()}.encode(), runs_[ledger_.next_run()].spec_json,
+                   ledger_.next_unit(), ledger_.generation()))
+    ledger_.posted();
+  if (ledger_.all_in()) runs_.clear();  // every unit is in
   return changed;
 }
 
@@ -109,20 +102,11 @@ std::optional<std::vector<std::size_t>> UnitScheduler::drive(WorkerPool& pool, i
 }
 
 std::string UnitScheduler::rerun_text() const {
-  if (reruns_ == 0) return "";
-  if (reruns_ == 1) return "A worker stopped; its unit ran again";
-  return "Workers stopped; " + std::to_string(reruns_) + " units ran again";
+  if (reruns() == 0) return "";
+  if (reruns() == 1) return "A worker stopped; its unit ran again";
+  return "Workers stopped; " + std::to_string(reruns()) + " units ran again";
 }
 
-double UnitScheduler::progress() const {
-  double done = 0.0, total = 0.0;
-  for (const Run& run : runs_) {
-    const Progress p = run.experiment->progress();
-    done += double(p.done);
-    total += double(p.total);
-  }
-  for (const auto& [key, fraction] : in_flight_) done += fraction * double(runs_[key.first].experiment->unit_cost(key.second));
-  return total > 0.0 ? std::min(1.0, done / total) : 1.0;
-}
+double UnitScheduler::progress() const { return active() ? ledger_.progress() : 1.0; }
 
 }  // namespace attnlab

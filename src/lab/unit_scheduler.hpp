@@ -4,15 +4,14 @@
 // talking (src/web/worker_pool.cpp for the page, src/web/scheduler_bindings.cpp for the JS API).
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "lab/experiment.hpp"
+#include "lab/unit_ledger.hpp"
 
 namespace attnlab {
 
@@ -29,7 +28,8 @@ struct RunKey {
 
 struct WorkerEvent {
   // Rerun: the unit's worker was lost and the pool runs the unit again (message: why).
-  enum class Kind { Done, Progress, Error, Rerun } kind = Kind::Done;
+  using Kind = UnitLedger::Kind;
+  Kind kind = Kind::Done;
   int generation = 0;
   std::string run_key;  // RunKey::encode() of the unit's run, as the worker echoed it
   std::int64_t unit = 0;
@@ -66,10 +66,11 @@ class UnitScheduler {
   // Cancels what is in flight (the workers drop it within a slice) and forgets the runs.
   void stop(WorkerPool* pool);
   bool active() const { return !runs_.empty(); }
-  int generation() const { return generation_; }
-  // Posts units to idle workers and absorbs what came back (events of another generation are
-  // dropped). Returns the indices of the runs that changed; throws std::runtime_error naming the
-  // unit for a unit that failed, or naming the key for a malformed run key.
+  int generation() const { return ledger_.generation(); }
+  // Posts units to idle workers and absorbs what came back (UnitLedger::accept's rules: messages of
+  // another generation or about a unit not in flight are dropped). Returns the indices of the runs
+  // that changed; throws std::runtime_error naming the unit for a unit that failed, or naming the
+  // key for a malformed run key.
   std::vector<std::size_t> tick(WorkerPool& pool);
   // One frame's share on `pool` sized to `workers`, the one way every caller drives workers (the
   // page's run, the reproduction, the JS API): resizes the pool; once a worker is up, starts
@@ -82,25 +83,22 @@ class UnitScheduler {
   // finish, until the next start()).
   double compute_seconds(std::size_t run) const { return run < seconds_.size() ? seconds_[run] : 0.0; }
   // Units that ran again because their worker was lost, since start(), and the last such message.
-  int reruns() const { return reruns_; }
+  int reruns() const { return ledger_.reruns(); }
   const std::string& last_rerun() const { return last_rerun_; }
   // For the status line: "A worker stopped; its unit ran again" (or how many), "" when none did.
   std::string rerun_text() const;
-  std::size_t in_flight() const { return in_flight_.size(); }
-  std::size_t pending() const { return pending_.size(); }
+  std::size_t in_flight() const { return ledger_.in_flight(); }
+  std::size_t pending() const { return ledger_.pending(); }
 
   // The settings a worker needs to compute units of `experiment`'s run.
   static std::string spec_json(const Experiment& experiment, const Params& params, std::uint64_t seed,
                                const std::string& data_text);
 
  private:
-  int generation_ = 0;
+  UnitLedger ledger_;  // the rules: what goes out next, what a message means, the progress
   std::vector<Run> runs_;
   std::vector<double> seconds_;
-  int reruns_ = 0;
   std::string last_rerun_;
-  std::deque<std::pair<std::size_t, std::int64_t>> pending_;              // (run, unit) not yet posted
-  std::map<std::pair<std::size_t, std::int64_t>, double> in_flight_;    // -> fraction done
 };
 
 }  // namespace attnlab

@@ -86,7 +86,7 @@ HashState decode_hash(const std::string& hash_in) {
     } else if (key == "seed") {
       st.seed = parse_seed(value);
       st.has_seed = true;
-    } else if (const LinkKey* row = find_link_key(key); row && row->flag) {
+    } else if (const LinkKey* row = find_link_key(key); row && row->flag()) {
       st.flags.emplace_back(key, value);
     } else {
       st.params.emplace_back(key, value);

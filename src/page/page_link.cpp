@@ -40,7 +40,7 @@ KeyValues LinkState::flags(const EmbedOptions& embed, bool run, int threads) con
   if (!embed.embed) return all;
   KeyValues kept;  // an embed's link: the keys the link-key table says an embed keeps
   for (auto& kv : all)
-    if (find_link_key(kv.first)->embed_keeps) kept.push_back(std::move(kv));
+    if (find_link_key(kv.first)->embed_keeps()) kept.push_back(std::move(kv));
   return kept;
 }
 
@@ -88,7 +88,7 @@ std::string LinkState::open_story_link(const Story& story, int threads) const {
 std::string LinkState::home_link(int threads) const {
   KeyValues kept;  // the keys the link-key table says Home keeps: how the page looks and computes
   for (auto& kv : flags(embed_, false, threads))
-    if (find_link_key(kv.first)->home_keeps) kept.push_back(std::move(kv));
+    if (find_link_key(kv.first)->home_keeps()) kept.push_back(std::move(kv));
   return join_flags(kept);
 }
 

@@ -1,5 +1,12 @@
 // The App's actions and links (ui/app.hpp): opening experiments, stories and links, the run's
 // status, and the change stamp. The logic they call lives in src/page.
+//
+// Index of this file
+// [SECTION] Experiments, data and the reproduction
+// [SECTION] The twin's edits
+// [SECTION] Stories
+// [SECTION] The run and its status
+// [SECTION] Links and embeds
 #include "ui/app.hpp"
 
 #include <algorithm>
@@ -10,6 +17,8 @@
 #include "experiments/stories.hpp"
 
 namespace attnlab::ui {
+
+// [SECTION] Experiments, data and the reproduction
 
 App::App() { select_experiment(experiment_ids().front()); }
 

@@ -232,6 +232,8 @@ void publish_page_state() {
 
 }  // namespace
 
+// [SECTION] The glue for the page's JS API
+
 // The glue the page's JS API (app_bindings.cpp) calls (web/page_glue.hpp).
 namespace attnlab::web {
 ui::App& app() { return *g_app; }

@@ -62,10 +62,8 @@ class BrowserWorkerPool final : public WorkerPool {
     for (const auto& e : events) {
       WorkerEvent ev;
       const std::string type = e.value("type", "");
-      ev.kind = type == "done"       ? WorkerEvent::Kind::Done
-                : type == "progress" ? WorkerEvent::Kind::Progress
-                : type == "rerun"    ? WorkerEvent::Kind::Rerun
-                                     : WorkerEvent::Kind::Error;
+      const auto* kind = kWorkerEventKinds.find(type);
+      ev.kind = kind ? kind->value : WorkerEvent::Kind::Error;  // a message the pool does not know: the unit failed
       ev.generation = e.value("generation", 0);
       ev.run_key = e.value("runKey", "");
       ev.unit = e.value("unit", std::int64_t(0));
