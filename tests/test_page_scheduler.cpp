@@ -115,6 +115,9 @@ TEST_CASE("page scheduler: a new generation drops the units of the cancelled one
   f.run->reset(f.params, 5);
   s.start(f.runs());
   CHECK(s.generation() != stale.generation);
+  s.tick(pool);  // the new generation's first unit goes out: the same unit as the stale one
+  REQUIRE(pool.posted.size() == 2);
+  REQUIRE(pool.posted[1].unit == stale.unit);
   // The old generation's answer arrives late, with its own key or dressed in the new generation.
   pool.events.push_back(f.done(stale));
   WorkerEvent dressed = f.done(stale);
