@@ -36,11 +36,13 @@ add_custom_command(OUTPUT "${ATTNLAB_UI_FONT}"
   VERBATIM)
 add_custom_target(attnlab_ui_font DEPENDS "${ATTNLAB_UI_FONT}")
 
-# The ImGui front end (src/ui), a face: it sees lab and experiments (the panels read results and
-# schemas) and ImGui, never the browser glue.
+# The ImGui front end (src/ui), a face: it draws the page's logic (src/page) and sees lab and
+# experiments (the panels read results and schemas) and ImGui, never the browser glue.
 add_library(attnlab_ui STATIC
-  src/ui/unit_scheduler.cpp
   src/ui/app.cpp
+  src/ui/app_frame.cpp
+  src/ui/app_results.cpp
+  src/ui/app_twin.cpp
   src/ui/app_exports.cpp
   src/ui/app_toolbar.cpp
   src/ui/param_controls.cpp
@@ -56,11 +58,12 @@ add_library(attnlab_ui STATIC
   src/ui/wrapped_text.cpp
   src/ui/theme.cpp)
 attnlab_layer_root(attnlab_ui ui "${CMAKE_SOURCE_DIR}/src/ui" PUBLIC)
-target_link_libraries(attnlab_ui PUBLIC attnlab_experiments attnlab_imgui PRIVATE attnlab_warnings)
+target_link_libraries(attnlab_ui PUBLIC attnlab_page attnlab_imgui PRIVATE attnlab_warnings attnlab::json)
 
 # The page: browser glue (src/web) around the UI, plus the JS API.
 add_executable(attnlab_app
   src/web/main.cpp
+  src/web/app_bindings.cpp
   src/web/browser.cpp
   src/web/worker_pool.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
@@ -80,8 +83,8 @@ add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/index.html"
           -P "${CMAKE_SOURCE_DIR}/cmake/make_index.cmake"
   DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html" "${CMAKE_SOURCE_DIR}/cmake/make_index.cmake"
   VERBATIM)
-add_custom_target(attnlab_page DEPENDS "${CMAKE_BINARY_DIR}/web/index.html")
-add_dependencies(attnlab_app attnlab_page)
+add_custom_target(attnlab_index_html DEPENDS "${CMAKE_BINARY_DIR}/web/index.html")
+add_dependencies(attnlab_app attnlab_index_html)
 
 # The headless JS API (web/api) and the example pages (web/examples), served beside the app:
 # /attnlab-api.mjs, /attnlab-api.d.ts, /examples/course.html. Copied again whenever one changes.

@@ -1,11 +1,12 @@
 // The canvas's text twin: the same page as native HTML, built from the App's own state
-// through the page's hooks (window.attnlab.app*, src/web/main.cpp) and kept in sync both ways.
+// through the page's hooks (window.attnlab.app*, src/web/app_bindings.cpp) and kept in sync both ways.
 // It is a <main> landmark after the canvas: visually hidden until a control in it has the keyboard
 // focus (then it shows as a panel over the canvas, so the focus is always visible), and the whole
-// page in the text view (view=text, or the switch below). Edits go back through the same hooks a
-// link or a test uses: appLoadHash with the changed parameter, appRun, appRunControl, appPredict,
-// appStoryStep, appDownload, appShare. Loaded by web/shell.html; started by startAttnlabTwin(Module)
-// once the App draws its first frame.
+// page in the text view (view=text, or the switch below). Edits go back through the hooks the
+// canvas's own controls use (appSetParam, appSelectPreset, appSelectExperiment, appOpenStory,
+// appGoHome, appFreeLab, appRunControl, appPredict, appStoryStep, appDownload, appShare): the twin
+// reads no link and writes none, C++ decodes every link. Loaded by web/shell.html; started by
+// startAttnlabTwin(Module) once the App draws its first frame.
 (function () {
   'use strict';
   const POLL_MS = 250;  // 4 Hz: the twin follows a running experiment's progress and curves
@@ -34,23 +35,6 @@
     return t.step === 1 ? `all ${n} rows` : `${t.rows.length} of ${n} rows (every ${t.step}th and the last); the full table is in the CSV`;
   }
   // The link's keys and values, in order (the App writes key=value pairs joined by &).
-  function hashPairs(hash) {
-    return hash.replace(/^#/, '').split('&').filter(Boolean).map((kv) => {
-      const i = kv.indexOf('=');
-      return i < 0 ? [decodeURIComponent(kv), ''] : [decodeURIComponent(kv.slice(0, i)), decodeURIComponent(kv.slice(i + 1))];
-    });
-  }
-  const joinPairs = (pairs) => pairs.map(([k, v]) => encodeURIComponent(k) + '=' + encodeURIComponent(v)).join('&');
-  function withValue(hash, key, value) {
-    const pairs = hashPairs(hash);
-    const at = pairs.findIndex(([k]) => k === key);
-    if (at >= 0) pairs[at][1] = value; else pairs.push([key, value]);
-    return joinPairs(pairs.filter(([k]) => k !== 'run'));
-  }
-  // The page-wide flags a new experiment or preset keeps (view, threads, theme, embed options).
-  const KEEP = ['view', 'threads', 'theme', 'embed', 'hide'];
-  const keptFlags = (hash) => hashPairs(hash).filter(([k]) => KEEP.includes(k));
-
   function start(M) {
     const canvas = document.getElementById('canvas');
     const root = document.getElementById('twin');
@@ -283,38 +267,37 @@
 
     // ---- edits go back to the App --------------------------------------------------------------
     function setParam(key, value) {
-      const hash = M.appHash();
-      const error = M.appLoadHash(withValue(hash, key, value));
+      const error = M.appSetParam(key, value);
       if (error) { fieldErrors[key] = error; typed[key] = value; }
       else { delete fieldErrors[key]; delete typed[key]; }
       render(true, true);
       if (error) { const el = document.getElementById(`twin-p-${key}`); if (el) el.focus(); }
     }
+    // data-act -> what it does, one row each (the element carries its value or data-*).
+    const ACTIONS = {
+      view: () => M.appSetTextView(!M.appTextView()),
+      home: () => M.appGoHome(),
+      freelab: () => M.appFreeLab(),
+      story: (el) => M.appOpenStory(el.dataset.story),
+      experiment: (el) => M.appSelectExperiment(el.value),
+      preset: (el) => M.appSelectPreset(el.value),
+      run: () => M.appRunControl('run'),
+      pause: () => M.appRunControl('pause'),
+      step: () => M.appRunControl('step'),
+      reset: () => M.appRunControl('reset'),
+      back: () => M.appStoryStep(-1),
+      next: () => M.appStoryStep(1),
+      download: (el) => M.appDownload(el.dataset.kind),
+      share: () => M.appShare(),
+      figure: (el) => M.appExportFigure('svg', Number(el.dataset.index)),
+      predict: (el) => M.appPredict(Number(el.value)),
+      guess: (el) => { if (el.value.trim() !== '') M.appPredict(Number(el.value)); },
+    };
     function act(el) {
       if (el.getAttribute('aria-disabled') === 'true') return;
-      const a = el.dataset.act;
-      const p = parse(M.appTwinParamsJson(), {});
-      if (a === 'view') M.appSetTextView(!M.appTextView());
-      else if (a === 'home') M.appLoadHash(joinPairs(keptFlags(M.appHash())));
-      else if (a === 'freelab') M.appLoadHash(joinPairs([['exp', experiments[0].id], ...keptFlags(M.appHash())]));
-      else if (a === 'story') M.appLoadHash(joinPairs([['story', el.dataset.story], ...keptFlags(M.appHash())]));
-      else if (a === 'run') M.appRun();
-      else if (a === 'pause') M.appRunControl('pause');
-      else if (a === 'step') M.appRunControl('step');
-      else if (a === 'reset') M.appRunControl('reset');
-      else if (a === 'back') M.appStoryStep(-1);
-      else if (a === 'next') M.appStoryStep(1);
-      else if (a === 'download') M.appDownload(el.dataset.kind);
-      else if (a === 'share') M.appShare();
-      else if (a === 'figure') M.appExportFigure('svg', Number(el.dataset.index));
-      else if (a === 'experiment') M.appLoadHash(joinPairs([['exp', el.value], ...keptFlags(M.appHash())]));
-      else if (a === 'preset') {
-        const pairs = [['exp', p.experiment]];
-        if (el.value) pairs.push(['preset', el.value]);
-        pairs.push(['seed', p.seed]);
-        M.appLoadHash(joinPairs([...pairs, ...keptFlags(M.appHash())]));
-      } else if (a === 'predict') M.appPredict(Number(el.value));
-      else if (a === 'guess') { if (el.value.trim() !== '') M.appPredict(Number(el.value)); }
+      const action = ACTIONS[el.dataset.act];
+      if (!action) throw new Error(`twin: data-act '${el.dataset.act}' is not allowed; allowed: ${Object.keys(ACTIONS).join(', ')}`);
+      action(el);
       render(true);
     }
     root.addEventListener('click', (e) => {

@@ -1,5 +1,6 @@
 #include "lab/embed_options.hpp"
 
+#include "lab/link_keys.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab {
@@ -18,15 +19,7 @@ const std::vector<ControlGroup>& control_groups() {
   return groups;
 }
 
-const char* to_string(ThemeChoice t) {
-  switch (t) {
-    case ThemeChoice::Default: return "";
-    case ThemeChoice::Dark: return "dark";
-    case ThemeChoice::Light: return "light";
-    case ThemeChoice::HighContrast: return "contrast";
-  }
-  return "";
-}
+const char* to_string(ThemeChoice t) { return t == ThemeChoice::Default ? "" : kThemeTable.name_of(t); }
 
 KeyValues EmbedOptions::to_flags() const {
   KeyValues flags;
@@ -58,8 +51,7 @@ std::string allowed_hide_keys(const Schema& schema) {
 EmbedOptions parse(const HashState& link, const Schema& schema, bool strict) {
   EmbedOptions o;
   const std::string embed = link.flag("embed");
-  if (strict && embed != "" && embed != "0" && embed != "1")
-    throw ParamError("link: 'embed=" + embed + "' is not allowed; allowed: 0 or 1");
+  if (strict && embed != "" && embed != "0" && embed != "1") throw link_value_refused("embed", embed);
   o.embed = embed == "1";
   for (const std::string& key : split(link.flag("hide"), ',')) {
     if (key.empty()) continue;
@@ -71,11 +63,8 @@ EmbedOptions parse(const HashState& link, const Schema& schema, bool strict) {
     o.hidden.insert(key);
   }
   const std::string theme = link.flag("theme");
-  if (theme == "dark") o.theme = ThemeChoice::Dark;
-  else if (theme == "light") o.theme = ThemeChoice::Light;
-  else if (theme == "contrast") o.theme = ThemeChoice::HighContrast;
-  else if (!theme.empty() && strict)
-    throw ParamError("link: 'theme=" + theme + "' is not allowed; allowed: dark, light or contrast");
+  if (const auto* row = kThemeTable.find(theme)) o.theme = row->value;
+  else if (!theme.empty() && strict) throw link_value_refused("theme", theme);
   return o;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lab/link_keys.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab {
@@ -13,7 +14,7 @@ int link_index(const HashState& st, const std::string& key) {
   const std::string v = st.flag(key);
   if (v.empty()) return 0;
   const std::optional<long long> n = parse_digits(v, 7);
-  if (!n) throw ParamError("link: '" + key + "=" + v + "' is not allowed; allowed: integer in [0, 9999999]");
+  if (!n) throw link_value_refused(key, v);
   return static_cast<int>(*n);
 }
 
@@ -21,9 +22,7 @@ int link_index(const HashState& st, const std::string& key) {
 int link_threads(const HashState& st) {
   const std::string threads = st.flag("threads");
   const int count = threads.empty() ? -1 : link_index(st, "threads");
-  if (count > kMaxLinkThreads)
-    throw ParamError("link: 'threads=" + threads + "' is not allowed; allowed: integer in [0, " +
-                     std::to_string(kMaxLinkThreads) + "] (0 computes on the page's main thread)");
+  if (count > kMaxLinkThreads) throw link_value_refused("threads", threads);
   return count;
 }
 
@@ -38,11 +37,12 @@ Schema schema_of(const LinkCatalogue& catalogue, const std::string& id) {
 }
 
 // A link's view=: the results or the inspector (the text view, view=text, shows the results).
-LinkView link_view(const HashState& st) {
+ViewChoice link_view(const HashState& st) {
   const std::string view = st.flag("view");
-  if (!view.empty() && view != "results" && view != "inspector" && view != "text")
-    throw ParamError("link: 'view=" + view + "' is not allowed; allowed: results, inspector or text");
-  return view == "inspector" ? LinkView::Inspector : LinkView::Results;
+  if (view.empty()) return ViewChoice::Results;
+  const auto* row = kViewTable.find(view);
+  if (!row) throw link_value_refused("view", view);
+  return row->value;
 }
 
 // A link without exp= and story=: the start page, keeping the embed look and the threads.
@@ -54,8 +54,7 @@ void decode_start_page(const HashState& st, const LinkCatalogue& catalogue, cons
   link.embed = parse_embed_options(st, schema_of(catalogue, on_screen));
   link.embed.embed = false;  // the start page is never an embed
   link.threads = link_threads(st);
-  link_view(st);  // only checked: the start page has no inspector
-  link.text_view = st.flag("view") == "text";
+  link.text_view = link_view(st) == ViewChoice::Text;  // the start page has no inspector
 }
 
 // An experiment, or a story's step: the step opens its settings and the link's parameters are the
@@ -73,8 +72,9 @@ void decode_run(const HashState& st, const std::optional<StoryPosition>& at, con
   link.preset = step ? step->settings.preset : st.preset;
   link.params = e->make_params(link.preset, values);  // validates every value
   link.embed = parse_embed_options(st, e->schema());
-  link.view = link_view(st);
-  link.text_view = st.flag("view") == "text";
+  const ViewChoice view = link_view(st);
+  link.view = view == ViewChoice::Inspector ? LinkView::Inspector : LinkView::Results;
+  link.text_view = view == ViewChoice::Text;
   link.point = link_index(st, "point");
   link.trial = link_index(st, "trial");
   link.threads = link_threads(st);

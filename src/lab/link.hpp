@@ -16,13 +16,11 @@
 
 #include "lab/embed_options.hpp"
 #include "lab/experiment.hpp"
+#include "lab/link_keys.hpp"
 #include "lab/story.hpp"
 #include "lab/url_hash.hpp"
 
 namespace attnlab {
-
-// The most Web Workers a link's threads= may ask for (0 computes on the page's main thread).
-constexpr int kMaxLinkThreads = 16;
 
 // What a link may name: the experiments (ids and a factory that throws ParamError naming the known
 // ones for any other id) and the stories. experiments/registry.hpp gives the project's.

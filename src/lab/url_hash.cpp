@@ -4,18 +4,15 @@
 #include <cstdlib>
 #include <set>
 
+#include "lab/link_keys.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab {
 
-namespace {
-const char* const kFlagKeys[] = {"run", "embed", "hide", "theme", "view", "point", "trial", "threads", "story", "step"};
-}
-
 std::uint64_t parse_seed(const std::string& text) {
   const long long s = parse_digits(text, 10).value_or(-1);
   if (s < 0 || s > 4294967295LL)
-    throw ParamError("parameter 'seed': '" + text + "' is not allowed; allowed: integer in [0, 4294967295]");
+    throw ParamError("parameter 'seed': '" + text + "' is not allowed; allowed: " + find_link_key("seed")->allowed);
   return static_cast<std::uint64_t>(s);
 }
 
@@ -25,12 +22,7 @@ std::string HashState::flag(const std::string& key) const {
   return "";
 }
 
-bool is_reserved_hash_key(const std::string& key) {
-  if (key == "exp" || key == "preset" || key == "seed") return true;
-  for (const char* f : kFlagKeys)
-    if (key == f) return true;
-  return false;
-}
+bool is_reserved_hash_key(const std::string& key) { return find_link_key(key) != nullptr; }
 
 std::string percent_encode(const std::string& s) {
   static const char* hex = "0123456789ABCDEF";
@@ -94,7 +86,7 @@ HashState decode_hash(const std::string& hash_in) {
     } else if (key == "seed") {
       st.seed = parse_seed(value);
       st.has_seed = true;
-    } else if (is_reserved_hash_key(key)) {
+    } else if (const LinkKey* row = find_link_key(key); row && row->flag()) {
       st.flags.emplace_back(key, value);
     } else {
       st.params.emplace_back(key, value);

@@ -18,7 +18,8 @@ struct HashState {
   std::string flag(const std::string& key) const;  // "" when absent
 };
 
-// Keys with a meaning of their own in the hash; no experiment may use them as parameter keys.
+// Keys with a meaning of their own in the hash (the link-key table, lab/link_keys.hpp); no
+// experiment may use them as parameter keys.
 bool is_reserved_hash_key(const std::string& key);
 
 std::string encode_hash(const HashState& state);

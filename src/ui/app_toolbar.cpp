@@ -5,6 +5,7 @@
 
 #include "experiments/registry.hpp"
 #include "imgui.h"
+#include "lab/link_keys.hpp"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 
@@ -31,27 +32,26 @@ void App::draw_preview_banner() {
   ImGui::TextUnformatted("Preview: this is what students see in the embed.");
   ImGui::PopStyleColor();
   ImGui::SameLine();
-  if (ImGui::Button("Back to editing")) {
-    previewing_ = false;
-    load_hash(before_preview_hash_);
-  }
+  if (ImGui::Button("Back to editing")) load_hash(link_.end_preview());
   ImGui::Separator();
 }
 
 void App::draw_theme_picker() {
-  static const char* const labels[] = {"dark", "light", "high contrast"};
-  static const ThemeChoice choices[] = {ThemeChoice::Dark, ThemeChoice::Light, ThemeChoice::HighContrast};
-  const ThemeChoice shown = theme_shown();
-  int current = shown == ThemeChoice::Light ? 1 : shown == ThemeChoice::HighContrast ? 2 : 0;
+  // The themes of the link-key table (lab/link_keys.hpp), in its order; "contrast" reads "high contrast".
+  const auto label = [](const char* name) { return std::string(name) == "contrast" ? "high contrast" : name; };
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-  if (ImGui::Combo("##theme", &current, labels, 3)) embed_.theme = choices[current];
+  if (ImGui::BeginCombo("##theme", label(kThemeTable.name_of(theme_shown())))) {
+    for (const auto& row : kThemeTable)
+      if (ImGui::Selectable(label(row.name), row.value == theme_shown())) link_.embed().theme = row.value;
+    ImGui::EndCombo();
+  }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour theme (kept in links).");
 }
 
 // Where runs compute: on N Web Workers (default: every core but the one drawing) or on the page's
 // main thread. Kept in links as threads=N once chosen.
 void App::draw_threads_picker() {
-  if (!pool_) return;
+  if (!run_.pool()) return;
   const int shown = threads();
   const std::string label = shown == 0 ? "main thread" : std::to_string(shown) + (shown == 1 ? " worker" : " workers");
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
@@ -59,8 +59,7 @@ void App::draw_threads_picker() {
     for (int n = 0; n <= kMaxThreads; ++n) {
       const std::string item = n == 0 ? "main thread" : std::to_string(n) + (n == 1 ? " worker" : " workers");
       if (ImGui::Selectable(item.c_str(), n == shown) && n != shown) {
-        threads_ = n;
-        stop_workers();  // the next frame hands the remaining units to the new pool size
+        run_.set_threads(n);  // the next frame hands the remaining units to the new pool size
       }
     }
     ImGui::EndCombo();
@@ -78,7 +77,7 @@ void App::draw_export_buttons() {
   note_focus("Share");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a link to this exact state (experiment, parameters, seed).");
   ImGui::SameLine();
-  ImGui::BeginDisabled(!run_.prepared() || !download_);
+  ImGui::BeginDisabled(!run_.controller().prepared() || !download_);
   if (ImGui::Button("CSV")) download("csv");
   note_focus("CSV");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -124,18 +123,12 @@ void App::draw_figures_popup() {
   ImGui::EndPopup();
 }
 
-void App::go_home() {
-  Link home;  // the start page, with the theme and nothing else
-  home.embed.theme = embed_.theme;
-  apply_link(home);
-}
-
 void App::draw_story_navigation() {
-  switch (story_.draw_navigation(embed_.embed)) {
+  switch (story_panel_.draw_navigation(story_, link_.embed().embed)) {
     case StoryPanel::Action::Back: story_step_by(-1); break;
     case StoryPanel::Action::Next: story_step_by(+1); break;
     case StoryPanel::Action::Home: go_home(); break;
-    case StoryPanel::Action::FreeLab: in_story_ = false; break;
+    case StoryPanel::Action::FreeLab: link_.leave_story(); break;
     case StoryPanel::Action::NextStory:  // drawn by StoryPanel::draw, not the navigation
     case StoryPanel::Action::None: break;
   }
@@ -143,9 +136,9 @@ void App::draw_story_navigation() {
 
 void App::draw_toolbar() {
   const float em = ImGui::GetFontSize();
-  if (in_story_) {
+  if (link_.in_story()) {
     draw_story_navigation();
-  } else if (!embed_.embed) {
+  } else if (!link_.embed().embed) {
     if (ImGui::Button("Attention Lab")) {
       go_home();
       return;
@@ -165,35 +158,34 @@ void App::draw_toolbar() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(run_.experiment().info().title.c_str());
   }
-  if (shows("presets") && !in_story_) draw_preset_picker();
+  if (shows("presets") && !link_.in_story()) draw_preset_picker();
   if (shows("run")) draw_run_buttons();
   if (shows("export") && copy_text_) {
     draw_export_buttons();
-    if (!embed_.embed) {
+    if (!link_.embed().embed) {
       flow(button_width("Embed..."));
-      if (ImGui::Button("Embed...")) embed_dialog_.open(embed_);
+      if (ImGui::Button("Embed...")) embed_dialog_.open(link_.embed());
       note_focus("Embed");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("For teachers: choose the controls students see and copy an iframe for a course page.");
     }
   }
-  if (!embed_.embed) {
-    const auto hash_for = [this](const EmbedOptions& o, bool run) { return hash_with(o, run); };
+  if (!link_.embed().embed) {
+    const auto hash_for = [this](const EmbedOptions& o, bool run) { return link_.encode(link_subject(), o, run); };
     const bool has_tabs = has_inspector_ || !reproduction_name_.empty();
-    const std::string title = in_story_ ? story_.story().paper : run_.experiment().info().title;
+    const std::string title = link_.in_story() ? story_.story().paper : run_.experiment().info().title;
     if (embed_dialog_.draw(run_.experiment().schema(), run_.experiment().accepts_data(), has_tabs, title, page_url_, hash_for,
                            copy_text_)) {
       const std::string own = hash();
       load_hash(embed_dialog_.link_hash());
-      before_preview_hash_ = own;
-      previewing_ = true;
+      link_.start_preview(own);
     }
   }
   if (shows("seed")) draw_seed_field();
-  if (!embed_.embed) {
+  if (!link_.embed().embed) {
     flow(em * 8.0f);
     draw_theme_picker();
-    if (pool_) {
+    if (run_.pool()) {
       flow(em * 8.0f);
       draw_threads_picker();
     }
@@ -201,8 +193,8 @@ void App::draw_toolbar() {
     flow(button_width("Open in Attention Lab"));
     if (ImGui::Button("Open in Attention Lab")) {
       EmbedOptions full;
-      full.theme = embed_.theme;
-      open_url_((page_url_ + "#" + hash_with(full, false)).c_str());
+      full.theme = link_.embed().theme;
+      open_url_((page_url_ + "#" + link_.encode(link_subject(), full, false)).c_str());
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("This experiment in the full lab, in a new tab, with every control.");
   }
@@ -214,14 +206,13 @@ void App::draw_preset_picker() {
   const float em = ImGui::GetFontSize();
   flow(em * 12.0f);
   ImGui::SetNextItemWidth(em * 12.0f);
-  const std::string preset_label = preset_.empty() ? "preset..." : run_.experiment().preset(preset_).title;
+  const std::string preset_label = run_.preset().empty() ? "preset..." : run_.experiment().preset(run_.preset()).title;
   if (ImGui::BeginCombo("##preset", preset_label.c_str())) {
     for (const auto& p : run_.experiment().presets()) {
-      if (ImGui::Selectable(p.title.c_str(), p.name == preset_)) {
-        params_ = run_.experiment().make_params(p.name, {});
-        preset_ = p.name;
+      if (ImGui::Selectable(p.title.c_str(), p.name == run_.preset())) {
+        run_.apply(run_.experiment().make_params(p.name, {}), p.name, run_.seed());
         controls_.forget_edits();
-        params_changed();
+        run_.settings_changed();
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
     }
@@ -267,11 +258,11 @@ void App::draw_seed_field() {
   note_focus("seed");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
     try {
-      seed_ = parse_seed(seed_text_);
-      params_changed();
+      run_.set_seed(parse_seed(seed_text_));
+      run_.settings_changed();
     } catch (const ParamError& e) {
-      std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(seed_));
-      error_ = e.what();
+      std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(run_.seed()));
+      run_.set_error(e.what());
     }
   }
 }

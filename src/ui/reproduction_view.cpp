@@ -1,5 +1,8 @@
 #include "ui/reproduction_view.hpp"
 
+#include <cmath>
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -50,19 +53,17 @@ void ReproductionView::advance(double seconds, WorkerPool* pool, int threads) {
   if ((paused_ || finished()) && scheduler_.active()) scheduler_.stop(pool);
   if (paused_ || finished()) return;
   if (pool && !pool->failed()) {
-    pool->resize(threads);
-    if (!pool->ready()) return;
-    if (!scheduler_.active()) {
+    const auto changed = scheduler_.drive(*pool, threads, [&] {
       std::vector<UnitScheduler::Run> runs;
       for (Panel& p : panels_)
         runs.push_back({&p.run.experiment(), UnitScheduler::spec_json(p.run.experiment(), p.run.params(), seed_, "")});
-      scheduler_.start(std::move(runs));
-    }
-    for (std::size_t i : scheduler_.tick(*pool)) {
+      return runs;
+    });
+    for (std::size_t i : changed.value_or(std::vector<std::size_t>{})) {
       panels_[i].run.advance([](Experiment&) { return true; });  // units absorbed: new results
       panels_[i].seconds = scheduler_.compute_seconds(i);
     }
-    note_finished_panels();
+    if (changed) note_finished_panels();
     return;
   }
   if (scheduler_.active()) scheduler_.stop(pool);  // the workers all failed: the rest runs here
@@ -107,26 +108,25 @@ std::string ReproductionView::status_text() const {
 }
 
 std::string ReproductionView::json() const {
+  using Json = nlohmann::ordered_json;
+  const auto number = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };
   double compute = 0.0;
   for (const Panel& p : panels_) compute += p.seconds;
   const double wall = (finished() ? wall_end_ : now_seconds()) - wall_start_;
-  std::string out = "{\"name\":" + json_escape(name_) + ",\"paper_trials\":" + (paper_trials_ ? "true" : "false") +
-                    ",\"seed\":" + std::to_string(seed_) + ",\"finished\":" + (finished() ? "true" : "false") +
-                    ",\"compute_seconds\":" + format_number(compute) + ",\"wall_seconds\":" + format_number(wall) +
-                    ",\"summary_column\":" + json_escape(summary_column_) + ",\"panels\":[";
-  for (std::size_t i = 0; i < panels_.size(); ++i) {
-    const Panel& p = panels_[i];
+  Json panels = Json::array();
+  for (const Panel& p : panels_) {
     const Table& t = p.run.results().table;
     const int column = t.column(summary_column_);
-    std::string values;
+    Json values = Json::array();
     for (const auto& row : t.rows)
-      if (column >= 0) values += (values.empty() ? "" : ",") + format_number(row[static_cast<std::size_t>(column)]);
-    out += (i ? ",{" : "{") + std::string("\"panel\":") + json_escape(p.name) + ",\"experiment\":" +
-           json_escape(p.experiment) + ",\"preset\":" + json_escape(p.preset) + ",\"done\":" +
-           (p.done ? "true" : "false") + ",\"seconds\":" + format_number(p.seconds) +
-           ",\"points\":" + std::to_string(t.rows.size()) + ",\"summary\":[" + values + "]}";
+      if (column >= 0) values.push_back(number(row[static_cast<std::size_t>(column)]));
+    panels.push_back({{"panel", p.name}, {"experiment", p.experiment}, {"preset", p.preset}, {"done", p.done},
+                      {"seconds", number(p.seconds)}, {"points", t.rows.size()}, {"summary", values}});
   }
-  return out + "]}";
+  return Json{{"name", name_}, {"paper_trials", paper_trials_}, {"seed", seed_}, {"finished", finished()},
+              {"compute_seconds", number(compute)}, {"wall_seconds", number(wall)}, {"summary_column", summary_column_},
+              {"panels", panels}}
+      .dump();
 }
 
 std::size_t ReproductionView::figure_count() const { return started() ? reproduction(name_).figures.size() : 0; }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lab/run_controller.hpp"
-#include "ui/unit_scheduler.hpp"
+#include "lab/unit_scheduler.hpp"
 
 namespace attnlab::ui {
 

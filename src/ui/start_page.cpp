@@ -1,5 +1,7 @@
 #include "ui/start_page.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -42,13 +44,10 @@ unsigned StartPage::version() const {
 }
 
 std::string StartPage::json() const {
-  std::string out = "{\"cards\":[";
-  for (std::size_t i = 0; i < stories().size(); ++i) {
-    const double fraction = i < figures_.size() ? figures_[i].fraction() : 0.0;
-    out += std::string(i ? "," : "") + "{\"story\":" + json_escape(stories()[i].id) + ",\"fraction\":" +
-           format_number(fraction) + "}";
-  }
-  return out + "]}";
+  nlohmann::ordered_json cards = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < stories().size(); ++i)
+    cards.push_back({{"story", stories()[i].id}, {"fraction", i < figures_.size() ? figures_[i].fraction() : 0.0}});
+  return nlohmann::ordered_json{{"cards", cards}}.dump();
 }
 
 StartPage::Choice StartPage::draw() {

@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "imgui.h"
-#include "lab/run_record.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
 
@@ -27,13 +26,7 @@ std::pair<std::string, std::string> fold_text(const std::string& text, int words
   return {text.substr(0, cut), text.substr(cut + 1)};
 }
 
-void StoryPanel::open(const Story& story, std::size_t step) {
-  if (story_ != &story || step_ != step) choice_ = -1, number_given_ = false, more_ = false;
-  story_ = &story;
-  step_ = std::min(step, story.steps.size() - 1);
-}
-
-StoryPanel::Action StoryPanel::draw_navigation(bool embedded) {
+StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bool embedded) {
   // Each item goes beside the last while it fits, else on a new line: a phone (390 px) gets a
   // wrapped toolbar, not buttons cut off at the right edge (as the toolbar's flow() does).
   const auto beside = [](float width) {
@@ -50,14 +43,14 @@ StoryPanel::Action StoryPanel::draw_navigation(bool embedded) {
     beside(ImGui::CalcTextSize("Step 10 of 10").x);
   }
   ImGui::AlignTextToFramePadding();
-  const int k = static_cast<int>(step_) + 1, n = static_cast<int>(story_->steps.size());
+  const int k = static_cast<int>(story.step_index()) + 1, n = static_cast<int>(story.story().steps.size());
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().heading), "Step %d of %d", k, n);
   beside(button_width("< Back") + button_width("Next >") + ImGui::GetStyle().ItemSpacing.x);
-  ImGui::BeginDisabled(step_ == 0);
+  ImGui::BeginDisabled(story.first_step());
   if (ImGui::Button("< Back")) action = Action::Back;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::BeginDisabled(step_ + 1 >= story_->steps.size());
+  ImGui::BeginDisabled(story.last_step());
   if (ImGui::Button("Next >")) action = Action::Next;
   ImGui::EndDisabled();
   if (!embedded) {
@@ -68,34 +61,12 @@ StoryPanel::Action StoryPanel::draw_navigation(bool embedded) {
   return action;
 }
 
-std::string StoryPanel::predict(double value) {
-  if (!step().prediction) return "story: this step asks for no prediction";
-  const StoryPrediction& p = *step().prediction;
-  if (p.choices.empty()) {
-    if (!(value >= p.min && value <= p.max))
-      return "story: a prediction in [" + format_number(p.min) + ", " + format_number(p.max) + "] is expected";
-    number_ = value, number_given_ = true;
-    return "";
-  }
-  if (!(value >= 0 && value < static_cast<double>(p.choices.size())) || value != static_cast<double>(static_cast<int>(value)))
-    return "story: a choice in [0, " + std::to_string(p.choices.size() - 1) + "] is expected";
-  choice_ = static_cast<int>(value);
-  return "";
-}
-
-std::string StoryPanel::measured_text(const Results& results) const {
-  const StoryPrediction& p = *step().prediction;
-  const std::optional<double> value = read_cell(results.table, p.measured);
-  if (!value) return "";
-  std::string out = p.measured_label + ": " + format_measured(p, *value);
-  const int answer = matching_choice(p, *value);
-  if (!p.choices.empty() && answer >= 0) out += ". Answer: " + p.choices[static_cast<std::size_t>(answer)].label;
-  return out;
-}
-
-StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std::string& next_story_title) {
-  const StoryStep& s = step();
-  text_wrapped_at_spaces(story_->paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& results, bool done,
+                                    const std::string& next_story_title) {
+  const StoryStep& s = story.step();
+  const std::string here = story.story().id + "#" + std::to_string(story.step_index());
+  if (here != more_for_) more_ = false, more_for_ = here;  // a new step starts folded
+  text_wrapped_at_spaces(story.story().paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   text_wrapped_at_spaces(s.title, theme().heading);
   ImGui::Spacing();
   const auto [shown, folded] = fold_text(s.text, kWordsBeforeMore);
@@ -108,64 +79,44 @@ StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std
                                                ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
-  if (s.prediction) draw_prediction(results, done);
+  if (s.prediction) draw_prediction(story, results, done);
   if (!done) return Action::None;
   if (!s.answer.empty()) {
     ImGui::Spacing();
     text_wrapped_at_spaces(s.answer);
   }
-  if (step_ + 1 < story_->steps.size()) return Action::None;
+  if (!story.last_step()) return Action::None;
   ImGui::Separator();
   text_wrapped_at_spaces("What you saw", theme().heading);
-  text_wrapped_at_spaces(story_->summary);
+  text_wrapped_at_spaces(story.story().summary);
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
   return ImGui::Button(label.c_str()) ? Action::NextStory : Action::None;
 }
 
-void StoryPanel::draw_prediction(const Results& results, bool done) {
-  const StoryPrediction& p = *step().prediction;
+void StoryPanel::draw_prediction(page::StoryState& story, const Results& results, bool done) {
+  const StoryPrediction& p = *story.step().prediction;
   ImGui::Separator();
   text_wrapped_at_spaces(p.question, theme().warning);
   ImGui::BeginDisabled(done);  // the prediction is made before the run
   if (p.choices.empty()) {
-    float typed = static_cast<float>(number_);
+    float typed = static_cast<float>(story.number());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
     if (ImGui::SliderFloat("##prediction", &typed, static_cast<float>(p.min), static_cast<float>(p.max),
                            p.percent ? "%.1f %%" : "%.3g"))
-      number_ = typed, number_given_ = true;
+      story.predict(std::clamp(static_cast<double>(typed), p.min, p.max));
   } else {
     for (std::size_t i = 0; i < p.choices.size(); ++i)
-      if (ImGui::RadioButton(p.choices[i].label.c_str(), choice_ == static_cast<int>(i))) choice_ = static_cast<int>(i);
+      if (ImGui::RadioButton(p.choices[i].label.c_str(), story.choice() == static_cast<int>(i)))
+        story.predict(static_cast<double>(i));
   }
   ImGui::EndDisabled();
   if (!done) {
-    ImGui::TextDisabled(predicted() ? "Now press Run." : "Pick your answer, then press Run.");
+    ImGui::TextDisabled(story.predicted() ? "Now press Run." : "Pick your answer, then press Run.");
     return;
   }
-  const std::string measured = measured_text(results);
-  const std::string mine = !predicted()          ? "no prediction"
-                           : p.choices.empty()   ? format_measured(p, p.percent ? number_ / 100.0 : number_)
-                                                 : p.choices[static_cast<std::size_t>(choice_)].label;
-  const std::optional<double> value = read_cell(results.table, p.measured);
-  const bool right = value && !p.choices.empty() && matching_choice(p, *value) == choice_;
-  text_wrapped_at_spaces("Your prediction: " + mine, right ? theme().ok : theme().text);
-  text_wrapped_at_spaces("The run: " + measured, right ? theme().ok : theme().warning);
-}
-
-std::string StoryPanel::json(const Results& results, bool done) const {
-  const bool last = step_ + 1 == story_->steps.size();
-  std::string out = "{\"story\":" + json_escape(story_->id) + ",\"step\":" + std::to_string(step_ + 1) +
-                    ",\"steps\":" + std::to_string(story_->steps.size()) + ",\"title\":" + json_escape(step().title) +
-                    ",\"text\":" + json_escape(step().text) + ",\"question\":" + json_escape(step().question) +
-                    ",\"answer\":" + json_escape(done ? step().answer : "") +
-                    ",\"summary\":" + json_escape(done && last ? story_->summary : "") + ",\"prediction\":";
-  if (!step().prediction) return out + "null}";
-  const StoryPrediction& p = *step().prediction;
-  out += "{\"question\":" + json_escape(p.question) + ",\"choices\":[";
-  for (std::size_t i = 0; i < p.choices.size(); ++i) out += (i ? "," : "") + json_escape(p.choices[i].label);
-  out += "],\"predicted\":";
-  out += !predicted() ? "null" : p.choices.empty() ? format_number(number_) : std::to_string(choice_);
-  return out + ",\"measured\":" + json_escape(done ? measured_text(results) : "") + "}}";
+  const bool right = story.prediction_right(results);
+  text_wrapped_at_spaces("Your prediction: " + story.prediction_text(), right ? theme().ok : theme().text);
+  text_wrapped_at_spaces("The run: " + story.measured_text(results), right ? theme().ok : theme().warning);
 }
 
 }  // namespace attnlab::ui

@@ -64,10 +64,15 @@ EM_JS(char*, js_page_url, (), {
   stringToUTF8(u, p, len);
   return p;
 });
-// The viewer's preference: 0 dark, 1 light, 2 high contrast (prefers-contrast wins).
-EM_JS(int, js_preferred_theme, (), {
-  if (window.matchMedia("(prefers-contrast: more)").matches) return 2;
-  return window.matchMedia("(prefers-color-scheme: light)").matches ? 1 : 0;
+// The viewer's preference as a theme= value (lab/link_keys.hpp): "contrast" (prefers-contrast
+// wins), "light" or "dark". The caller frees it.
+EM_JS(char*, js_preferred_theme, (), {
+  const name = window.matchMedia("(prefers-contrast: more)").matches ? "contrast"
+             : window.matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
+  const len = lengthBytesUTF8(name) + 1;
+  const p = _malloc(len);
+  stringToUTF8(name, p, len);
+  return p;
 });
 // A hidden file input: the chosen file's text goes to Module.appLoadData (the App's load_data),
 // unless its size is refused first (Module.appCheckDataSize): a huge file is never read.

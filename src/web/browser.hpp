@@ -10,7 +10,7 @@ void js_install_embed_sizing();  // in an iframe: tells the host page the height
 void js_set_status(const char* text);  // the screen-reader live region
 void js_on_hash_change();              // Back / Forward and edited addresses call Module.appLoadHash
 char* js_page_url();                   // origin + path, without the hash
-int js_preferred_theme();              // 0 dark, 1 light, 2 high contrast
+char* js_preferred_theme();            // "dark", "light" or "contrast" (theme=); the caller frees it
 void js_open_file_picker();            // the chosen file's text goes to Module.appLoadData
 void js_install_save_blob();
 void js_download(const char* name, const char* mime, const char* text);

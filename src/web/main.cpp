@@ -1,18 +1,17 @@
 // The browser app: SDL2 window with a WebGL2 (OpenGL ES 3) context, Dear ImGui, and the App.
 // One emscripten main loop; each frame steps a running experiment for a few milliseconds.
-// The URL hash mirrors the page state; the page's JS API (attnlab.app*) reads it back.
+// The URL hash mirrors the page state; the page's JS API (attnlab.app*, app_bindings.cpp) reads it
+// back through web/page_glue.hpp.
 //
 // Index of this file
 // [SECTION] Globals and WebGL context loss
 // [SECTION] Input, canvas size and the time slice
 // [SECTION] Drawing on demand and the main loop
-// [SECTION] The page's JS API (attnlab.app*)
-// [SECTION] Bindings
+// [SECTION] The glue for the page's JS API
 // [SECTION] main: SDL, WebGL2, ImGui and the App
 #include <SDL.h>
 #include <SDL_opengles2.h>
 #include <emscripten.h>
-#include <emscripten/bind.h>
 #include <emscripten/html5.h>
 
 #include <algorithm>
@@ -24,9 +23,11 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "imgui_internal.h"
+#include "lab/link_keys.hpp"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 #include "web/browser.hpp"
+#include "web/page_glue.hpp"
 #include "web/worker_pool.hpp"
 
 namespace {
@@ -229,142 +230,20 @@ void publish_page_state() {
   if (status != g_last_status) js_set_status(status.c_str()), g_last_status = status;
 }
 
-// [SECTION] The page's JS API (attnlab.app*)
-
-// The page's JS API: read the state back, drive it from tests and course pages.
-std::string app_hash() { return g_app->hash(); }
-std::string app_csv() { return g_app->csv(); }
-std::string app_json() { return g_app->json(); }
-std::string app_state() { return attnlab::to_string(g_app->state()); }
-double app_progress() { return g_app->progress(); }
-// {"threads": N, "workers": true|false, "busy": N}: where runs compute, for tests and benchmarks.
-std::string app_compute_json() {
-  return "{\"threads\":" + std::to_string(g_app->threads()) + ",\"workers\":" +
-         (g_app->computing_on_workers() ? "true" : "false") + ",\"busy\":" + std::to_string(g_app->busy_workers()) + "}";
-}
-std::string app_load_hash(const std::string& hash) {
-  request_redraw();
-  const std::string error = g_app->load_hash(hash);
-  g_last_hash = g_app->hash();
-  if (error.empty()) js_set_hash(g_last_hash.c_str(), false);
-  return error;
-}
-void app_run() { g_app->run(), request_redraw(); }
-// The toolbar's other run buttons, for the twin: "pause", "step" (Step run) or "reset".
-void app_run_control(const std::string& what) {
-  if (what == "pause") g_app->pause();
-  else if (what == "step") g_app->step_once();
-  else if (what == "reset") g_app->reset();
-  request_redraw();
-}
-// The start page, the story step (with its prediction) and the preview: App::page_json().
-std::string app_page_json() { return g_app->page_json(); }
-std::string app_predict(double value) {
-  request_redraw();
-  return g_app->predict(value);
-}
-// Back (-1) or Next (+1) in a story, as the toolbar's buttons.
-std::string app_story_step(int delta) {
-  request_redraw();
-  const std::string error = g_app->story_step_by(delta);
-  publish_page_state();  // the address names the new step at once (a history entry, as a click makes)
-  return error;
-}
-std::string app_inspector_json() { return g_app->inspector_json(); }
-void app_reproduce(bool paper_trials) { g_app->start_reproduction(paper_trials), request_redraw(); }
-std::string app_reproduction_json() { return g_app->reproduction_json(); }
-std::string app_check_data_size(double bytes) {
-  request_redraw();
-  return g_app->check_data_size(bytes);
-}
-std::string app_load_data(const std::string& json) {
-  request_redraw();
-  return g_app->load_data(json);
-}
-void app_download(const std::string& kind) { g_app->download(kind); }
-void app_share() { g_app->share(); }
-std::string app_export_figure(const std::string& kind, int index) { return g_app->export_figure(kind, index); }
-std::string app_plot_svg(int index) { return g_app->plot_svg(index); }
-// The SVG text appExportFigure(kind, index) saves or rasterises ("" if none), for tests of the exports.
-std::string app_figure_svg(const std::string& kind, int index) { return g_app->figure_svg(kind, index); }
-// The figures on screen: {"plots": [{"title", "series": [names]}], "heatmaps": [titles],
-// "reproduction": [the paper figures' titles]}, for tests of the exports.
-std::string app_plots_json() { return g_app->plots_json(); }
-// What the link made of the page: {"embed":true,"hidden":["n","seed"],"theme":"light","visible":[...]}
-// with the parameter keys still shown, for tests and course pages.
-std::string app_embed_json() {
-  const attnlab::EmbedOptions& o = g_app->embed_options();
-  std::string hidden, visible;
-  for (const auto& k : o.hidden) hidden += (hidden.empty() ? "\"" : ",\"") + k + "\"";
-  for (const auto& k : g_app->visible_params()) visible += (visible.empty() ? "\"" : ",\"") + k + "\"";
-  return std::string("{\"embed\":") + (o.embed ? "true" : "false") + ",\"hidden\":[" + hidden +
-         "],\"visible\":[" + visible + "],\"theme\":\"" + attnlab::to_string(g_app->theme_shown()) + "\"}";
-}
-// The control keyboard focus is on ("Run", "Share", ...; "" if none): lets tests drive the page by keys.
-std::string app_focused_control() { return g_app->focused_control(); }
-// The words Run's refusal uses for a field with a refused value (App::refused_value_message), for
-// the twin's own fields.
-std::string app_refused_value_message(std::string field_error) { return attnlab::ui::App::refused_value_message(field_error); }
-// The text view (view=text, web/twin.js): read it, and switch it from the twin's toolbar switch.
-// Every plot's series and every heatmap's size, range and ringed entries (App::twin_figures_json), and
-// a stamp that changes whenever the page's state or results do: the twin re-reads only then.
-std::string app_twin_figures_json() { return g_app->twin_figures_json(); }
-std::string app_twin_params_json() { return g_app->twin_params_json(); }
-double app_change_stamp() { return static_cast<double>(g_app->change_stamp() & 0xFFFFFFFFFFFFull); }
-// True while a text field on the canvas has the keyboard: Esc then leaves the field, not the canvas.
-bool app_text_input() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
-bool app_text_view() { return g_app->text_view(); }
-void app_set_text_view(bool on) {
-  g_app->set_text_view(on);
-  request_redraw();
-  publish_page_state();  // the address says view=text at once
-}
-std::string app_run_button() {
-  const float* r = g_app->run_button_rect();
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "{\"x\":%g,\"y\":%g,\"w\":%g,\"h\":%g}", r[0], r[1], r[2], r[3]);
-  return buf;
-}
-
 }  // namespace
 
-// [SECTION] Bindings
+// [SECTION] The glue for the page's JS API
 
-EMSCRIPTEN_BINDINGS(attnlab_page) {
-  emscripten::function("appHash", &app_hash);
-  emscripten::function("appCsv", &app_csv);
-  emscripten::function("appJson", &app_json);
-  emscripten::function("appState", &app_state);
-  emscripten::function("appProgress", &app_progress);
-  emscripten::function("appComputeJson", &app_compute_json);
-  emscripten::function("appLoadHash", &app_load_hash);
-  emscripten::function("appRun", &app_run);
-  emscripten::function("appRunControl", &app_run_control);
-  emscripten::function("appPageJson", &app_page_json);
-  emscripten::function("appPredict", &app_predict);
-  emscripten::function("appStoryStep", &app_story_step);
-  emscripten::function("appRunButton", &app_run_button);
-  emscripten::function("appInspectorJson", &app_inspector_json);
-  emscripten::function("appReproduce", &app_reproduce);
-  emscripten::function("appReproductionJson", &app_reproduction_json);
-  emscripten::function("appLoadData", &app_load_data);
-  emscripten::function("appCheckDataSize", &app_check_data_size);
-  emscripten::function("appDownload", &app_download);
-  emscripten::function("appShare", &app_share);
-  emscripten::function("appExportFigure", &app_export_figure);
-  emscripten::function("appPlotSvg", &app_plot_svg);
-  emscripten::function("appFigureSvg", &app_figure_svg);
-  emscripten::function("appPlotsJson", &app_plots_json);
-  emscripten::function("appEmbedJson", &app_embed_json);
-  emscripten::function("appFocusedControl", &app_focused_control);
-  emscripten::function("appRefusedValueMessage", &app_refused_value_message);
-  emscripten::function("appTextView", &app_text_view);
-  emscripten::function("appTextInput", &app_text_input);
-  emscripten::function("appTwinFiguresJson", &app_twin_figures_json);
-  emscripten::function("appChangeStamp", &app_change_stamp);
-  emscripten::function("appTwinParamsJson", &app_twin_params_json);
-  emscripten::function("appSetTextView", &app_set_text_view);
+// The glue the page's JS API (app_bindings.cpp) calls (web/page_glue.hpp).
+namespace attnlab::web {
+ui::App& app() { return *g_app; }
+void request_redraw() { ::request_redraw(); }
+void publish_page_state() { ::publish_page_state(); }
+void address_follows_link() {
+  g_last_hash = g_app->hash();
+  js_set_hash(g_last_hash.c_str(), false);
 }
+}  // namespace attnlab::web
 
 // [SECTION] main: SDL, WebGL2, ImGui and the App
 
@@ -419,10 +298,9 @@ int main() {
   std::free(page_url);
   js_install_save_blob();
   app.set_figure_exporter(&js_svg_as_png);
-  const int preferred = js_preferred_theme();
-  app.set_preferred_theme(preferred == 1   ? attnlab::ThemeChoice::Light
-                          : preferred == 2 ? attnlab::ThemeChoice::HighContrast
-                                           : attnlab::ThemeChoice::Dark);
+  char* preferred = js_preferred_theme();
+  app.set_preferred_theme(attnlab::kThemeTable.decode("theme", preferred));
+  std::free(preferred);
   js_install_link_reader();
   js_install_embed_sizing();
   char* hash = js_get_hash();

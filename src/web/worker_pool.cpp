@@ -43,7 +43,7 @@ namespace attnlab::web {
 
 namespace {
 
-class BrowserWorkerPool final : public ui::WorkerPool {
+class BrowserWorkerPool final : public WorkerPool {
  public:
   void resize(int workers) override { js_pool_resize(workers); }
   int size() const override { return js_pool_size(); }
@@ -53,19 +53,17 @@ class BrowserWorkerPool final : public ui::WorkerPool {
   bool post(const std::string& run_key, const std::string& spec_json, std::int64_t unit, int generation) override {
     return js_pool_post(run_key.c_str(), spec_json.c_str(), static_cast<double>(unit), generation) != 0;
   }
-  std::vector<ui::WorkerEvent> take_events() override {
+  std::vector<WorkerEvent> take_events() override {
     char* text = js_pool_take_events();
     const nlohmann::json events = nlohmann::json::parse(text, nullptr, false);
     std::free(text);
-    std::vector<ui::WorkerEvent> out;
+    std::vector<WorkerEvent> out;
     if (!events.is_array()) return out;
     for (const auto& e : events) {
-      ui::WorkerEvent ev;
+      WorkerEvent ev;
       const std::string type = e.value("type", "");
-      ev.kind = type == "done"       ? ui::WorkerEvent::Kind::Done
-                : type == "progress" ? ui::WorkerEvent::Kind::Progress
-                : type == "rerun"    ? ui::WorkerEvent::Kind::Rerun
-                                     : ui::WorkerEvent::Kind::Error;
+      const auto* kind = kWorkerEventKinds.find(type);
+      ev.kind = kind ? kind->value : WorkerEvent::Kind::Error;  // a message the pool does not know: the unit failed
       ev.generation = e.value("generation", 0);
       ev.run_key = e.value("runKey", "");
       ev.unit = e.value("unit", std::int64_t(0));
@@ -89,6 +87,6 @@ class BrowserWorkerPool final : public ui::WorkerPool {
 }  // namespace
 
 int default_worker_count() { return js_pool_default_size(); }
-std::unique_ptr<ui::WorkerPool> make_browser_worker_pool() { return std::make_unique<BrowserWorkerPool>(); }
+std::unique_ptr<WorkerPool> make_browser_worker_pool() { return std::make_unique<BrowserWorkerPool>(); }
 
 }  // namespace attnlab::web

@@ -2,13 +2,13 @@
 #pragma once
 #include <memory>
 
-#include "ui/unit_scheduler.hpp"
+#include "lab/unit_scheduler.hpp"
 
 namespace attnlab::web {
 
 // The default number of workers: the browser's hardware concurrency minus one (the main thread
 // draws), at least one.
 int default_worker_count();
-std::unique_ptr<ui::WorkerPool> make_browser_worker_pool();
+std::unique_ptr<WorkerPool> make_browser_worker_pool();
 
 }  // namespace attnlab::web

@@ -242,12 +242,17 @@ function makeLab(m, where) {
     // Returns {allIn: true} when every unit is in; {allIn: false, reruns, notice} when every worker
     // was lost mid-run and none can start again: the caller then computes the rest on this thread
     // (docs/design.md "A lost worker").
+    // The rules of what goes out and what a message means are the page's (lab/unit_ledger.hpp,
+    // through src/web/scheduler_bindings.cpp); this loop only moves messages.
     const count = session.unitCount();
-    const cost = Array.from({ length: count }, (_, u) => session.unitCost(u));
-    const totalCost = cost.reduce((a, b) => a + b, 0);
     const pool = await acquirePool(Math.max(1, Math.min(threads, count)));
     const generation = ++lastGeneration;
-    const runKey = `run${generation}`;
+    const ledger = new m.UnitLedger();
+    let totalCost = 0;
+    for (let u = 0; u < count; u++) totalCost += session.unitCost(u);
+    ledger.start(generation, totalCost, 0);
+    for (let u = 0; u < count; u++) ledger.add(u, session.unitCost(u));
+    const runKey = ledger.runKey();
     let dirty = true, wakeUp = null;
     const wake = () => {
       dirty = true;
@@ -255,8 +260,7 @@ function makeLab(m, where) {
     };
     pool.onchange = wake;
     run.onWake(wake);
-    const running = new Map();  // unit -> fraction done
-    let next = 0, done = 0, doneCost = 0, lastRecord = -Infinity, reusable = true, reruns = 0, notice = '';
+    let done = 0, lastRecord = -Infinity, reusable = true, notice = '';
     const check = (error) => { if (error) throw new AttnLabError(error); };
     try {
       for (;;) {
@@ -264,36 +268,32 @@ function makeLab(m, where) {
         dirty = false;
         let changed = false;
         for (const ev of pool.takeEvents()) {
-          if (ev.runKey !== runKey || !running.has(ev.unit)) continue;
-          if (ev.type === 'done') {
+          const act = ledger.accept(ev.type, ev.generation, ev.runKey, ev.unit, ev.fraction || 0);
+          if (act === 'drop') continue;
+          if (act === 'refused') throw new Error(`threads: ${ledger.error()}`);
+          if (act === 'absorb') {
             check(session.absorb(ev.unit, ev.partial));
-            running.delete(ev.unit);
             done++;
-            doneCost += cost[ev.unit];
-          } else if (ev.type === 'progress') {
-            running.set(ev.unit, Math.min(1, Math.max(0, ev.fraction || 0)));
+          } else if (act === 'preview') {
             if (ev.preview) check(session.absorbPreview(ev.unit, ev.preview));
-          } else if (ev.type === 'rerun') {
-            reruns++;
+          } else if (act === 'rerun') {
             notice = ev.message;
-            running.set(ev.unit, 0);
-          } else if (ev.type === 'error' && ev.lost) {
+          } else if (ev.lost) {
             throw new Error(`threads: unit ${ev.unit}: ${ev.message}`);
-          } else if (ev.type === 'error') {
+          } else {
             const workerFailed = pool.failure !== '' && ev.message === pool.failure;
             throw workerFailed ? new Error(`a worker failed: ${ev.message}`) : new AttnLabError(ev.message);
           }
           changed = true;
         }
+        const reruns = ledger.reruns();
         if (done < count && pool.state === 'failed') {
           if (reruns > 0) { reusable = false; return { allIn: false, reruns, notice }; }  // no new worker starts
           throw new Error(`threads: the workers could not start: ${pool.failure}`);
         }
-        while (next < count && pool.post(runKey, spec, next, generation)) running.set(next++, 0);
+        while (ledger.hasNext() && pool.post(runKey, spec, ledger.nextUnit(), generation)) ledger.posted();
         if (changed || done === count) {
-          let inFlight = 0;
-          for (const [unit, f] of running) inFlight += f * cost[unit];
-          const fraction = done === count ? 1 : Math.min((doneCost + inFlight) / totalCost, 1 - 1e-9);
+          const fraction = done === count ? 1 : Math.min(ledger.progress(), 1 - 1e-9);
           run.setFraction(fraction);
           if (run.onProgress) {
             const report = { fraction, unitsDone: done, units: count, reruns };
@@ -314,6 +314,7 @@ function makeLab(m, where) {
       reusable = await whenQuiet(pool, 2000);
       throw e;
     } finally {
+      ledger.delete();
       releasePool(pool, reusable && run.epoch === epoch);
     }
   }

@@ -1,23 +1,37 @@
-// Runs the work units of one or more experiment runs on a pool of workers (the page's Web Workers)
-// and absorbs what comes back, so curves grow as units arrive while the main thread only draws.
-// The scheduler knows nothing of the browser: a WorkerPool does the talking (src/web/worker_pool).
+// Runs the work units of one or more experiment runs on a pool of workers (the page's Web Workers,
+// the JS API's worker threads) and absorbs what comes back, so curves grow as units arrive while
+// the main thread only draws. The scheduler knows nothing of the browser: a WorkerPool does the
+// talking (src/web/worker_pool.cpp for the page, src/web/scheduler_bindings.cpp for the JS API).
 #pragma once
 #include <cstdint>
-#include <deque>
-#include <map>
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "lab/experiment.hpp"
+#include "lab/unit_ledger.hpp"
 
-namespace attnlab::ui {
+namespace attnlab {
+
+// Which run of which generation a unit belongs to: written "g<generation>r<run>" on the wire to
+// the workers and read back from their messages, here and nowhere else.
+struct RunKey {
+  int generation = 0;
+  std::size_t run = 0;
+  std::string encode() const;
+  // Throws std::runtime_error naming the text and the expected form for anything else.
+  static RunKey decode(const std::string& text);
+  bool operator==(const RunKey& o) const { return generation == o.generation && run == o.run; }
+};
 
 struct WorkerEvent {
   // Rerun: the unit's worker was lost and the pool runs the unit again (message: why).
-  enum class Kind { Done, Progress, Error, Rerun } kind = Kind::Done;
+  using Kind = UnitLedger::Kind;
+  Kind kind = Kind::Done;
   int generation = 0;
-  std::string run_key;
+  std::string run_key;  // RunKey::encode() of the unit's run, as the worker echoed it
   std::int64_t unit = 0;
   std::string partial;  // Done: the unit's partial; Progress: a preview or ""
   double fraction = 0.0;
@@ -52,32 +66,39 @@ class UnitScheduler {
   // Cancels what is in flight (the workers drop it within a slice) and forgets the runs.
   void stop(WorkerPool* pool);
   bool active() const { return !runs_.empty(); }
-  // Posts units to idle workers and absorbs what came back. Returns the indices of the runs that
-  // changed; throws std::runtime_error naming the unit for a unit that failed.
+  int generation() const { return ledger_.generation(); }
+  // Posts units to idle workers and absorbs what came back (UnitLedger::accept's rules: messages of
+  // another generation or about a unit not in flight are dropped). Returns the indices of the runs
+  // that changed; throws std::runtime_error naming the unit for a unit that failed, or naming the
+  // key for a malformed run key.
   std::vector<std::size_t> tick(WorkerPool& pool);
+  // One frame's share on `pool` sized to `workers`, the one way every caller drives workers (the
+  // page's run, the reproduction, the JS API): resizes the pool; once a worker is up, starts
+  // `make_runs()` when nothing is scheduled, then ticks. The runs that changed, or nothing while no
+  // worker is up yet.
+  std::optional<std::vector<std::size_t>> drive(WorkerPool& pool, int workers, const std::function<std::vector<Run>()>& make_runs);
   // Units finished, counting in-flight units by their reported fraction; by the runs' costs.
   double progress() const;
   // Computing time of run `run`'s finished units, summed over the workers (kept after the runs
   // finish, until the next start()).
   double compute_seconds(std::size_t run) const { return run < seconds_.size() ? seconds_[run] : 0.0; }
   // Units that ran again because their worker was lost, since start(), and the last such message.
-  int reruns() const { return reruns_; }
+  int reruns() const { return ledger_.reruns(); }
   const std::string& last_rerun() const { return last_rerun_; }
   // For the status line: "A worker stopped; its unit ran again" (or how many), "" when none did.
   std::string rerun_text() const;
+  std::size_t in_flight() const { return ledger_.in_flight(); }
+  std::size_t pending() const { return ledger_.pending(); }
 
   // The settings a worker needs to compute units of `experiment`'s run.
   static std::string spec_json(const Experiment& experiment, const Params& params, std::uint64_t seed,
                                const std::string& data_text);
 
  private:
-  int generation_ = 0;
+  UnitLedger ledger_;  // the rules: what goes out next, what a message means, the progress
   std::vector<Run> runs_;
   std::vector<double> seconds_;
-  int reruns_ = 0;
   std::string last_rerun_;
-  std::deque<std::pair<std::size_t, std::int64_t>> pending_;              // (run, unit) not yet posted
-  std::map<std::pair<std::size_t, std::int64_t>, double> in_flight_;    // -> fraction done
 };
 
-}  // namespace attnlab::ui
+}  // namespace attnlab

@@ -1,0 +1,76 @@
+#include "page/page_json.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace attnlab::page {
+
+namespace {
+using Json = nlohmann::ordered_json;
+
+Json number(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+
+Json numbers(const std::vector<double>& v) {
+  Json out = Json::array();
+  for (double x : v) out.push_back(number(x));
+  return out;
+}
+
+Json parsed_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json::parse(text); }
+}  // namespace
+
+std::string plots_json(const Results& r, const std::vector<std::string>& reproduction_titles) {
+  Json plots = Json::array(), heatmaps = Json::array();
+  for (const Plot& p : r.plots) {
+    Json series = Json::array();
+    for (const Series& s : p.series) series.push_back(s.name);
+    plots.push_back({{"title", p.title}, {"series", series}});
+  }
+  for (const Heatmap& h : r.heatmaps) heatmaps.push_back(h.title);
+  return Json{{"plots", plots}, {"heatmaps", heatmaps}, {"reproduction", reproduction_titles}}.dump();
+}
+
+std::string twin_figures_json(const Results& r, bool inputs) {
+  Json plots = Json::array(), heatmaps = Json::array();
+  for (const Plot& p : r.plots) {
+    Json series = Json::array();
+    for (const Series& s : p.series) series.push_back({{"name", s.name}, {"x", numbers(s.x)}, {"y", numbers(s.y)}});
+    plots.push_back({{"title", p.title}, {"x_label", p.x_label}, {"y_label", p.y_label}, {"series", series}});
+  }
+  for (const Heatmap& h : r.heatmaps) {
+    Json marks = Json::array();
+    for (const Heatmap::Mark& m : h.marks) {
+      const std::size_t at = static_cast<std::size_t>(m.row) * static_cast<std::size_t>(h.cols) + static_cast<std::size_t>(m.col);
+      marks.push_back({{"row", m.row}, {"col", m.col}, {"label", m.label},
+                       {"value", at < h.values.size() ? number(h.values[at]) : Json(nullptr)}});
+    }
+    heatmaps.push_back({{"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
+                        {"high", number(h.high)}, {"x_label", h.x_label}, {"y_label", h.y_label},
+                        {"value_label", h.value_label}, {"note", h.note}, {"marks", marks}});
+  }
+  return Json{{"inputs", inputs}, {"plots", plots}, {"heatmaps", heatmaps}}.dump();
+}
+
+std::string twin_params_json(const TwinControls& c) {
+  Json params = Json::object(), shows = Json::object();
+  for (const auto& [key, value] : c.experiment->schema().to_key_values(*c.params)) params[key] = value;
+  for (const auto& [group, shown] : c.shows) shows[group] = shown;
+  return Json{{"experiment", c.experiment->info().id}, {"preset", c.preset}, {"seed", std::to_string(c.seed)},
+              {"params", params}, {"visible", c.visible}, {"shows", shows}, {"embed", c.embed}, {"error", c.error}}
+      .dump();
+}
+
+std::string page_json(const std::string& page, const std::string& story_json, const Results* inputs,
+                      const std::string& run_blocked, const std::string& cards_json) {
+  Json titles = nullptr;
+  if (inputs) {
+    titles = Json::array();
+    for (const Plot& p : inputs->plots) titles.push_back(p.title);
+    for (const Heatmap& h : inputs->heatmaps) titles.push_back(h.title);
+  }
+  return Json{{"page", page}, {"story", parsed_or_null(story_json)}, {"inputs", titles}, {"runBlocked", run_blocked},
+              {"cards", parsed_or_null(cards_json)}}
+      .dump();
+}
+
+}  // namespace attnlab::page

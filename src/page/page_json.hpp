@@ -1,0 +1,40 @@
+// What the page shows, as JSON for its text twin (web/twin.js), browser tests and course pages.
+// Built with nlohmann::json; numbers that are not finite are written as null.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lab/experiment.hpp"
+#include "lab/results.hpp"
+
+namespace attnlab::page {
+
+// {"plots": [{"title", "series": [names]}], "heatmaps": [titles], "reproduction": [titles]}
+std::string plots_json(const Results& figures, const std::vector<std::string>& reproduction_titles);
+
+// Every plot's labels and series, every heatmap's size, range and ringed entries; "inputs": true
+// while the figures are the picture of the run's inputs.
+std::string twin_figures_json(const Results& figures, bool inputs);
+
+// The controls for the twin.
+struct TwinControls {
+  const Experiment* experiment = nullptr;
+  const Params* params = nullptr;
+  std::string preset;
+  std::uint64_t seed = 1;
+  std::vector<std::string> visible;               // the parameter keys shown
+  std::vector<std::pair<std::string, bool>> shows;  // control group -> shown
+  bool embed = false;
+  std::string error;                              // the message line
+};
+// {"experiment", "preset", "seed", "params": {key: value as the link writes it}, "visible": [keys
+// shown], "shows": {group: bool}, "embed", "error"}
+std::string twin_params_json(const TwinControls& controls);
+
+// {"page": "start" | "lab" | "story", "story": `story_json` or null, "inputs": the titles of the
+// picture of the inputs or null, "runBlocked", "cards": `cards_json` or null}. `story_json` and
+// `cards_json` are JSON texts ("" for null); `inputs` null when the picture is not shown.
+std::string page_json(const std::string& page, const std::string& story_json, const Results* inputs,
+                      const std::string& run_blocked, const std::string& cards_json);
+
+}  // namespace attnlab::page

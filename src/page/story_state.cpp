@@ -1,0 +1,93 @@
+#include "page/story_state.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace attnlab::page {
+
+void StoryState::open(const Story& story, std::size_t step) {
+  if (story.steps.empty()) throw ParamError("story '" + story.id + "' has no step");
+  step = std::min(step, story.steps.size() - 1);
+  if (story_ != &story || step_ != step) choice_ = -1, number_ = 0.0, number_given_ = false;
+  story_ = &story;
+  step_ = step;
+}
+
+std::string StoryState::predict(double value) {
+  if (!step().prediction) return "story: this step asks for no prediction";
+  const StoryPrediction& p = *step().prediction;
+  if (p.choices.empty()) {
+    if (!(value >= p.min && value <= p.max))
+      return "story: a prediction in [" + format_number(p.min) + ", " + format_number(p.max) + "] is expected";
+    number_ = value, number_given_ = true;
+    return "";
+  }
+  if (!(value >= 0 && value < static_cast<double>(p.choices.size())) || value != static_cast<double>(static_cast<int>(value)))
+    return "story: a choice in [0, " + std::to_string(p.choices.size() - 1) + "] is expected";
+  choice_ = static_cast<int>(value);
+  return "";
+}
+
+std::size_t StoryState::step_by(int delta) const {
+  const long to = static_cast<long>(step_) + delta;
+  if (to < 0 || to >= static_cast<long>(story_->steps.size()))
+    throw ParamError("story: no step there; allowed: steps 1 to " + std::to_string(story_->steps.size()) + " of story '" +
+                     story_->id + "'");
+  return static_cast<std::size_t>(to);
+}
+
+std::string StoryState::measured_text(const Results& results) const {
+  const StoryPrediction& p = *step().prediction;
+  const std::optional<double> value = read_cell(results.table, p.measured);
+  if (!value) return "";
+  std::string out = p.measured_label + ": " + format_measured(p, *value);
+  const int answer = matching_choice(p, *value);
+  if (!p.choices.empty() && answer >= 0) out += ". Answer: " + p.choices[static_cast<std::size_t>(answer)].label;
+  return out;
+}
+
+std::string StoryState::prediction_text() const {
+  const StoryPrediction& p = *step().prediction;
+  if (!predicted()) return "no prediction";
+  if (p.choices.empty()) return format_measured(p, p.percent ? number_ / 100.0 : number_);
+  return p.choices[static_cast<std::size_t>(choice_)].label;
+}
+
+bool StoryState::prediction_right(const Results& results) const {
+  const StoryPrediction& p = *step().prediction;
+  const std::optional<double> value = read_cell(results.table, p.measured);
+  return value && !p.choices.empty() && matching_choice(p, *value) == choice_;
+}
+
+std::string StoryState::json(const Results& results, bool done) const {
+  using Json = nlohmann::ordered_json;
+  Json out = {{"story", story_->id},
+              {"step", step_ + 1},
+              {"steps", story_->steps.size()},
+              {"title", step().title},
+              {"text", step().text},
+              {"question", step().question},
+              {"answer", done ? step().answer : ""},
+              {"summary", done && last_step() ? story_->summary : ""},
+              {"prediction", nullptr}};
+  if (step().prediction) {
+    const StoryPrediction& p = *step().prediction;
+    Json choices = Json::array();
+    for (const PredictionChoice& c : p.choices) choices.push_back(c.label);
+    Json guess = nullptr;
+    if (predicted()) guess = p.choices.empty() ? Json(number_) : Json(choice_);
+    out["prediction"] = {{"question", p.question},
+                         {"choices", choices},
+                         {"predicted", guess},
+                         {"measured", done ? measured_text(results) : ""}};
+  }
+  return out.dump();
+}
+
+std::string next_story_id(const std::vector<Story>& all, const std::string& id) {
+  for (std::size_t i = 0; i + 1 < all.size(); ++i)
+    if (all[i].id == id) return all[i + 1].id;
+  return "";
+}
+
+}  // namespace attnlab::page

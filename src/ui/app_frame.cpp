@@ -1,0 +1,190 @@
+// The App's frame (ui/app.hpp): the toolbar over the controls and the results, stacked on a
+// narrow screen; the controls pane; the tabs (Results, Inspector, Reproduce the paper) and the
+// reproduction tab.
+#include <algorithm>
+
+#include "experiments/reproductions.hpp"
+#include "experiments/stories.hpp"
+#include "imgui.h"
+#include "ui/app.hpp"
+#include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
+
+namespace attnlab::ui {
+
+void App::frame(float width, float height) {
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("Attention Lab", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  focused_.clear();
+  if (link_.start_page()) {
+    ImGui::BeginChild("start", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+    const StartPage::Choice choice = start_.draw();
+    ImGui::EndChild();
+    ImGui::End();
+    if (!choice.story.empty()) open_story(choice.story);
+    if (choice.free_lab) link_.leave_start_page(), reset();
+    return;
+  }
+  if (link_.previewing()) draw_preview_banner();
+  draw_toolbar();
+  ImGui::Separator();
+  // An embed may hide every control: the results then fill the frame.
+  bool any_control = shows("info") || link_.in_story() || (run_.experiment().accepts_data() && open_picker_ && shows("data"));
+  for (const auto& s : run_.experiment().schema().specs()) any_control = any_control || !link_.embed().hides_param(s.key);
+  const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
+  const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
+  // On a narrow screen the panels stack: the controls first in the full page, but the results first
+  // in an embed, whose readers came for the figure. NavFlattened: the arrow keys move between the
+  // toolbar, the controls and the results freely.
+  const bool results_first = narrow && link_.embed().embed;
+  if (results_first || !any_control) {
+    ImGui::BeginChild("results", ImVec2(0, any_control ? height * 0.6f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
+    draw_results();
+    ImGui::EndChild();
+  }
+  if (any_control) {
+    ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? height * 0.4f : 0.0f), true,
+                      ImGuiWindowFlags_NavFlattened);
+    draw_controls();
+    if (!controls_.focused().empty()) focused_ = controls_.focused();  // a parameter field
+    ImGui::EndChild();
+    if (!narrow) ImGui::SameLine();
+  }
+  if (!results_first && any_control) {
+    ImGui::BeginChild("results", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
+    draw_results();
+    ImGui::EndChild();
+  }
+  ImGui::End();
+  if (pending_story_) {
+    const std::string id = *pending_story_;
+    pending_story_.reset();
+    id.empty() ? go_home() : open_story(id);
+  }
+}
+
+void App::draw_controls() {
+  const ExperimentInfo& info = run_.experiment().info();
+  if (link_.in_story()) {
+    if (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title()) ==
+        StoryPanel::Action::NextStory)
+      pending_story_ = page::next_story_id(stories(), story_.story().id);
+    // The step's own controls only: the others stay as the step set them.
+    EmbedOptions shown = link_.embed();
+    for (const auto& s : run_.experiment().schema().specs())
+      if (std::find(story_.step().shows.begin(), story_.step().shows.end(), s.key) == story_.step().shows.end())
+        shown.hidden.insert(s.key);
+    if (!story_.step().shows.empty()) ImGui::Separator();
+    if (controls_.draw(run_.experiment().schema(), run_.params(), shown)) {
+      params_edited();
+    }
+    return;
+  }
+  if (shows("info")) {
+    text_wrapped_at_spaces(info.summary);
+    text_wrapped_at_spaces(info.paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    if (!run_.preset().empty()) {
+      ImGui::Spacing();
+      text_wrapped_at_spaces(run_.experiment().preset(run_.preset()).title, theme().heading);
+      text_wrapped_at_spaces(run_.experiment().preset(run_.preset()).description);
+    }
+  }
+  if (run_.experiment().accepts_data() && open_picker_ && shows("data")) {
+    if (ImGui::Button("Load data file...")) open_picker_();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A JSON data file for this experiment (see the README), then the data parameter switches to it.");
+    if (!run_.data_status().empty()) ImGui::TextWrapped("%s", run_.data_status().c_str());
+  }
+  ImGui::Separator();
+  if (controls_.draw(run_.experiment().schema(), run_.params(), link_.embed())) {
+    params_edited();
+  }
+}
+
+void App::draw_results() {
+  if (!run_.error().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, theme().error);
+    ImGui::TextWrapped("%s", run_.error().c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!shows("tabs")) {  // an embed of one view, without the tab bar
+    if (view_ == View::Inspector && has_inspector_) {
+      inspector_.draw(run_.experiment(), run_.params(), run_.preset(), run_.seed());
+    } else {
+      view_ = View::Results;
+      draw_sweep_results();
+    }
+    return;
+  }
+  if (!ImGui::BeginTabBar("views")) return;
+  auto tab = [&](const char* label, View v) {
+    const ImGuiTabItemFlags flags = select_tab_ && view_ == v ? ImGuiTabItemFlags_SetSelected : 0;
+    const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+    if (open && !select_tab_) view_ = v;
+    return open;
+  };
+  if (tab("Results", View::Results)) {
+    draw_sweep_results();
+    ImGui::EndTabItem();
+  }
+  if (has_inspector_ && tab("Inspector", View::Inspector)) {
+    inspector_.draw(run_.experiment(), run_.params(), run_.preset(), run_.seed());
+    ImGui::EndTabItem();
+  }
+  if (!reproduction_name_.empty() && tab("Reproduce the paper", View::Reproduction)) {
+    draw_reproduction();
+    ImGui::EndTabItem();
+  }
+  select_tab_ = false;
+  ImGui::EndTabBar();
+}
+
+// [SECTION] The reproduction tab
+
+void App::draw_reproduction() {
+  if (ImGui::Button(reproduction_.started() ? "Restart" : "Start")) start_reproduction(paper_trials_);
+  ImGui::SameLine();
+  if (reproduction_.started() && !reproduction_.finished()) {
+    if (ImGui::Button(reproduction_.paused() ? "Resume" : "Pause")) reproduction_.pause(!reproduction_.paused());
+    ImGui::SameLine();
+  }
+  ImGui::Checkbox("paper's trial counts", &paper_trials_);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("On: 1000 trials per point for Fig. 3 and 100 for Figs. 4, 5 and 7, as in the paper. "
+                      "Off: 1000 everywhere (smoother curves, about ten times longer).");
+  if (!reproduction_.started()) {
+    ImGui::TextWrapped("Runs every figure panel of the paper (%zu presets) one after another with the seed %llu, "
+                       "and draws each success curve as it grows.",
+                       reproduction_panels(reproduction_name_).size(), static_cast<unsigned long long>(run_.seed()));
+    return;
+  }
+  // The paper's figures, laid out as in the paper, from what has been computed so far.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Figures as in the paper:");
+  for (std::size_t i = 0; i < reproduction_.figure_count(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    const std::string title = reproduction_.figure_title(i), name = title.substr(0, title.find(':'));
+    // "Figure 4 [SVG] [PNG]" stays together; on a narrow screen the next one starts a new line.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float group = ImGui::CalcTextSize((name + " SVG PNG").c_str()).x + 4.0f * style.FramePadding.x +
+                        3.0f * style.ItemInnerSpacing.x + style.ItemSpacing.x;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < group) ImGui::NewLine();
+    ImGui::TextDisabled("%s", name.c_str());
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::SmallButton("SVG")) export_figure("reproduction-svg", static_cast<int>(i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: every panel in the paper's rows and columns, as SVG", title.c_str());
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::SmallButton("PNG")) export_figure("reproduction", static_cast<int>(i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: every panel in the paper's rows and columns, as PNG", title.c_str());
+    ImGui::PopID();
+  }
+  const int open = reproduction_.draw();
+  if (open >= 0) open_panel(open);
+}
+
+// [SECTION] Results: notes, plots and heatmaps
+}  // namespace attnlab::ui

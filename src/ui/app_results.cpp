@@ -1,0 +1,100 @@
+// The App's results pane (ui/app.hpp): before the run, the picture of its inputs; then the notes,
+// the plots (a story's own plot first) and the heatmaps.
+#include <algorithm>
+
+#include "imgui.h"
+#include "lab/plot_ticks.hpp"
+#include "ui/app.hpp"
+#include "ui/plot_widget.hpp"
+#include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
+
+namespace attnlab::ui {
+
+// [SECTION] Results: notes, plots and heatmaps
+
+void App::draw_notes(const std::vector<std::string>& notes) {
+  // Conditions and states: "OK:" green, "FAILS:" and errors red, "Warning:" amber. They take at
+  // most a third of the space (then they scroll), so the plots stay in view on small screens.
+  // Wrapped once, at the width left beside a scrollbar, for both the height and the drawing.
+  const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  std::vector<std::string> wrapped;
+  float needed = 0.0f;
+  for (const auto& note : notes) {
+    wrapped.push_back(wrap_at_spaces(note, width));
+    const auto lines = std::count(wrapped.back().begin(), wrapped.back().end(), '\n') + 1;
+    needed += static_cast<float>(lines) * ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y;
+  }
+  if (needed <= 0.0f) return;
+  const float most = std::max(ImGui::GetFontSize() * 3.5f, ImGui::GetContentRegionAvail().y * 0.33f);
+  ImGui::BeginChild("notes", ImVec2(0.0f, std::min(needed, most)), false, ImGuiWindowFlags_NavFlattened);
+  for (std::size_t i = 0; i < notes.size(); ++i) {
+    text_unformatted(wrapped[i], note_colour(notes[i]));
+  }
+  ImGui::EndChild();
+}
+
+void App::draw_sweep_results() {
+  // Before the run has results: the picture of its inputs, under a line that says so.
+  const bool inputs = showing_inputs();
+  const Results& results = inputs ? run_.inputs() : run_.results();
+  if (inputs) {
+    const char* next = link_.in_story() && story_.awaiting_prediction() ? "Make your prediction on the left, then press Run."
+                       : run_.state() == RunState::Running       ? "The run is starting; its results replace this picture."
+                                                                 : "Press Run to start; the curves grow as trials finish.";
+    ImGui::TextWrapped("Before the run: what goes in. %s", next);
+    if (results.plots.empty() && results.heatmaps.empty()) return;
+  }
+  ImGui::Checkbox("log x", &log_x_);
+  ImGui::SameLine();
+  ImGui::Checkbox("log y", &log_y_);
+  // In a story the plot the step is about comes first, the other plots fold below it when there
+  // are more than two, and the notes fold into "Details" (closed); the free lab shows everything.
+  const std::string named = link_.in_story() ? story_.step().plot : "";
+  if (!link_.in_story()) draw_notes(results.notes);
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < results.plots.size(); ++i)
+    if (results.plots[i].title == named) order.insert(order.begin(), i);
+    else order.push_back(i);
+  std::vector<std::size_t> maps;
+  for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
+    if (results.heatmaps[i].title == named) maps.insert(maps.begin(), i);
+    else maps.push_back(i);
+  const bool map_first = !maps.empty() && results.heatmaps[maps.front()].title == named;
+  const std::size_t shown = link_.in_story() && results.plots.size() > 2 ? 1 : results.plots.size();
+  // The picture of the inputs stays small: it is what goes in, not what to read off.
+  const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * (inputs ? 18.0f : 30.0f));
+  const auto draw_map = [&](std::size_t i) {
+    heatmaps_.draw(static_cast<int>(i), results.heatmaps[i], inputs ? 0x80000000u + run_.inputs_version() : run_.controller().version(),
+                   ImVec2(side, side), false);
+  };
+  if (map_first) draw_map(maps.front());
+  // The plots share the height left, but each keeps at least 10 lines for its data area plus its
+  // legend's rows (a narrow frame stacks a long legend), and then the panel scrolls.
+  const float font = ImGui::GetFontSize();
+  const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(std::max<std::size_t>(1, shown)) -
+                      ImGui::GetStyle().ItemSpacing.y - (shown < results.plots.size() ? 3.0f * font : 0.0f);
+  const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
+  const auto draw_one = [&](std::size_t i, float height) {
+    Plot plot = results.plots[i];
+    plot.log_x = plot.log_x || log_x_;
+    plot.log_y = plot.log_y || log_y_;
+    const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
+    const int legend_rows = plot_frame(plot, width, 0.0, font, text_width).legend_rows;
+    draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), height));
+  };
+  for (std::size_t k = 0; k < shown; ++k) draw_one(order[k], inputs ? std::min(share, font * 18.0f) : share);
+  if (shown < order.size()) {
+    const std::string more = "More plots (" + std::to_string(order.size() - shown) + ")";
+    if (ImGui::CollapsingHeader(more.c_str()))
+      for (std::size_t k = shown; k < order.size(); ++k) draw_one(order[k], font * 16.0f);
+  }
+  for (std::size_t k = map_first ? 1 : 0; k < maps.size(); ++k) draw_map(maps[k]);
+  if (link_.in_story() && !results.notes.empty()) {
+    const std::string details = "Details (" + std::to_string(results.notes.size()) + " notes)";
+    if (ImGui::CollapsingHeader(details.c_str()))
+      for (const std::string& note : results.notes) text_wrapped_at_spaces(note, note_colour(note));
+  }
+}
+
+}  // namespace attnlab::ui

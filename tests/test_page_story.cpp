@@ -1,0 +1,95 @@
+// A story's state on the page (page/story_state.hpp) without drawing: the step, the prediction
+// (refused values leave it as it was), Back / Next, and the step as JSON.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "experiments/stories.hpp"
+#include "page/story_state.hpp"
+
+using namespace attnlab;
+using namespace attnlab::page;
+
+namespace {
+// The first step of any story whose prediction asks for a choice (or a number).
+std::pair<const Story*, std::size_t> step_asking(bool choices) {
+  for (const Story& s : stories())
+    for (std::size_t k = 0; k < s.steps.size(); ++k)
+      if (s.steps[k].prediction && s.steps[k].prediction->choices.empty() != choices) return {&s, k};
+  return {nullptr, 0};
+}
+}  // namespace
+
+TEST_CASE("page story: Back and Next stay inside the story", "[page]") {
+  const Story& s = stories().front();
+  REQUIRE(s.steps.size() >= 2);
+  StoryState st;
+  CHECK_FALSE(st.is_open());
+  st.open(s, 0);
+  CHECK(st.first_step());
+  CHECK(st.step_by(+1) == 1);
+  CHECK_THROWS_WITH(st.step_by(-1), Catch::Contains("no step there") && Catch::Contains("steps 1 to"));
+  st.open(s, 99);  // past the end: the last step
+  CHECK(st.last_step());
+  CHECK(st.step_index() == s.steps.size() - 1);
+  CHECK_THROWS_WITH(st.step_by(+1), Catch::Contains("no step there"));
+  CHECK(st.step_by(-1) == s.steps.size() - 2);
+  CHECK(next_story_id(stories(), stories()[0].id) == stories()[1].id);
+  CHECK(next_story_id(stories(), stories().back().id).empty());
+}
+
+TEST_CASE("page story: a choice is predicted once, refusals keep it, a new step forgets it", "[page]") {
+  const auto [s, k] = step_asking(true);
+  REQUIRE(s);
+  StoryState st;
+  st.open(*s, k);
+  CHECK(st.awaiting_prediction());
+  const std::size_t n = st.step().prediction->choices.size();
+  for (double bad : {-1.0, 0.5, static_cast<double>(n), std::nan("")})
+    CHECK_THAT(st.predict(bad), Catch::Contains("a choice in [0, " + std::to_string(n - 1) + "]"));
+  CHECK(st.awaiting_prediction());
+  CHECK(st.predict(1.0).empty());
+  CHECK(st.choice() == 1);
+  CHECK_FALSE(st.awaiting_prediction());
+  CHECK_FALSE(st.predict(-1.0).empty());
+  CHECK(st.choice() == 1);  // a refused value leaves the prediction
+  st.open(*s, k);           // the same step again: kept
+  CHECK(st.choice() == 1);
+  st.open(*s, k == 0 ? 1 : 0);
+  CHECK(st.choice() == -1);
+  CHECK_FALSE(st.predicted());
+}
+
+TEST_CASE("page story: the step as JSON: answer and summary once the run is done", "[page]") {
+  const auto [s, k] = step_asking(true);
+  REQUIRE(s);
+  StoryState st;
+  st.open(*s, k);
+  const Results none;
+  auto j = nlohmann::json::parse(st.json(none, false));
+  CHECK(j["story"] == s->id);
+  CHECK(j["step"] == k + 1);
+  CHECK(j["steps"] == s->steps.size());
+  CHECK(j["answer"] == "");
+  CHECK(j["prediction"]["predicted"].is_null());
+  CHECK(j["prediction"]["choices"].size() == s->steps[k].prediction->choices.size());
+  st.predict(0.0);
+  j = nlohmann::json::parse(st.json(none, true));
+  CHECK(j["prediction"]["predicted"] == 0);
+  CHECK(j["answer"] == s->steps[k].answer);
+  CHECK(j["summary"] == (k + 1 == s->steps.size() ? s->summary : ""));
+  st.open(*s, s->steps.size() - 1);
+  CHECK(nlohmann::json::parse(st.json(none, true))["summary"] == s->summary);
+  CHECK(nlohmann::json::parse(st.json(none, false))["summary"] == "");
+}
+
+TEST_CASE("page story: a number is predicted inside its range", "[page]") {
+  const auto [s, k] = step_asking(false);
+  if (!s) return;  // every story asks for choices
+  StoryState st;
+  st.open(*s, k);
+  const StoryPrediction& p = *st.step().prediction;
+  CHECK_THAT(st.predict(p.max + 1.0), Catch::Contains("a prediction in ["));
+  CHECK(st.awaiting_prediction());
+  CHECK(st.predict(p.min).empty());
+  CHECK(nlohmann::json::parse(st.json(Results(), false))["prediction"]["predicted"] == p.min);
+}
