@@ -271,6 +271,14 @@ std::string App::story_hash(const EmbedOptions& embed, bool run) const {
   return encode_story_hash({story_.story().id, story_.step_index()}, step, changed, seed_, page_flags(embed, run));
 }
 
+// The run's settings beside the step's, for the answer's "You changed ..." sentence.
+RunSettings App::story_settings() const {
+  const StoryStep& step = story_.step();
+  const Schema& schema = run_.experiment().schema();
+  return {schema.to_key_values(run_.experiment().make_params(step.settings.preset, step.settings.params)),
+          schema.to_key_values(params_)};
+}
+
 std::string App::hash_with(const EmbedOptions& embed, bool run) const {
   if (in_story_) return story_hash(embed, run);
   if (start_page_) {
@@ -445,7 +453,7 @@ void App::frame(float width, float height) {
 void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (in_story_) {
-    if (story_.draw(run_.results(), run_.state() == RunState::Done, next_story_title()) == StoryPanel::Action::NextStory)
+    if (story_.draw(run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings()) == StoryPanel::Action::NextStory)
       pending_story_ = next_story_id();
     // The step's own controls only: the others stay as the step set them.
     EmbedOptions shown = embed_;
@@ -658,7 +666,7 @@ namespace attnlab::ui {
 std::string App::page_json() const {
   const char* page = start_page_ ? "start" : in_story_ ? "story" : "lab";
   std::string out = std::string("{\"page\":\"") + page + "\",\"story\":" +
-                    (in_story_ ? story_.json(run_.results(), run_.state() == RunState::Done) : "null") + ",\"inputs\":";
+                    (in_story_ ? story_.json(run_.results(), run_.state() == RunState::Done, story_settings()) : "null") + ",\"inputs\":";
   if (showing_inputs()) {
     out += "[";
     for (std::size_t i = 0; i < inputs_.plots.size(); ++i) out += std::string(i ? "," : "") + json_escape(inputs_.plots[i].title);

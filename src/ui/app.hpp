@@ -122,6 +122,7 @@ class App {
  private:
   void select_experiment(const std::string& id);
   std::string story_hash(const EmbedOptions& embed, bool run) const;
+  RunSettings story_settings() const;
   KeyValues page_flags(const EmbedOptions& embed, bool run) const;  // embed, hide, theme, run, threads
   void draw_story_navigation();
   void go_home();  // the start page, keeping the theme

@@ -85,7 +85,7 @@ std::string StoryPanel::predict(double value) {
 
 std::string StoryPanel::measured_text(const Results& results) const {
   const StoryPrediction& p = *step().prediction;
-  const std::optional<double> value = read_cell(results.table, p.measured);
+  const std::optional<double> value = prediction_value(step(), results);
   if (!value) return "";
   std::string out = p.measured_label + ": " + format_measured(p, *value);
   const int answer = matching_choice(p, *value);
@@ -93,7 +93,8 @@ std::string StoryPanel::measured_text(const Results& results) const {
   return out;
 }
 
-StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std::string& next_story_title) {
+StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std::string& next_story_title,
+                                    const RunSettings& settings) {
   const StoryStep& s = step();
   text_wrapped_at_spaces(story_->paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   text_wrapped_at_spaces(s.title, theme().heading);
@@ -110,14 +111,14 @@ StoryPanel::Action StoryPanel::draw(const Results& results, bool done, const std
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   if (s.prediction) draw_prediction(results, done);
   if (!done) return Action::None;
-  if (!s.answer.empty()) {
+  if (const std::string answer = render_answer(s, results, settings); !answer.empty()) {
     ImGui::Spacing();
-    text_wrapped_at_spaces(s.answer);
+    text_wrapped_at_spaces(answer);
   }
   if (step_ + 1 < story_->steps.size()) return Action::None;
   ImGui::Separator();
   text_wrapped_at_spaces("What you saw", theme().heading);
-  text_wrapped_at_spaces(story_->summary);
+  text_wrapped_at_spaces(render_summary(*story_, results, settings));
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
   return ImGui::Button(label.c_str()) ? Action::NextStory : Action::None;
 }
@@ -146,19 +147,19 @@ void StoryPanel::draw_prediction(const Results& results, bool done) {
   const std::string mine = !predicted()          ? "no prediction"
                            : p.choices.empty()   ? format_measured(p, p.percent ? number_ / 100.0 : number_)
                                                  : p.choices[static_cast<std::size_t>(choice_)].label;
-  const std::optional<double> value = read_cell(results.table, p.measured);
+  const std::optional<double> value = prediction_value(step(), results);
   const bool right = value && !p.choices.empty() && matching_choice(p, *value) == choice_;
   text_wrapped_at_spaces("Your prediction: " + mine, right ? theme().ok : theme().text);
   text_wrapped_at_spaces("The run: " + measured, right ? theme().ok : theme().warning);
 }
 
-std::string StoryPanel::json(const Results& results, bool done) const {
+std::string StoryPanel::json(const Results& results, bool done, const RunSettings& settings) const {
   const bool last = step_ + 1 == story_->steps.size();
   std::string out = "{\"story\":" + json_escape(story_->id) + ",\"step\":" + std::to_string(step_ + 1) +
                     ",\"steps\":" + std::to_string(story_->steps.size()) + ",\"title\":" + json_escape(step().title) +
                     ",\"text\":" + json_escape(step().text) + ",\"question\":" + json_escape(step().question) +
-                    ",\"answer\":" + json_escape(done ? step().answer : "") +
-                    ",\"summary\":" + json_escape(done && last ? story_->summary : "") + ",\"prediction\":";
+                    ",\"answer\":" + json_escape(done ? render_answer(step(), results, settings) : "") +
+                    ",\"summary\":" + json_escape(done && last ? render_summary(*story_, results, settings) : "") + ",\"prediction\":";
   if (!step().prediction) return out + "null}";
   const StoryPrediction& p = *step().prediction;
   out += "{\"question\":" + json_escape(p.question) + ",\"choices\":[";

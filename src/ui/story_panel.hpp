@@ -29,7 +29,9 @@ class StoryPanel {
   // and prediction; once the run is done, the measured value, the step's answer and, on the last
   // step, the story's summary with a button to the next story (Action::NextStory).
   // `results` and `done` are the current run's.
-  Action draw(const Results& results, bool done, const std::string& next_story_title);
+  // `settings`: the run's and the step's, so the answer says what the student changed.
+  Action draw(const Results& results, bool done, const std::string& next_story_title,
+              const RunSettings& settings = {});
   static constexpr int kWordsBeforeMore = 90;
   // The step asks for a prediction that has not been made yet (the page then shows no preview).
   bool awaiting_prediction() const { return step().prediction.has_value() && !predicted(); }
@@ -39,7 +41,7 @@ class StoryPanel {
   // {"story", "step" (1-based), "steps", "title", "text", "question", "answer" ("" until the run
   // is done), "summary" ("" but on the last step once done), "prediction": null or {"question",
   // "choices", "predicted", "measured"}} for tests and the page API: what the page shows.
-  std::string json(const Results& results, bool done) const;
+  std::string json(const Results& results, bool done, const RunSettings& settings = {}) const;
 
  private:
   void draw_prediction(const Results& results, bool done);
