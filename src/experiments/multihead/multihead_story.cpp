@@ -97,7 +97,7 @@ Story make_story() {
       "kd = 36, is our measurement, not a constant of the paper.";
   two.question = "How many times rarer does a certified row get with each extra head?";
   two.plot = "Certification acceptance";
-  two.settings = {"multihead.acceptance", "versus_m", {{"samples", "200000"}}, 1};
+  two.settings = {"multihead.acceptance", "versus_m", {{"samples", "400000"}}, 1};
   two.shows = {"eps"};
   two.prediction = StoryPrediction::asking(
           "Before you run: with two heads instead of one, how often is a row certified?")
