@@ -69,8 +69,9 @@ Story make_story() {
                                  "with the gradient; compare D_k with the lab's update (log_domain on)."),
       say("Why: the norm of W keeps growing while its direction settles, so the divergence of the direction keeps "
           "shrinking as long as the update keeps moving.")};
-  one.expect = {"the lab's update"};
-  one.invited = {{{{"log_domain", "false"}}, {"the authors' update (log_domain off)"}}};
+  // The values measured at the step's settings (seed 1), as docs/mirror.md's claims table states them.
+  one.expect = {"the lab's update", "to 0.000255 for p = 1.75 and 0.00307 for p = 3"};
+  one.invited = {{{{"log_domain", "false"}}, {"the authors' update (log_domain off)", "to 0.00367 for p = 1.75"}}};
   one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "0.1", "0.001"};  // settings, 1/p, the choices
   s.steps.push_back(one);
 
@@ -128,7 +129,7 @@ Story make_story() {
       say("Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
           "max-margin solution of that same norm, which the paper proves for starts near the solution (Lemmas "
           "28-29 of its appendix; these runs start outside that cone), and which differs from one p to another.")};
-  three.expect = {"for p = 1.75"};
+  three.expect = {"in 5 of 5 runs for p = 1.75, 5 for p = 2 and 5 for p = 3"};
   three.given = {"5", "100", "3", "1.75", "2"};  // settings: seeds, the paper's seeds, 3 x 3, the p's
   s.steps.push_back(three);
 
@@ -156,7 +157,7 @@ Story make_story() {
           "weight over many entries; as p nears 1 it tends to 1 for every nonzero entry (at p = 1.1 it already "
           "varies little with |x|: 0.69 at 0.01, 1.10 at 1), so spreading saves nothing and the cheapest W that "
           "separates the tokens puts its weight on the few entries that add the most margin.")};
-  four.expect = {"For p = 1.1"};
+  four.expect = {"For p = 1.1, 69% of the entries", "for p = 2, 2%"};
   // Settings, the measure's 1%, p - 1 and p near 1, and the marginal cost 1.1 |x|^0.1 at |x| = 0.01 and 1 (0.69,
   // 1.10), from its formula.
   four.given = {"1", "1.1", "2", "3", "10", "3000", "1%", "0.69", "0.01", "1.10"};
@@ -191,8 +192,9 @@ Story make_story() {
                                  "so v grows less; compare the tokens with the lab's update."),
       say("Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another "
           "token.")};
-  five.expect = {"the lab's log-domain update"};
-  five.invited = {{{{"log_domain", "false"}}, {"This was the authors' update"}}};
+  five.expect = {"the lab's log-domain update", "The tokens [1, 0] win for p = 1.75, [1, 0] for p = 2 and [0, 0] for "
+                 "p = 3; for p = 1.75 v ends at (19.3, 342)"};
+  five.invited = {{{{"log_domain", "false"}}, {"This was the authors' update", "v ends at (1.44, 20)"}}};
   five.given = {"1", "0", "1.75", "2", "3"};  // the tokens' indices (0-indexed) and the p's
   s.steps.push_back(five);
   s.summary = {
