@@ -74,10 +74,11 @@ TEST_CASE("decode_link: a story's step opens its settings, the link's values are
   REQUIRE(link.seed);
   CHECK(*link.seed == first.settings.seed);  // the step's seed when the link gives none
   CHECK(*decode("story=separation&step=1&seed=9").seed == 9);
-  // Step 1 asks a prediction first, so it never runs by itself; step 2 does.
+  // Every step asks a prediction first, so none runs by itself; run=1 in the link still runs it.
   CHECK_FALSE(link.run);
-  REQUIRE(s.steps[1].run);
-  CHECK(decode("story=separation&step=2").run);
+  CHECK_FALSE(s.steps[1].run);
+  CHECK_FALSE(decode("story=separation&step=2").run);
+  CHECK(decode("story=separation&step=2&run=1").run);
 }
 
 TEST_CASE("decode_link: the start page keeps its flags, never an embed", "[lab][url][link]") {

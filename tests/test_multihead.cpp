@@ -923,8 +923,8 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
           "[multihead][words][claim:mh-01][claim:mh-03][claim:mh-09][claim:mh-11][claim:mh-22][claim:mh-23]") {
   std::vector<std::string> texts;
   const Story& s = story("multihead");
-  texts.insert(texts.end(), {s.result, s.summary});
-  for (const StoryStep& step : s.steps) texts.insert(texts.end(), {step.text, step.question, step.answer});
+  texts.insert(texts.end(), {s.result, parts_template(s.summary)});
+  for (const StoryStep& step : s.steps) texts.insert(texts.end(), {step.text, step.question, parts_template(step.answer)});
   for (const char* id : {"multihead", "multihead.lower_bound", "multihead.acceptance"}) {
     const auto e = make_experiment(id);
     texts.push_back(e->info().summary);

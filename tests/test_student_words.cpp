@@ -69,10 +69,12 @@ TEST_CASE("every story is written for students", "[words]") {
   for (const Story& s : stories()) {
     check_words(s.id + " result", s.result);
     check_words(s.id + " caption", s.figure_caption);
-    check_words(s.id + " summary", s.summary);
+    check_words(s.id + " summary", parts_template(s.summary));
+    for (const GlossaryEntry& g : s.glossary) check_words(s.id + " glossary " + g.term, g.definition);
     for (const StoryStep& step : s.steps) {
       const std::string where = s.id + " step " + step.title;
-      check_words(where, step.title + " | " + step.text + " | " + step.question + " | " + step.answer);
+      check_words(where, step.title + " | " + step.text + " | " + step.question + " | " + parts_template(step.answer));
+      for (const StoryInvitation& inv : step.invited) for (const auto& e : inv.expect) check_words(where, e);
       if (step.prediction) {
         check_words(where, step.prediction->question + " | " + step.prediction->measured_label);
         for (const auto& c : step.prediction->choices) check_words(where, c.label);

@@ -10,26 +10,6 @@
 
 namespace attnlab {
 
-std::optional<double> read_cell(const Table& table, const TableCell& cell) {
-  const int k = table.column(cell.column);
-  if (k < 0 || table.rows.empty()) return std::nullopt;
-  if (cell.at_column.empty()) return table.rows.back()[static_cast<std::size_t>(k)];
-  const int at = table.column(cell.at_column);
-  if (at < 0) return std::nullopt;
-  for (const auto& row : table.rows)  // sweep values are written exactly, so == finds them
-    if (row[static_cast<std::size_t>(at)] == cell.at_value) return row[static_cast<std::size_t>(k)];
-  return std::nullopt;
-}
-
-std::string format_like(double value, const std::string& like) {
-  const bool percent = !like.empty() && like.back() == '%';
-  const std::size_t dot = like.find('.');
-  const int decimals = dot == std::string::npos ? 0 : static_cast<int>(like.size() - dot - 1 - (percent ? 1 : 0));
-  char buf[64];
-  std::snprintf(buf, sizeof buf, percent ? "%.*f%%" : "%.*f", decimals, percent ? 100.0 * value : value);
-  return buf;
-}
-
 std::string format_measured(const StoryPrediction& p, double value) {
   if (!std::isfinite(value)) return "not measured";
   char buf[64];
@@ -40,6 +20,24 @@ std::string format_measured(const StoryPrediction& p, double value) {
   else
     std::snprintf(buf, sizeof buf, "%.3g", value);
   return buf;
+}
+
+std::string render_answer(const StoryStep& step, const Results& results, const RunSettings& settings) {
+  return render_parts(step.answer, step.measures, results, settings);
+}
+
+std::optional<double> prediction_value(const StoryStep& step, const Results& results) {
+  if (!step.prediction) return std::nullopt;
+  for (const StoryMeasure& m : step.measures)
+    if (m.name == step.prediction->measured) {
+      const auto v = measure_value(m, results);
+      if (v && std::isfinite(v->number)) return v->number;
+    }
+  return std::nullopt;
+}
+
+std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings) {
+  return render_parts(story.summary, story.steps.back().measures, last_step_results, settings);
 }
 
 int matching_choice(const StoryPrediction& p, double value) {
@@ -96,7 +94,7 @@ JsonValue step_json(const Story& s, std::size_t k) {
   return {{"title", step.title},
           {"text", step.text},
           {"question", step.question},
-          {"answer", step.answer},
+          {"answer", parts_template(step.answer)},
           {"link", encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})},
           {"experiment", step.settings.experiment},
           {"preset", step.settings.preset},
@@ -115,7 +113,7 @@ JsonValue story_json(const Story& s) {
           {"authors", s.authors},
           {"result", s.result},
           {"figureCaption", s.figure_caption},
-          {"summary", s.summary},
+          {"summary", parts_template(s.summary)},
           {"steps", std::move(steps)}};
 }
 

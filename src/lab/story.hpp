@@ -10,6 +10,7 @@
 
 #include "lab/results.hpp"
 #include "lab/schema.hpp"
+#include "lab/story_answer.hpp"
 #include "lab/url_hash.hpp"
 
 namespace attnlab {
@@ -23,33 +24,6 @@ struct StorySettings {
   std::uint64_t seed = 1;
 };
 
-// One number of a run's table: column `column` in the row where column `at_column` equals
-// `at_value`, or in the last row when `at_column` is empty.
-struct TableCell {
-  std::string column;
-  std::string at_column;
-  double at_value = 0.0;
-};
-// The cell's value, or nothing when the table has no such column or row (a run still going).
-std::optional<double> read_cell(const Table& table, const TableCell& cell);
-
-// A number the step's text states, and where the run of the step's settings measures it. `text`
-// is the number as written ("99.6%", "0.875", "12"): a test runs the step, formats the measured
-// value like `text` (a percentage when it ends in '%', with as many decimals) and checks both that
-// they agree and that the step's text contains `text`. With `note` set instead of a cell, the
-// number is read from the run's notes: one of them must contain `note`, which contains `text`.
-// With `variant` set, the number is measured by a second run of the step's settings with these
-// parameters changed (a comparison the text states, e.g. the authors' update beside the lab's).
-struct StoryNumber {
-  std::string text;
-  TableCell cell;
-  std::string note;
-  KeyValues variant = {};
-};
-// `value` written the way `like` is: "99.6%" -> percent with one decimal, "0.875" -> three
-// decimals, "12" -> an integer.
-std::string format_like(double value, const std::string& like);
-
 // An answer the student can pick, right when the measured value lies in [low, high].
 struct PredictionChoice {
   std::string label;
@@ -61,9 +35,12 @@ struct StoryPrediction {
   std::string question;                  // "Will the linear network ever fire on D1?"
   std::vector<PredictionChoice> choices;  // pick one; empty: the student types a number
   double min = 0.0, max = 1.0;            // a typed number's range (in the shown unit)
-  TableCell measured;                     // the value the prediction is about
+  std::string measured;                   // the name of the step's measure that decides it
   std::string measured_label;             // "the linear network fired on D1 inputs"
   bool percent = false;                   // the value is a fraction shown (and typed) in percent
+  // Words that would name the outcome ("never" for "fires on neither"): the story test holds
+  // them, with the deciding value, against everything shown before Run.
+  std::vector<std::string> give_away;
 
   // Declared by name: StoryPrediction::asking("Will ...?").options({...}).measures(cell, "label").in_percent()
   static StoryPrediction asking(std::string text) {
@@ -73,12 +50,13 @@ struct StoryPrediction {
   }
   StoryPrediction& options(std::vector<PredictionChoice> list) { choices = std::move(list); return *this; }
   StoryPrediction& typed_range(double low, double high) { min = low; max = high; return *this; }
-  StoryPrediction& measures(TableCell cell, std::string label) {
-    measured = std::move(cell);
+  StoryPrediction& measures(std::string name, std::string label) {
+    measured = std::move(name);
     measured_label = std::move(label);
     return *this;
   }
   StoryPrediction& in_percent(bool on = true) { percent = on; return *this; }
+  StoryPrediction& hiding(std::vector<std::string> words) { give_away = std::move(words); return *this; }
 };
 // The measured value as the page shows it: "12.5%" ("0.13%" below 1%), or three significant
 // digits ("0.000352").
@@ -86,25 +64,41 @@ std::string format_measured(const StoryPrediction& p, double value);
 // The index of the choice whose range holds `value`, or -1.
 int matching_choice(const StoryPrediction& p, double value);
 
+// A setting a step invites the student to try ("Set m to 2"), run by the story test: the answer
+// rendered from that run must contain each of `expect` (the branch the measurement chooses).
+struct StoryInvitation {
+  KeyValues params;
+  std::vector<std::string> expect;
+};
+
 struct StoryStep {
   std::string title;     // "Step 1: a planted token"
   std::string text;      // what the paper claims here, what to press, what to look for: nothing the run measures
-  std::string question;  // one question for the student to think about
-  // Shown once the run is done, never before: what the run measured (the numbers of `numbers` that
-  // the run measures) and one sentence on why it is so.
-  std::string answer;
+  std::string question;  // one question for the student, answered by the step's own run
   StorySettings settings;
   std::vector<std::string> shows;  // the parameter keys the student sees; the others are hidden
-  bool run = false;                // starts running when the step opens
+  bool run = false;                // starts running when the step opens: never in a story (predict first)
   std::string plot;                // the title of the plot the text is about: drawn first, the others fold
-  std::optional<StoryPrediction> prediction;
-  std::vector<StoryNumber> numbers;  // every number `text` and `answer` state, checked against a run
-  // Every other number the student reads in `text`, `question`, `answer` and the prediction's
-  // question: a setting of the step ("1000" of n = 1000) or a value derived from the settings or
-  // the paper's formulas ("7" of m = log n, "2" of 1 - 2^-m), as written. Citations (Lemma 5.2,
-  // Fig. 3b) need no entry. A test fails on a number that is in neither list.
+  std::optional<StoryPrediction> prediction;  // asked before the run, decided by one of `measures`
+  // The values the run measures, by name; the answer's placeholders and conditions name them.
+  std::vector<StoryMeasure> measures;
+  // Shown once the run is done, never before: rendered from the run on screen (render_answer):
+  // what it measured and why, each sentence that depends on a number chosen by that number.
+  std::vector<AnswerPart> answer;
+  std::vector<std::string> expect;  // phrases the answer rendered from the step's own settings contains
+  std::vector<StoryInvitation> invited;  // the settings the text invites, each a tested branch
+  // Every number the student reads in `text`, `question`, the prediction and the answer's literal
+  // parts: a setting of the step ("1000" of n = 1000) or a value derived from the settings or the
+  // paper's formulas ("7" of m = log n, "2" of 1 - 2^-m), as written. Citations (Lemma 5.2,
+  // Fig. 3b) need no entry. A test fails on a number that is in neither this list nor a measure.
   std::vector<std::string> given;
 };
+
+// What every face shows once the step's run is done: the step's answer rendered from `results`
+// (render_parts), with the student's changes of setting said first.
+std::string render_answer(const StoryStep& step, const Results& results, const RunSettings& settings = {});
+// The value that decides the step's prediction, or nothing (no prediction, or not measured yet).
+std::optional<double> prediction_value(const StoryStep& step, const Results& results);
 
 struct Story {
   std::string id;       // "mirror": the link's story=
@@ -116,14 +110,20 @@ struct Story {
   std::size_t figure_plot = 0;
   std::string figure_caption;  // what the figure shows (not what it finds), and that it is a quick run
   std::vector<StoryStep> steps;
-  // Shown when the last step's run is done: what the student saw, in a few sentences. Its numbers
-  // are measured by a step (that step's `numbers`) or listed in `summary_given`.
-  std::string summary;
+  // Shown when the last step's run is done: what the student saw, in a few sentences, rendered
+  // like an answer from the last step's run (its measures). Literal numbers are in `summary_given`.
+  std::vector<AnswerPart> summary;
   std::vector<std::string> summary_given;
+  // The terms the story uses, each defined for a student (the story test checks the list covers
+  // its technical words and that symbols are defined in a step's text before use).
+  std::vector<GlossaryEntry> glossary;
 };
 
+// The story's "What you saw", rendered from the last step's run.
+std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings = {});
+
 // The story as JSON for the JS API and the site's oEmbed files: {"id", "paper", "authors",
-// "result", "figureCaption", "summary", "steps": [{"title", "text", "question", "answer", "link", "experiment", "preset",
+// "result", "figureCaption", "summary" (its template), "steps": [{"title", "text", "question", "answer" (its template: "{name}" unfilled), "link", "experiment", "preset",
 // "params": {key: value}, "seed", "shows", "run", "prediction": null or {"question", "choices"}}]}.
 std::string story_to_json(const Story& story);
 // The stories as a JSON array of story_to_json's objects (the JS API's listStories).

@@ -38,7 +38,7 @@ std::size_t StoryState::step_by(int delta) const {
 
 std::string StoryState::measured_text(const Results& results) const {
   const StoryPrediction& p = *step().prediction;
-  const std::optional<double> value = read_cell(results.table, p.measured);
+  const std::optional<double> value = prediction_value(step(), results);
   if (!value) return "";
   std::string out = p.measured_label + ": " + format_measured(p, *value);
   const int answer = matching_choice(p, *value);
@@ -55,11 +55,11 @@ std::string StoryState::prediction_text() const {
 
 bool StoryState::prediction_right(const Results& results) const {
   const StoryPrediction& p = *step().prediction;
-  const std::optional<double> value = read_cell(results.table, p.measured);
+  const std::optional<double> value = prediction_value(step(), results);
   return value && !p.choices.empty() && matching_choice(p, *value) == choice_;
 }
 
-std::string StoryState::json(const Results& results, bool done) const {
+std::string StoryState::json(const Results& results, bool done, const RunSettings& settings) const {
   using Json = nlohmann::ordered_json;
   Json out = {{"story", story_->id},
               {"step", step_ + 1},
@@ -67,8 +67,8 @@ std::string StoryState::json(const Results& results, bool done) const {
               {"title", step().title},
               {"text", step().text},
               {"question", step().question},
-              {"answer", done ? step().answer : ""},
-              {"summary", done && last_step() ? story_->summary : ""},
+              {"answer", done ? render_answer(step(), results, settings) : ""},
+              {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},
               {"prediction", nullptr}};
   if (step().prediction) {
     const StoryPrediction& p = *step().prediction;

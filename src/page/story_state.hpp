@@ -8,6 +8,7 @@
 
 #include "lab/results.hpp"
 #include "lab/story.hpp"
+#include "lab/story_answer.hpp"
 
 namespace attnlab::page {
 
@@ -42,8 +43,9 @@ class StoryState {
   bool prediction_right(const Results& results) const;
   // {"story", "step" (1-based), "steps", "title", "text", "question", "answer" ("" until the run
   // is done), "summary" ("" but on the last step once done), "prediction": null or {"question",
-  // "choices", "predicted", "measured"}}: what the page shows.
-  std::string json(const Results& results, bool done) const;
+  // "choices", "predicted", "measured"}}: what the page shows. `settings`: the run's and the
+  // step's, so the answer says what the student changed.
+  std::string json(const Results& results, bool done, const RunSettings& settings = {}) const;
 
  private:
   const Story* story_ = nullptr;

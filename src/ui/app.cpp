@@ -250,6 +250,14 @@ std::uint64_t App::change_stamp() const {
                          static_cast<std::uint64_t>(link_.page())});
 }
 
+// The run's settings beside the step's, for the answer's "You changed ..." sentence.
+RunSettings App::story_settings() const {
+  const StoryStep& step = story_.step();
+  const Experiment& x = run_.experiment();
+  return {x.schema().to_key_values(x.make_params(step.settings.preset, step.settings.params)),
+          x.schema().to_key_values(run_.params())};
+}
+
 // [SECTION] Links and embeds
 
 page::LinkSubject App::link_subject() const {

@@ -148,6 +148,7 @@ class App {
   void select_experiment(const std::string& id);
   void open_story(const std::string& id);   // its first step, keeping the embed settings
   std::string next_story_title() const;      // the next story's paper, "" after the last
+  RunSettings story_settings() const;        // the step's settings beside the run's ("You changed ...")
   // Why Run and Step wait, or "": a field shows a refused value, or a story step awaits its prediction.
   std::string run_blocked() const;
   void apply_link(const Link& link);  // a decoded, valid link (lab/link.hpp)

@@ -69,7 +69,7 @@ void App::frame(float width, float height) {
 void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (link_.in_story()) {
-    if (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title()) ==
+    if (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings()) ==
         StoryPanel::Action::NextStory)
       pending_story_ = page::next_story_id(stories(), story_.story().id);
     // The step's own controls only: the others stay as the step set them.

@@ -11,7 +11,7 @@ namespace attnlab::ui {
 std::string App::page_json() const {
   const char* page = link_.start_page() ? "start" : link_.in_story() ? "story" : "lab";
   const bool stopped = run_.state() != RunState::Running && run_.state() != RunState::Paused;
-  return page::page_json(page, link_.in_story() ? story_.json(run_.results(), run_.state() == RunState::Done) : "",
+  return page::page_json(page, link_.in_story() ? story_.json(run_.results(), run_.state() == RunState::Done, story_settings()) : "",
                          showing_inputs() ? &run_.inputs() : nullptr, stopped ? run_blocked() : "",
                          link_.start_page() ? start_.json() : "");
 }

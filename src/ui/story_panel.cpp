@@ -62,7 +62,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
 }
 
 StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& results, bool done,
-                                    const std::string& next_story_title) {
+                                    const std::string& next_story_title, const RunSettings& settings) {
   const StoryStep& s = story.step();
   const std::string here = story.story().id + "#" + std::to_string(story.step_index());
   if (here != more_for_) more_ = false, more_for_ = here;  // a new step starts folded
@@ -81,14 +81,14 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   if (s.prediction) draw_prediction(story, results, done);
   if (!done) return Action::None;
-  if (!s.answer.empty()) {
+  if (const std::string answer = render_answer(s, results, settings); !answer.empty()) {
     ImGui::Spacing();
-    text_wrapped_at_spaces(s.answer);
+    text_wrapped_at_spaces(answer);
   }
   if (!story.last_step()) return Action::None;
   ImGui::Separator();
   text_wrapped_at_spaces("What you saw", theme().heading);
-  text_wrapped_at_spaces(story.story().summary);
+  text_wrapped_at_spaces(render_summary(story.story(), results, settings));
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
   return ImGui::Button(label.c_str()) ? Action::NextStory : Action::None;
 }

@@ -23,7 +23,9 @@ class StoryPanel {
   // and prediction (the student's choice goes into `story`); once the run is done, the measured
   // value, the step's answer and, on the last step, the story's summary with a button to the next
   // story (Action::NextStory). `results` and `done` are the current run's.
-  Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title);
+  // `settings`: the run's and the step's, so the answer says what the student changed.
+  Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
+              const RunSettings& settings = {});
   static constexpr int kWordsBeforeMore = 90;
 
  private:

@@ -1,10 +1,12 @@
-// The regression paper as a guided story (docs/regression.md s.2-s.5). Every number the texts
-// state is measured by a run of the step's settings (seed 1) and checked in tests/test_stories.cpp.
+// The regression paper as a guided story (docs/regression.md s.2-s.5). Every step asks for a
+// prediction first; its answer is rendered from the student's run (lab/story_answer.hpp) and
+// checked in tests/test_story_runs.cpp.
 #include "experiments/regression/regression_story.hpp"
 
 namespace attnlab::regression {
 
 namespace {
+constexpr double kInf = 1e300;
 // The reference run with three solvers: exact Newton, approximate Newton with A^T (B_diag + W^2) A
 // (Algorithm 1 without its sampling, ours as a solver), gradient descent.
 const KeyValues kThreeSolvers = {{"approx_w2", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"}};
@@ -12,6 +14,34 @@ const KeyValues kThreeSolvers = {{"approx_w2", "false"}, {"sampled", "false"}, {
 // (docs/regression.md s.3, "What a step costs"): the unsampled and the two sampled approximations.
 const KeyValues kSampling = {{"n", "20000"},          {"d", "50"},     {"samples", "1000"}, {"newton", "false"},
                              {"approx_w2", "false"}, {"gd", "false"}};
+// Step 5: the solvers whose paths the map draws (three, so each path stays visible).
+const KeyValues kTwoMinima = {{"approx_w2", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"}};
+StoryMeasure note(const char* name, const char* pattern) { return StoryMeasure::from_note(name, pattern); }
+const char* kW2 = "approx. Newton, A^T W^2 A: {*}median eps0 {eps0} ";
+
+std::vector<GlossaryEntry> glossary() {
+  return {
+      {"softmax", "Turns scores into positive weights that add up to 1; exp(A x) divided by its sum alpha(x) "
+                  "is the softmax of A x, the core of attention.", "Section 1"},
+      {"minimiser", "The point x* where the loss is smallest; the solvers try to reach it.", "Definition 6.1"},
+      {"regulariser", "The extra term 0.5 ||W A x||^2 of the loss; a larger w pulls x* towards 0.", "Eq. (2)"},
+      {"Hessian", "The matrix of second derivatives of the loss: how its slope changes in each direction.",
+       "Section 5"},
+      {"Newton", "Newton's method: jump to the minimum of the quadratic that matches the loss's slope and "
+                 "curvature (its Hessian) at the current point.", "Definition 6.3"},
+      {"gradient descent", "Steps downhill along the slope; here each step's length is chosen by the Armijo "
+                           "rule (halve it until the loss falls enough).", "ours"},
+      {"Armijo", "A rule for a step's length: start long and halve it until the loss falls by enough.", "ours"},
+      {"eps0", "How far the approximate Hessian is from the true one: 0 is exact; below 1/2, each step "
+               "shrinks the error.", "Definition 6.2", true},
+      {"flops", "Floating-point operations: the additions and multiplications a step costs.", "ours"},
+      {"leverage score", "How much one row of A matters to A^T A; rows with high scores are kept more often.",
+       "ours"},
+      {"tau_i", "Row i's leverage score.", "ours", true},
+      {"in-context learning", "A model adapting to the examples in its input, with no change to its weights; "
+                              "here one step of the solver acts like a change of the target b.", "Corollary F.2"},
+  };
+}
 }  // namespace
 
 Story make_story() {
@@ -24,23 +54,19 @@ Story make_story() {
   s.figure_caption = "Distance to the minimiser per iteration (log scale) for exact Newton, approximate Newton with "
                      "A^T (B_diag + W^2) A (the paper's Algorithm 1 without its sampling) and gradient descent: a quick "
                      "run.";
+  s.glossary = glossary();
 
   StoryStep one;
   one.title = "Newton, exact and approximate";
   one.text =
       "The loss is the paper's rescaled one (Definition 1.2, with the regulariser of its Eq. (2)): "
       "L(x) = 0.5 ||u(x) - alpha(x) b||^2 + 0.5 ||W A x||^2, with u(x) = exp(A x) and alpha(x) the sum of its "
-      "entries. Classical "
-      "softmax regression would be 0.5 ||u(x) / alpha(x) - b||^2; the paper (Section 1) names the place of the "
-      "normalisation factor as the difference. Three solvers start from the same point, at distance 1 from the "
-      "minimiser x*: exact Newton, gradient descent, and approximate Newton with H~ = A^T D A, D = B_diag + W^2, in "
-      "place of the Hessian. The paper's Algorithm 1 (Appendix F.1) samples the entries of D; here all are kept "
-      "(ours as a solver; the next step samples them). Press Run: the plot follows each solver's distance "
-      "to x* over its whole run, with both axes on a log scale.";
-  one.answer =
-      "Exact Newton converges after 4 iterations, the unsampled approximate Newton after 9, with the measured quality eps0 = "
-      "0.0375 of its approximation. Why: an exact Newton step squares the error once it is small, the approximate "
-      "one multiplies it by about eps0, and gradient descent only follows the slope, one small step at a time.";
+      "entries. Three solvers start from the same point, at distance 1 from the minimiser x*: exact Newton, "
+      "gradient descent, and approximate Newton with H~ = A^T D A, D = B_diag + W^2, in place of the Hessian. "
+      "The quality of that approximation is a number eps0: 0 when H~ is the Hessian, and each approximate step "
+      "shrinks the error by about eps0. The paper's Algorithm 1 (Appendix F.1) samples the entries of D; here "
+      "all are kept (ours as a solver; the next step samples them). The plot follows each solver's distance to "
+      "x*, with both axes on a log scale.";
   one.question = "Each approximate step shrinks the error by about eps0. How many steps from distance 1 to 1e-13?";
   one.plot = "Distance to the minimiser over the whole run";
   one.settings = {"regression", "reference", kThreeSolvers, 1};
@@ -49,138 +75,186 @@ Story make_story() {
           "Before you run: gradient descent takes 3000 steps. How close to x* does it get?")
       .options({{"as close as Newton (below 1e-10)", 0.0, 1e-10},
                 {"closer than 0.01, but not there", 1e-10, 0.01},
-                {"still farther than 0.01", 0.01, 1e300}})
-      .measures({"gd_distance", "", 0.0}, "gradient descent's distance to x* after 3000 steps");
-  one.numbers = {{"4", {}, "exact Newton: converged after 4 iterations"},
-                 {"9", {}, "approx. Newton, A^T (B_diag + W^2) A: converged after 9 iterations"},
-                 {"0.0375", {}, "median eps0 0.0375"}};
-  one.given = {"0.5", "2", "1", "1e-13", "3000"};  // the loss's 0.5 and W^2, r0 = 1, the target, GD's steps
+                {"still farther than 0.01", 0.01, kInf}})
+      .measures("gd", "gradient descent's distance to x* after 3000 steps");
+  one.measures = {StoryMeasure::from_cell("gd", {"gd_distance", "", 0.0}, "sig3"),
+                  note("newton_it", "exact Newton: converged after {newton_it} iterations"),
+                  note("approx_it", "approx. Newton, A^T (B_diag + W^2) A: converged after {approx_it} iterations"),
+                  note("eps0", "median eps0 {eps0} ")};
+  one.answer = {
+      say("Exact Newton converges after {newton_it} iterations, the approximate Newton after {approx_it}, with the "
+          "measured quality eps0 = {eps0} of its approximation; gradient descent ends at distance {gd}."),
+      say("Why: an exact Newton step squares the error once it is small, the approximate one multiplies it by "
+          "about eps0, and gradient descent only follows the slope, one small step at a time.")};
+  // The values measured at the step's settings (seed 1), as docs/regression.md's claims table states them.
+  one.expect = {"Exact Newton converges after 4 iterations, the approximate Newton after 9, with the measured "
+                "quality eps0 = 0.0375", "gradient descent ends at distance"};
+  one.given = {"0.5", "2", "1", "1e-13", "3000", "0", "1e-10", "0.01"};  // the loss, r0 = 1, the target, the choices
   s.steps.push_back(one);
 
   StoryStep two;
-  two.title = "Cheaper steps by sampling rows";
+  two.title = "Cheaper steps by sampling rows?";
   two.text =
       "The paper's Algorithm 1 samples: it replaces the diagonal D = B_diag + W^2 by a sparse reweighted D~ "
       "(Lemma 6.4), so that H~ = A^T D~ A sums fewer outer products of the rows of A; we choose its rows by "
-      "leverage scores (ours). Ours: with our sketched scores, sampling pays only when n is much larger than the "
-      "sample and d is above about 30 (by our count of flops), so this step solves a new one with n = 20000 rows "
-      "and d = 50 columns. The budget rule, also ours, keeps row i with probability min(1, 1000 tau_i / d). A "
-      "second sampled solver, also ours, adds back the exact rank-2 part of the Hessian. The plot "
-      "counts each step's work in floating-point operations (flops): building H~ and solving with it.";
-  two.answer =
-      "A sampled step costs 0.86 times the flops of an unsampled one: 44.8 million against 52 million, with 4629 "
-      "of the 20000 rows summed into Gram matrices (the sketch's uniform sample and the rows kept). The saving is "
-      "small because the sketched scores still read every row, at 32 flops per entry of A against about d + 2 for "
-      "a row's outer product: at step 1's d = 10 a sampled step costs more than an unsampled one. The sampled "
-      "approximation's eps0 is 0.474 and it converges after 24 iterations instead of 5; adding back the exact "
-      "rank-2 part gives eps0 0.471. Why: a sample of rows estimates the Hessian only roughly, so each step is "
-      "cheaper but corrects less of the error.";
-  two.question =
-      "Ours: near x*, with quality eps0, the error's linearised map shrinks it by a factor of at most "
-      "eps0 / (1 - eps0) per step, over many steps. For which eps0 is that factor below 1, and for which is it at "
-      "most the rate 0.4 that the contraction plot draws?";
+      "leverage scores (ours): tau_i, the leverage score of row i, says how much that row matters. This step "
+      "solves a tall problem, n = 20000 rows and d = 50 columns. The budget rule, also ours, keeps row i with "
+      "probability min(1, 1000 tau_i / d). A second sampled solver, also ours, adds back the exact rank-2 part of "
+      "the Hessian. The plot counts each step's work in floating-point operations (flops): building H~ and "
+      "solving with it.";
+  two.question = "Ours: near x*, with quality eps0, the error shrinks by a factor of at most eps0 / (1 - eps0) per "
+                 "step. Why does the sampled solver need more steps than the unsampled one?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
   two.shows = {"samples", "d"};
-  two.run = true;
-  two.numbers = {{"0.86", {}, "leverage-sampled: a step costs 0.86 times the flops"},
-                 {"44.8", {}, "leverage-sampled: work per step 44.8 million flops"},
-                 {"52", {}, "A^T (B_diag + W^2) A: work per step 52 million flops"},
-                 {"4629", {}, "leverage-sampled: work per step 44.8 million flops, 4629 of the n = 20000 rows"},
-                 {"24", {}, "leverage-sampled: converged after 24 iterations"},
-                 {"5", {}, "A^T (B_diag + W^2) A: converged after 5 iterations"},
-                 {"0.474", {}, "median eps0 0.474"},
-                 {"0.471", {}, "median eps0 0.471"}};
-  // settings, the sketch's 2 x 16 columns, step 1's d, the d above which sampling pays (our count)
-  two.given = {"2", "20000", "50", "1", "1000", "0.4", "32", "10", "30"};
+  two.prediction = StoryPrediction::asking(
+          "Before you run: how much work does a sampled step cost, compared with an unsampled one?")
+      .options({{"far less (under half)", 0.0, 0.5}, {"somewhat less (half to all of it)", 0.5, 1.0},
+                {"as much or more", 1.0, kInf}})
+      .measures("ratio", "a sampled step's flops over an unsampled one's");
+  two.measures = {note("ratio", "leverage-sampled: a step costs {ratio} times the flops"),
+                  note("sampled_work", "leverage-sampled: work per step {sampled_work} million flops, {kept} of"),
+                  note("kept", "leverage-sampled: work per step {sampled_work} million flops, {kept} of"),
+                  note("full_work", "A^T (B_diag + W^2) A: work per step {full_work} million flops"),
+                  note("sampled_it", "leverage-sampled: converged after {sampled_it} iterations"),
+                  note("full_it", "A^T (B_diag + W^2) A: converged after {full_it} iterations"),
+                  note("sampled_eps0", "leverage-sampled: {*}median eps0 {sampled_eps0} "),
+                  note("rank2_eps0", "sampled + rank 2: {*}median eps0 {rank2_eps0} ")};
+  two.answer = {
+      say("A sampled step costs {ratio} times the flops of an unsampled one: {sampled_work} million against "
+          "{full_work} million, with {kept} of the rows summed."),
+      say_if("ratio", 0, 1, "The saving is small because the sketched scores still read every row, at 32 flops "
+                            "per entry of A against about d + 2 for a row's outer product."),
+      say_if("ratio", 1, kInf, "Here sampling costs more: the sketched scores read every row, at 32 flops per "
+                               "entry of A against about d + 2 for a row's outer product, which only pays off "
+                               "on tall problems with many columns."),
+      say("The sampled approximation's eps0 is {sampled_eps0} and it converges after {sampled_it} iterations "
+          "instead of {full_it}; adding back the exact rank-2 part gives eps0 {rank2_eps0}. Why: a sample of rows "
+          "estimates the Hessian only roughly, so each step is cheaper but corrects less of the error.")};
+  two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
+                "million, with 4629 of the rows summed", "eps0 is 0.474 and it converges after 24 iterations instead "
+                "of 5; adding back the exact rank-2 part gives eps0 0.471"};
+  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5"};  // settings, the sketch's cost, the choices
   s.steps.push_back(two);
 
   StoryStep three;
-  three.title = "Leave out the data term";
+  three.title = "A Hessian with only the regulariser";
   three.text =
-      "H~ = A^T W^2 A (a solver of ours, to show what happens when Algorithm 1's D drops the data term B_diag) "
-      "keeps only the regulariser's part "
-      "of the Hessian, here with a weak regulariser (w = 1). "
-      "Press Run and follow its curve.";
-  three.answer =
-      "The part it drops is not small: its measured eps0 is 0.522, just above 1/2, so each step overshoots, and the "
-      "method diverges: exp overflows at iteration 77. Why: a step that overshoots by more than it corrects makes "
-      "the error grow at every step, and exp turns a growing x into an overflow.";
-  three.question =
-      "Lemma C.4 asks for w^2 >= 100 beta + ... . Which line of the details says its condition is not met here?";
+      "H~ = A^T W^2 A (a solver of ours, to show what Algorithm 1's D becomes without B_diag) keeps only the "
+      "regulariser's part of the Hessian, here with a weak regulariser (w = 1). Lemma C.4 asks for w^2 >= 100 "
+      "beta + ... for this to be a good approximation; Details lists whether it holds.";
+  three.question = "A step that overshoots by more than it corrects: what does it do to the error, step after step?";
   three.plot = "Distance to the minimiser";
   three.settings = {"regression", "w2_stall", {}, 1};
   three.shows = {"w"};
-  three.prediction = StoryPrediction::asking(
-          "Before you run: will this method converge from distance 1?")
-      .options({{"yes, to below 1e-10", 0.0, 1e-10},
-                {"it stalls near the start", 1e-10, 10.0},
-                {"it runs away", 10.0, 1e300}})
-      .measures({"approx_w2_distance", "t", 76}, "its distance to x* at iteration 76");
-  three.numbers = {{"0.522", {}, "median eps0 0.522"}, {"77", {}, "diverged at iteration 77"}};
-  three.given = {"2", "1", "100", "1/2"};  // w = 1, Lemma C.4's 100 beta, the bound 1/2
+  three.prediction = StoryPrediction::asking("Before you run: will this method converge from distance 1?")
+      .options({{"yes, to below 1e-10", 0.0, 1e-10}, {"it stalls near the start", 1e-10, 10.0},
+                {"it runs away", 10.0, kInf}})
+      .measures("last", "its distance to x* at its last iteration")
+      .hiding({"diverge", "runs away", "overflow"});
+  three.measures = {StoryMeasure::from_cell("last", {"approx_w2_distance", "", 0.0}, "sig3"), note("eps0", kW2),
+                    note("overflow", "diverged at iteration {overflow}:")};
+  three.answer = {
+      say("The part it drops is not small: its measured eps0 is {eps0}."),
+      say_if("last", 10, kInf, "Each step overshoots, and the method diverges: exp overflows at iteration "
+                               "{overflow}."),
+      say("Why: with eps0 above 1/2 a step overshoots by more than it corrects, so the error grows at every step, "
+          "and exp turns a growing x into an overflow.")};
+  three.expect = {"the method diverges", "eps0 is 0.522", "exp overflows at iteration 77"};
+  three.given = {"2", "1", "100", "1/2", "1e-10", "10"};  // w = 1, Lemma C.4's 100 beta, the bound, the choices
   s.steps.push_back(three);
 
   StoryStep four;
-  four.title = "A strong regulariser rescues it";
+  four.title = "A stronger regulariser";
   four.text =
-      "The same method with w = 12: now the regulariser dominates the Hessian. Try w between 1 and 12 and find "
-      "where it starts to converge.";
-  four.answer =
-      "eps0 is 0.00697 and it converges after 7 iterations. The lemma's condition is still not met (see the line "
-      "'Not met' in the details): it is sufficient, not necessary. Why: with w = 12 the data term it drops is "
-      "small beside w^2, so the approximate Hessian is nearly the exact one.";
-  four.question = "What does a large w do to the minimiser x* itself? (Compare ||x*|| in the notes with step 3.)";
+      "The same method with w = 12: now the regulariser's part of the Hessian is much larger. Then try w between "
+      "1 and 12 (say 3, or 1.5) and run again.";
+  four.question = "Why does a larger w make A^T W^2 A a better stand-in for the Hessian?";
   four.plot = "Distance to the minimiser";
   four.settings = {"regression", "w2_converge", {}, 1};
   four.shows = {"w"};
-  four.run = true;
-  four.numbers = {{"0.00697", {}, "median eps0 0.00697"},
-                  {"7", {}, "approx. Newton, A^T W^2 A: converged after 7 iterations"}};
-  four.given = {"12", "1", "2"};  // w = 12, the invited range
+  four.prediction = StoryPrediction::asking("Before you run: will this method converge from distance 1 now?")
+      .options({{"yes, to below 1e-10", 0.0, 1e-10}, {"it stalls near the start", 1e-10, 10.0},
+                {"it runs away", 10.0, kInf}})
+      .measures("last", "its distance to x* at its last iteration");
+  four.measures = {StoryMeasure::from_cell("last", {"approx_w2_distance", "", 0.0}, "sig3"), note("eps0", kW2),
+                   note("it", "approx. Newton, A^T W^2 A: converged after {it} iterations"),
+                   StoryMeasure::from_setting("w", "w")};
+  four.answer = {
+      say("With w = {w}, eps0 is {eps0}."),
+      say_if("last", 0, 1e-10, "It converges after {it} iterations."),
+      say_if("last", 1e-10, kInf, "It does not converge: its distance to x* ends at {last}."),
+      say("Lemma C.4's condition is still not met (see the line 'Not met' in Details): it is sufficient, not "
+          "necessary. Why: the larger w is, the smaller the data term it drops is beside w^2, so the approximate "
+          "Hessian is nearly the exact one; a smaller w takes more steps.")};
+  four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations"};
+  four.invited = {{{{"w", "3"}}, {"It converges after 15 iterations"}},
+                  {{{"w", "1.5"}}, {"It converges after 39 iterations"}}};
+  four.given = {"12", "1", "2", "3", "1.5", "1e-10", "10"};  // w; the invited w; the choices
   s.steps.push_back(four);
 
   StoryStep five;
   five.title = "Two minima: the theorem is local";
   five.text =
       "With cosh, L(x) = L(-x): there are two minimisers, near x_true and near -x_true (d = 2, so the lab draws "
-      "the loss as a map with every solver's path). The convergence result is local: Theorem F.1 assumes a start "
-      "near x*, the good initialisation point of Definition 6.1.";
-  five.answer =
-      "Exact Newton reaches the other minimiser, at distance 2.98 from x*. Why: a Newton step jumps to the minimum "
-      "of the local quadratic model, and from this start that model points into the other minimiser's basin.";
-  five.question = "Which start points lead each solver to which minimum? Change r0 and watch the paths.";
+      "the loss as a map with each solver's path). The convergence result is local: Theorem F.1 assumes a start "
+      "near x*, the good initialisation point of Definition 6.1. Here the start is at distance r0 = 1 from x*; "
+      "then try r0 = 0.3.";
+  five.question = "Why can the fastest solver near x* end somewhere else from a farther start?";
   five.plot = "log10(L(x) - L*) around x* (d = 2), with each solver's iterates";
-  five.settings = {"regression", "cosh_two_minima", {}, 1};
+  five.settings = {"regression", "cosh_two_minima", kTwoMinima, 1};
   five.shows = {"r0"};
-  five.run = true;
-  five.numbers = {{"2.98", {}, "||x - x*|| = 2.98"}};
-  five.given = {"2"};  // d = 2
+  five.prediction = StoryPrediction::asking("Before you run: where does exact Newton end?")
+      .options({{"at x* (closer than 0.01)", 0.0, 0.01}, {"somewhere else", 0.01, kInf}})
+      .measures("newton_end", "exact Newton's final distance to x*");
+  five.measures = {note("newton_end", "exact Newton: {*}||x - x*|| = {newton_end}"),
+                   note("newton", "exact Newton: {newton} after"),
+                   note("diag", "approx. Newton, A^T (B_diag + W^2) A: {diag} after"),
+                   note("gd_end", "gradient descent (Armijo): {*}||x - x*|| = {gd_end}"),
+                   StoryMeasure::from_setting("r0", "r0")};
+  five.answer = {
+      say("From r0 = {r0}: the exact Newton run {newton}, the approximate Newton run {diag}, and gradient "
+          "descent ends at distance {gd_end} from x*."),
+      say_if("newton_end", 0.01, kInf, "Exact Newton reached another critical point, at distance {newton_end} "
+                                       "from x*."),
+      say("Why: a Newton step jumps to the minimum of the local quadratic model, and from a far start that model "
+          "can point into another basin; gradient descent only walks downhill, so it stays in the basin it "
+          "starts in.")};
+  five.expect = {"Exact Newton reached another critical point, at distance 2.98 from x*", "approximate Newton run stalled"};
+  five.invited = {{{{"r0", "0.3"}}, {"approximate Newton run converged", "Exact Newton reached another"}}};
+  five.given = {"2", "1", "0.3", "0.01"};  // d = 2, r0, the invited r0, the choices
   s.steps.push_back(five);
 
   StoryStep six;
   six.title = "One step as in-context learning";
   six.text =
-      "Corollary F.2: moving x by one step is the same as keeping x and shifting the target b to a b~. The x-axis is "
-      "the size of the move; the plot shows ||b~ - b|| on log-log axes.";
-  six.answer =
-      "||b~ - b|| grows linearly with the move: the log-log slope measured is 1.0000. Why: for a small move the "
-      "shift is the model's derivative times the move, so it is proportional to the move.";
-  six.question = "Why is the slope 1, and when does it break down? (Try the preset 'sinh_alpha_zero' in the free lab.)";
+      "Corollary F.2: moving x by one step is the same as keeping x and shifting the target b to a b~, as if the "
+      "model had learned from a changed input (in-context learning). The x-axis is the size of the move; the plot "
+      "shows ||b~ - b|| on log-log axes.";
+  six.question = "Why is the shift proportional to the move when the move is small?";
   six.plot = "Target shift of one step (Corollary F.2)";
   six.settings = {"regression.icl", "move_x", {}, 1};
-  six.run = true;
-  six.numbers = {{"1.0000", {}, "slope of ||b~ - b|| against the move: 1.0000"}};
-  six.given = {"1"};  // the slope a small move gives
+  six.prediction = StoryPrediction::asking(
+          "Before you run: make the move 10 times larger. How much larger does the shift of the target get?")
+      .options({{"less than 10 times", -kInf, 0.9}, {"about 10 times", 0.9, 1.1}, {"far more", 1.1, kInf}})
+      .measures("slope", "the log-log slope of the shift against the move");
+  six.measures = {note("slope", "slope of ||b~ - b|| against the move: {slope} ")};
+  six.answer = {
+      say("The log-log slope measured is {slope}: ten times the move gives about ten times the shift."),
+      say("Why: for a small move the shift is the model's derivative times the move, so it is proportional to "
+          "the move.")};
+  six.expect = {"The log-log slope measured is 1.0000"};
+  six.given = {"10"};
   s.steps.push_back(six);
-  s.summary =
-      "Exact Newton converged in a handful of iterations, and approximate Newton with A^T (B_diag + W^2) A in a few "
-      "more while its error eps0 stayed far below 1/2. Our implementation of the paper's sampling made each step "
-      "cheaper, by the flops counted, on a tall problem with d = 50 (not at d = 10), at the price of more steps. "
-      "Leaving out the data term broke the method unless a strong regulariser made up for it, and with cosh the guarantee "
-      "held only near the minimiser the start was near. One step of the method equals a shift of the target: the "
-      "in-context learning view.";
-  s.summary_given = {"2", "1/2", "50", "10"};  // W^2, the bound, step 2's d, step 1's d
+  s.summary = {
+      say("Exact Newton converged in a handful of iterations, and approximate Newton with A^T (B_diag + W^2) A "
+          "in a few more while its error eps0 stayed far below 1/2. Our implementation of the paper's sampling "
+          "made each step cheaper, by the flops counted, on a tall problem, at the price of more steps. Leaving "
+          "out the data term broke the method unless a strong regulariser made up for it, and with cosh the "
+          "guarantee held only near the minimiser the start was near."),
+      say_if("slope", 0.9, 1.1, "One step of the method equals a shift of the target, in proportion to the move "
+                                "(slope {slope}): the in-context learning view.")};
+  s.summary_given = {"2", "1/2"};  // W^2, the bound
   return s;
 }
 

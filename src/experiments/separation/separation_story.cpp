@@ -1,9 +1,40 @@
 // The separation paper as a guided story (docs/separation.md s.1-s.4; each claim's source is in its
-// section "Claims the lab states"). Every number the texts state is measured by a run of the step's
-// settings (seed 1) and checked in tests/test_stories.cpp.
+// section "Claims the lab states"). Every step asks for a prediction first; its answer is rendered
+// from the student's run (lab/story_answer.hpp) and checked in tests/test_story_runs.cpp.
 #include "experiments/separation/separation_story.hpp"
 
 namespace attnlab::separation {
+
+namespace {
+constexpr double kInf = 1e300;
+StoryMeasure cell(const char* name, const char* column, const char* at, double value, const char* format = "0.0%") {
+  return StoryMeasure::from_cell(name, {column, at, value}, format);
+}
+
+std::vector<GlossaryEntry> glossary() {
+  return {
+      {"softmax", "Turns a row of scores into weights that are positive and add up to 1; a score far above "
+                  "the others takes almost all the weight.", "Section 2"},
+      {"linear attention", "Weights proportional to the scores themselves: one large score moves the weights "
+                           "only a little.", "Section 2"},
+      {"sign pattern", "A random list of +1 and -1, one per position; the network compares its attention "
+                       "weights with a few of them.", "Definition 3.5"},
+      {"fires", "A network fires when one of its sign patterns agrees with its attention weights by more than "
+                "the threshold tau: it says 'this input hides a strong token'.", "Definition 3.5"},
+      {"tau", "The threshold a network's agreement must pass to fire.", "Definition 3.5", true},
+      {"readout", "The m sign patterns the network reads its attention with; m is its width.", "Definition 3.5"},
+      {"D0 and D1", "The two datasets: in D1 one token, at a random place, has a much larger score; D0 has none.",
+       "Definition 3.8"},
+      {"Wilson 95%", "A range that holds the true rate in 95 of 100 such experiments; it is wider when fewer "
+                     "trials were run.", "ours"},
+      {"X = I", "The tokens' features are the rows of the identity matrix: token i is the i-th unit vector.",
+       "Section 7.2.1"},
+      {"planted row", "The row of the attention matrix that belongs to the planted (strong) token.", "Definition D.1"},
+      {"cross-attention", "Attention where the queries come from one sequence and the keys from another.",
+       "Definition F.1"},
+  };
+}
+}  // namespace
 
 Story make_story() {
   Story s;
@@ -11,26 +42,22 @@ Story make_story() {
   s.result = "A tiny attention network with softmax tells apart inputs that hide one strong token from inputs "
              "that do not; the same network with linear attention cannot.";
   s.figure = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "200"}}, 1};
-  s.figure_plot = 1;
-  s.figure_caption = "How often each network fires, on D1 and on D0, against the readout width m: a quick run "
-                     "of 200 trials per point. The story's first step asks what you expect before it runs.";
+  s.figure_plot = 0;  // the success curve: it does not draw the rate the first step asks about
+  s.figure_caption = "The share of trials that succeed against the readout width m, beside the dashed curve "
+                     "1 - 2^-m: a quick run of 200 trials per point. The story's first step asks what you expect "
+                     "before it runs.";
+  s.glossary = glossary();
 
   StoryStep one;
   one.title = "Two datasets, two networks";
   one.text =
       "The paper's toy model (Definition 3.8; n = 1000 as in its Fig. 3b). In dataset D0 every score lies "
       "between log n and 1.4 log n; D1 is the same, except that one score, at a random place, is 4 log n. A "
-      "network turns the scores into attention weights (softmax or linear), reads them with m random sign "
-      "patterns and fires when one pattern agrees with the weights by more than tau (Definition 3.5; ours: tau = "
-      "0.25, the paper fixes none for this model). A trial succeeds when softmax fires on D1 and nothing else "
-      "fires: softmax stays silent on D0, and linear attention fires on neither (it cannot tell them apart). Press "
-      "Run: the x-axis is m, from 1 to 12. Look at the success curve against the dashed theory 1 - 2^-m (the "
-      "proof of Lemma 5.2), and at the four rates below it.";
-  one.answer =
-      "Softmax fires on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (theory: 99.6%); linear attention fires "
-      "on 0.0% of them at m = 12. Why: softmax puts nearly all its weight on the strong score, so each sign pattern "
-      "agrees with it with probability about 1/2 and m patterns all miss with probability 2^-m; linear attention "
-      "spreads its weight over all n scores, and its agreement with any sign pattern stays far below tau.";
+      "network turns the scores into attention weights (softmax or linear), compares them with m random sign "
+      "patterns and fires when one pattern agrees with the weights by more than a threshold tau (Definition "
+      "3.5; ours: tau = 0.25, the paper fixes none for this model). A trial succeeds when softmax fires on D1 "
+      "and no other case fires. The x-axis is m, from 1 to 12; the dashed curve is 1 - 2^-m (the proof of "
+      "Lemma 5.2).";
   one.question = "Softmax puts almost all its weight on the strong score. Why does one more sign pattern halve the "
                  "chance of missing it?";
   one.plot = "Success rate";
@@ -39,80 +66,94 @@ Story make_story() {
   one.prediction = StoryPrediction::asking(
           "Before you run: as m grows from 1 to 12, will the linear network ever fire on a D1 input?")
       .options({{"never", 0.0, 0.0}, {"on some D1 inputs", 1e-12, 0.9}, {"on almost all of them", 0.9, 1.0}})
-      .measures({"lin_d1", "m", 12}, "the linear network fired on D1 inputs at m = 12")
-      .in_percent();
-  one.numbers = {{"47.2%", {"exp_d1", "m", 1}, ""},
-                 {"99.5%", {"exp_d1", "m", 8}, ""},
-                 {"99.6%", {"theory", "m", 8}, ""},
-                 {"0.0%", {"lin_d1", "m", 12}, ""}};
+      .measures("lin12", "the linear network fired on D1 inputs at m = 12")
+      .in_percent()
+      .hiding({"neither", "cannot tell"});
+  one.measures = {cell("exp1", "exp_d1", "m", 1), cell("exp8", "exp_d1", "m", 8), cell("theory8", "theory", "m", 8),
+                  cell("lin12", "lin_d1", "m", 12), StoryMeasure::from_setting("n", "n")};
+  one.answer = {
+      say("Softmax fired on {exp1} of D1 inputs at m = 1 and on {exp8} at m = 8 (the curve 1 - 2^-m: {theory8})."),
+      say_if("lin12", 0, 0, "Linear attention fired on no D1 input, even at m = 12: it cannot tell D1 from D0."),
+      say_if("lin12", 1e-12, 1, "Linear attention fired on {lin12} of D1 inputs at m = 12."),
+      say("Why: softmax puts nearly all its weight on the strong score, so each sign pattern agrees with it with "
+          "probability about 1/2 and m patterns all miss with probability 2^-m; linear attention spreads its "
+          "weight over all n = {n} scores, and its agreement with any sign pattern stays far below tau.")};
+  // The values measured at the step's settings (seed 1), as docs/separation.md's claims table states them.
+  one.expect = {"fired on no D1 input", "on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (the curve 1 - 2^-m: 99.6%)"};
   one.given = {"1000", "1.4", "4", "0.25", "1", "12", "2", "8", "1/2"};  // settings; 1 - 2^-m; m = 1, 8, 12
   s.steps.push_back(one);
 
   StoryStep two;
-  two.title = "A threshold keeps them apart";
+  two.title = "How low can the threshold go?";
   two.text =
       "Now the x-axis is the threshold tau, from 0.02 to 0.3 (m = log n = 7). The paper fixes no tau for the toy "
       "model; that its argument needs tau <= 1/4 is ours, read from Lemmas 4.2 and 5.2 (softmax's score on D1 is "
-      "at least 1/4). Watch the four rates, D0 as well as D1, as tau falls.";
-  two.answer =
-      "With a low threshold the networks fire where they should not: at tau = 0.04 softmax fires on 69.0% of D0 "
-      "inputs, linear on 50.7% of D0 and on 51.0% of D1, and success is only 24.7%. From tau = 0.16 on nothing "
-      "fires on D0 and success is 99.0%, what softmax scores on D1. Why: on D0 both networks spread their weight, "
-      "so their agreement with a sign pattern is small but not zero, and a threshold that low lets it through.";
-  two.question = "Linear attention spreads its weight evenly over n tokens. Why does its score against a sign "
-                 "pattern shrink as n grows, and what does that mean for a fixed tau?";
+      "at least 1/4). Watch all four rates, D0 as well as D1, as tau falls.";
+  two.question = "Does a lower threshold help or hurt, and where does it start to hurt?";
   two.plot = "How often each network fires";
   two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
   two.shows = {"n", "trials"};
-  two.run = true;
-  two.numbers = {{"7", {"m", "tau", 0.04}, ""},
-                 {"69.0%", {"exp_d0", "tau", 0.04}, ""},
-                 {"50.7%", {"lin_d0", "tau", 0.04}, ""},
-                 {"51.0%", {"lin_d1", "tau", 0.04}, ""},
-                 {"24.7%", {"success_rate", "tau", 0.04}, ""},
-                 {"99.0%", {"success_rate", "tau", 0.16}, ""}};
-  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16"};  // the swept tau, Lemma 4.2's bound
+  two.prediction = StoryPrediction::asking(
+          "Before you run: at tau = 0.04, how often does softmax fire on a D0 input, where it should stay silent?")
+      .options({{"rarely (under 10%)", 0.0, 0.1}, {"sometimes (10% to 50%)", 0.1, 0.5}, {"mostly (over 50%)", 0.5, 1.0}})
+      .measures("exp_d0_04", "softmax fired on D0 inputs at tau = 0.04")
+      .in_percent();
+  two.measures = {cell("exp_d0_04", "exp_d0", "tau", 0.04), cell("lin_d0_04", "lin_d0", "tau", 0.04),
+                  cell("lin_d1_04", "lin_d1", "tau", 0.04), cell("success_04", "success_rate", "tau", 0.04),
+                  cell("success_16", "success_rate", "tau", 0.16), cell("d0_16", "exp_d0", "tau", 0.16),
+                  cell("lin_d0_16", "lin_d0", "tau", 0.16)};
+  two.answer = {
+      say("A low threshold hurts: at tau = 0.04 softmax fires on {exp_d0_04} of D0 inputs, linear on {lin_d0_04} "
+          "of D0 and {lin_d1_04} of D1, and success is only {success_04}."),
+      say_if("d0_16", 0, 0, "At tau = 0.16 softmax no longer fires on D0 and success is {success_16}."),
+      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs; success is {success_16}."),
+      say("Why: on D0 both networks spread their weight, so their agreement with a sign pattern is small but not "
+          "zero, and a threshold that low lets it through.")};
+  two.expect = {"softmax no longer fires on D0", "softmax fires on 69.0% of D0 inputs, linear on 50.7% of D0 and "
+                "51.0% of D1, and success is only 24.7%", "success is 99.0%"};
+  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7"};  // the swept tau, Lemma 4.2's bound, m = log n
   s.steps.push_back(two);
 
   StoryStep three;
   three.title = "A real self-attention layer (Fig. 4c)";
   three.text =
       "The paper then builds a full self-attention layer on n = 200 tokens of d = 22 dimensions, with the "
-      "planted token of Definition D.1 (the paper's Fig. 4c: X = I, 100 trials per point as in its Section "
-      "7.2.1). Ours: in the planted row, 2 of the 8 sign patterns on (planted, class, constant) put the output "
-      "above tau, the two with + at the planted and the constant coordinates, so a column fires with probability "
+      "planted token of Definition D.1 (the paper's Fig. 4c: X = I, the identity, 100 trials per point as in its "
+      "Section 7.2.1). The x-axis is the readout width m, from 1 to 80. Ours: in the planted row, 2 of the 8 sign "
+      "patterns on (planted, class, constant) put the output above tau, so a column detects D1 with probability "
       "1/4 and detection follows 1 - (3/4)^m (dashed; the paper's Lemma E.3 counts only the all-+ pattern, "
       "probability 1/8, and proves a bound of 1/10).";
-  three.answer =
-      "Softmax detects D1 on 95.0% of inputs at m = 10, against 94.4% from the law. But success peaks at 80.0% "
-      "(m = 10) and falls to 24.0% at m = 80 (Wilson 95% [16.7%, 33.2%]). Why: every extra column is one more "
-      "chance for a row of D0 to cross tau by luck, so false alarms grow with m while detection is already near "
-      "1.";
-  three.question = "Why does a wider readout help on D1 but hurt on D0? What would you change to keep D0 silent?";
+  three.question = "Why does a wider readout help on D1 but hurt on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
   three.shows = {"n", "d"};
-  three.run = true;
-  three.numbers = {{"95.0%", {"exp_d1", "m", 10}, ""},
-                   {"94.4%", {"theory_exp_d1", "m", 10}, ""},
-                   {"80.0%", {"success_rate", "m", 10}, ""},
-                   {"24.0%", {"success_rate", "m", 80}, ""},
-                   {"16.7%", {"ci_low", "m", 80}, ""},
-                   {"33.2%", {"ci_high", "m", 80}, ""}};
-  three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/8", "1/10", "10", "80", "95%"};  // settings, the law's count, Lemma E.3's
+  three.prediction = StoryPrediction::asking(
+          "Before you run: at m = 10 most trials succeed. What happens to success as m grows to 80?")
+      .options({{"it stays above 70%", 0.7, 1.0}, {"it falls to 40% - 70%", 0.4, 0.7}, {"it falls below 40%", 0.0, 0.4}})
+      .measures("success_80", "success at m = 80")
+      .in_percent();
+  three.measures = {cell("exp_d1_10", "exp_d1", "m", 10), cell("law_10", "theory_exp_d1", "m", 10),
+                    cell("success_10", "success_rate", "m", 10), cell("success_80", "success_rate", "m", 80),
+                    cell("low_80", "ci_low", "m", 80), cell("high_80", "ci_high", "m", 80),
+                    cell("d0_80", "exp_d0", "m", 80)};
+  three.answer = {
+      say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the law; success is "
+          "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]), while softmax fires "
+          "on {d0_80} of D0 inputs at m = 80."),
+      say("Why: every extra column is one more chance for a row of D0 to cross tau by luck, so false alarms grow "
+          "with m while detection is already near 1.")};
+  three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the law; success is 80.0% there and 24.0% at "
+                  "m = 80 (Wilson 95% [16.7%, 33.2%])"};
+  three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/8", "1/10", "10", "80", "95%", "70%", "40%"};
   s.steps.push_back(three);
 
   StoryStep four;
-  four.title = "Cross-attention: a sharp switch (Fig. 7d)";
+  four.title = "Cross-attention: how strong must the planted key be? (Fig. 7d)";
   four.text =
       "In cross-attention (Definition F.1) only one query row sees the planted key, with score (1 + a1) log n "
       "against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
       "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6); look for where n^a1 "
       "overtakes n - 1.";
-  four.answer =
-      "Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1. Why: at a1 = 1 the planted "
-      "key's weight n / (2n - 1) is about one half, enough for its row to cross tau in most trials, while at a1 = "
-      "0.712 n^a1 is only about 43 against n - 1 = 199.";
   four.question = "Linear attention gives the planted key (1 + a1) / (n + a1) of the weight. Why does it take an a1 "
                   "above n - 2 for that to pass one half?";
   four.plot = "Success rate";
@@ -121,52 +162,60 @@ Story make_story() {
   four.prediction = StoryPrediction::asking(
           "Before you run: at a1 = 1 the planted key's score is twice the others'. What share of trials succeed there?")
       .options({{"under 10%", 0.0, 0.1}, {"10% to 60%", 0.1, 0.6}, {"over 60%", 0.6, 1.0}})
-      .measures({"success_rate", "a1", 1}, "success at a1 = 1")
+      .measures("success_1", "success at a1 = 1")
       .in_percent();
-  four.numbers = {{"2.0%", {"success_rate", "a1", 0.712}, ""},
-                  {"0.6%", {"ci_low", "a1", 0.712}, ""},
-                  {"7.0%", {"ci_high", "a1", 0.712}, ""},
-                  {"88.0%", {"success_rate", "a1", 1}, ""}};
-  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199"};  // settings; n^a1 = 200^0.712, n - 1
+  four.measures = {cell("success_712", "success_rate", "a1", 0.712), cell("low_712", "ci_low", "a1", 0.712),
+                   cell("high_712", "ci_high", "a1", 0.712), cell("success_1", "success_rate", "a1", 1)};
+  four.answer = {
+      say("Success is {success_712} at a1 = 0.712 (Wilson 95% [{low_712}, {high_712}]) and {success_1} at a1 = 1."),
+      say("Why: at a1 = 1 the planted key's weight n / (2n - 1) is about one half, enough for its row to cross tau "
+          "in most trials, while at a1 = 0.712 n^a1 is only about 43 against n - 1 = 199.")};
+  four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1."};
+  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%"};  // settings; n^a1 = 200^0.712
   s.steps.push_back(four);
 
   StoryStep five;
-  five.title = "More dimensions, fewer false alarms (Fig. 5b)";
+  five.title = "Small dimensions: false alarms (Fig. 5b)";
   five.text =
-      "With X = 1 every row of self-attention looks at the planted token. The x-axis is the dimension d (n = 256, "
-      "100 trials per point, as in the paper's Section 7.2). Watch D0 as d grows.";
-  five.answer =
-      "Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires on 90.0% "
-      "of D0 inputs, and linear attention on 90.0% of D1 inputs, though it never fired in step 1. Why: a "
-      "near-uniform row is about the average of all tokens, and at d = 4 they fall into only two classes; a readout "
-      "column with + on both classes and on the constant (one sign pattern in eight) lifts that average above tau, "
-      "and one of the m = 15 columns does so in most trials. Linear attention is near-uniform on D1 as well; in "
-      "step 1 it averaged the signs of all n tokens and stayed far below tau. 'Reproduce the paper' runs all 19 "
-      "panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.";
+      "With X = 1 (every feature 1) every row of self-attention looks at the planted token. The x-axis is the "
+      "dimension d (n = 256, 100 trials per point, as in the paper's Section 7.2; m = 15). Watch D0 as d grows.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.plot = "How often each network fires";
   five.settings = {"separation.self", "fig5b", {{"trials", "100"}}, 1};
   five.shows = {"n"};
-  five.run = true;
-  five.numbers = {{"10.0%", {"success_rate", "d", 4}, ""},
-                  {"5.5%", {"ci_low", "d", 4}, ""},
-                  {"17.4%", {"ci_high", "d", 4}, ""},
-                  {"99.0%", {"success_rate", "d", 66}, ""},
-                  {"90.0%", {"exp_d0", "d", 4}, ""},
-                  {"90.0%", {"lin_d1", "d", 4}, ""},
-                  {"15", {"m", "d", 4}, ""}};
-  five.given = {"1", "256", "100", "4", "95%", "66", "19"};  // settings, 19 panels
+  five.prediction = StoryPrediction::asking(
+          "Before you run: at the smallest dimension, d = 4, how often does softmax fire on D0, where it should not?")
+      .options({{"rarely (under 10%)", 0.0, 0.1}, {"sometimes (10% to 50%)", 0.1, 0.5}, {"mostly (over 50%)", 0.5, 1.0}})
+      .measures("d0_4", "softmax fired on D0 inputs at d = 4")
+      .in_percent();
+  five.measures = {cell("success_4", "success_rate", "d", 4), cell("low_4", "ci_low", "d", 4),
+                   cell("high_4", "ci_high", "d", 4), cell("success_66", "success_rate", "d", 66),
+                   cell("d0_4", "exp_d0", "d", 4), cell("lin_d1_4", "lin_d1", "d", 4),
+                   cell("d0_66", "exp_d0", "d", 66)};
+  five.answer = {
+      say("Success is {success_4} at d = 4 (Wilson 95% [{low_4}, {high_4}]) and {success_66} at d = 66. At d = 4 "
+          "softmax fires on {d0_4} of D0 inputs, and linear attention on {lin_d1_4} of D1 inputs."),
+      say("Why: a near-uniform row is about the average of all tokens, and at d = 4 they fall into only two "
+          "classes; a readout column with + on both classes and on the constant (one sign pattern in eight) lifts "
+          "that average above tau, and one of the m = 15 columns does so in most trials. Linear attention is "
+          "near-uniform on D1 as well; in step 1 it averaged the signs of all n tokens and stayed far below tau. "
+          "'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
+  five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
+                 "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs."};
+  five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%"};  // settings, 19 panels
   s.steps.push_back(five);
-  s.summary =
-      "A softmax readout fired on inputs that hide one strong score and stayed silent on the others, while linear "
-      "attention, which spreads its weight, could not tell the datasets apart. In the toy model success followed "
-      "1 - 2^-m, the chance that softmax fires on D1 in the proof of the paper's Lemma 5.2 (the other three "
-      "events held almost always); in the layers softmax detected D1 as often as "
-      "the lab's own planted-row law predicts, but success stayed lower, because false alarms on D0 grow with the "
-      "readout. Where it needs care: the threshold tau, a wider readout that raises false alarms, and small "
-      "dimensions.";
-  s.summary_given = {"1", "2"};  // 1 - 2^-m
+
+  s.summary = {
+      say("A softmax readout fired on inputs that hide one strong score and stayed silent on the others, while "
+          "linear attention, which spreads its weight, could not tell the datasets apart. In the toy model "
+          "success followed 1 - 2^-m, the chance that softmax fires on D1 in the proof of the paper's Lemma 5.2; "
+          "in the layers softmax detected D1 as often as the lab's own planted-row law predicts, but false alarms "
+          "on D0 grew with the readout."),
+      say_if("d0_66", 0, 0.1, "In your last run, a larger dimension silenced D0 again ({d0_66} at d = 66)."),
+      say_if("d0_66", 0.1, 1, "In your last run D0 still fired on {d0_66} at d = 66: small dimensions need care."),
+      say("Where it needs care: the threshold tau, a wider readout that raises false alarms, and small dimensions.")};
+  s.summary_given = {"1", "2", "66"};  // 1 - 2^-m; d = 66
   return s;
 }
 
