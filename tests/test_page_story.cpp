@@ -75,10 +75,10 @@ TEST_CASE("page story: the step as JSON: answer and summary once the run is done
   st.predict(0.0);
   j = nlohmann::json::parse(st.json(none, true));
   CHECK(j["prediction"]["predicted"] == 0);
-  CHECK(j["answer"] == s->steps[k].answer);
-  CHECK(j["summary"] == (k + 1 == s->steps.size() ? s->summary : ""));
+  CHECK(j["answer"] == render_answer(s->steps[k], none));
+  CHECK(j["summary"] == (k + 1 == s->steps.size() ? render_summary(*s, none) : ""));
   st.open(*s, s->steps.size() - 1);
-  CHECK(nlohmann::json::parse(st.json(none, true))["summary"] == s->summary);
+  CHECK(nlohmann::json::parse(st.json(none, true))["summary"] == render_summary(*s, none));
   CHECK(nlohmann::json::parse(st.json(none, false))["summary"] == "");
 }
 
