@@ -6,7 +6,6 @@
 namespace attnlab::separation {
 
 namespace {
-constexpr double kInf = 1e300;
 StoryMeasure cell(const char* name, const char* column, const char* at, double value, const char* format = "0.0%") {
   return StoryMeasure::from_cell(name, {column, at, value}, format);
 }
