@@ -24,6 +24,21 @@ using namespace attnlab::story_text;
 
 namespace {
 
+// The budget is a property of the optimised build: a sanitised or assertion-checked run is many
+// times slower (regression step 2 takes 77 s under ASan), so there the times are only printed.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ATTNLAB_STORY_ASAN 1
+#endif
+#endif
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__) && !defined(ATTNLAB_STORY_ASAN)
+constexpr bool kTimesMeaningful = true;
+#else
+constexpr bool kTimesMeaningful = false;
+#endif
+
+bool within_budget(double seconds) { return !kTimesMeaningful || seconds <= kStoryStepSecondsMax; }
+
 // What the page shows of a step before its run: the title, text, question, the prediction and
 // the words of the picture of the run's inputs (Experiment::inputs: titles, labels, names, notes).
 std::string before_run(const StoryStep& step) {
@@ -158,7 +173,7 @@ TEST_CASE("every step of every story runs, draws the plot it names and answers f
       INFO(s.id << " step " << k + 1 << ": " << step.title);
       const Run run = run_step(step, {});
       std::printf("story run time: %-10s step %zu  %6.2f s\n", s.id.c_str(), k + 1, run.seconds);
-      CHECK(run.seconds <= 10.0);  // the page's budget; natively a step takes well under it
+      CHECK(within_budget(run.seconds));  // the page's budget; natively a step takes well under it
       CHECK_FALSE(run.results.plots.empty());
       check_named_plot(step, run.results);
       const double decided = check_prediction(step, run.results);
@@ -172,7 +187,7 @@ TEST_CASE("every step of every story runs, draws the plot it names and answers f
         const Run changed = run_step(step, inv.params);
         std::printf("story run time: %-10s step %zu  %6.2f s (%s = %s)\n", s.id.c_str(), k + 1, changed.seconds,
                     inv.params.front().first.c_str(), inv.params.front().second.c_str());
-        CHECK(changed.seconds <= 10.0);
+        CHECK(within_budget(changed.seconds));
         check_prediction(step, changed.results);
         check_answer(step, changed, inv.expect);
         CHECK(contains(render_answer(step, changed.results, changed.settings), "You changed"));

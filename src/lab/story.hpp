@@ -15,6 +15,11 @@
 
 namespace attnlab {
 
+// A step's run, at its own settings or at a setting it invites, takes at most this many seconds of
+// processor time on one thread in the optimised native build (the page with one worker is
+// 1.3-1.7x slower; docs/design.md "How to add a story").
+inline constexpr double kStoryStepSecondsMax = 10.0;
+
 // What a step (or a start-page card) opens: an experiment, a preset (may be empty), parameters
 // applied over the preset, and the seed.
 struct StorySettings {
