@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "bench/workloads.hpp"
 #include "cli/bench_format.hpp"
 #include "cli/command_table.hpp"
 #include "cli/option_table.hpp"
@@ -121,4 +122,14 @@ TEST_CASE("the export formats are choice tables", "[cli][lab]") {
                     Catch::Contains("'xml'") && Catch::Contains("download kind") && Catch::Contains("csv, json"));
   CHECK(kBenchFormats.names() == std::vector<std::string>{"text", "json"});
   CHECK(std::string(kBenchFormats.name_of(BenchFormat::Json)) == "json");
+}
+
+// `bench --format json` as it was written by hand before json_text: the same bytes.
+TEST_CASE("bench's JSON: names escaped, numbers in the lab's spelling, keys in order", "[cli]") {
+  const std::vector<BenchResult> results = {{"toy n=1000", "trials/s", 9872.638032435148, 0.25, 200},
+                                            {"a \"quoted\" name", "steps/s", 3.0, 1e-09, 0}};
+  CHECK(bench_json(results) ==
+        "[{\"name\":\"toy n=1000\",\"unit\":\"trials/s\",\"rate\":9872.638032435148,\"seconds\":0.25,\"units\":200},"
+        "{\"name\":\"a \\\"quoted\\\" name\",\"unit\":\"steps/s\",\"rate\":3,\"seconds\":1e-09,\"units\":0}]");
+  CHECK(bench_json({}) == "[]");
 }
