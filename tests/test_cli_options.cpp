@@ -7,6 +7,8 @@
 #include "bench/workloads.hpp"
 #include "cli/bench_format.hpp"
 #include "cli/command_table.hpp"
+#include "cli/commands.hpp"
+#include "experiments/stories.hpp"
 #include "cli/option_table.hpp"
 #include "lab/export_format.hpp"
 #include "lab/param.hpp"
@@ -132,4 +134,25 @@ TEST_CASE("bench's JSON: names escaped, numbers in the lab's spelling, keys in o
         "[{\"name\":\"toy n=1000\",\"unit\":\"trials/s\",\"rate\":9872.638032435148,\"seconds\":0.25,\"units\":200},"
         "{\"name\":\"a \\\"quoted\\\" name\",\"unit\":\"steps/s\",\"rate\":3,\"seconds\":1e-09,\"units\":0}]");
   CHECK(bench_json({}) == "[]");
+}
+
+// `attnlab stories`: every step's prediction, its question and each choice, and nothing of the
+// answer (the choices' ranges, the measured label, the answer's sentences).
+TEST_CASE("stories lists each step's prediction without its answer", "[cli]") {
+  for (const Story& s : stories()) {
+    const std::string text = story_text(s, false);
+    INFO(s.id);
+    std::size_t predictions = 0;
+    for (const StoryStep& step : s.steps) {
+      CHECK(text.find("#story=" + s.id + "&step=") != std::string::npos);
+      if (!step.prediction) continue;
+      ++predictions;
+      CHECK(text.find("Predict first: " + step.prediction->question + "\n") != std::string::npos);
+      for (const PredictionChoice& c : step.prediction->choices) CHECK(text.find(") " + c.label + "\n") != std::string::npos);
+      CHECK(text.find(step.prediction->measured_label) == std::string::npos);
+      for (const std::string& phrase : step.expect) CHECK(text.find(phrase) == std::string::npos);
+    }
+    CHECK(predictions == s.steps.size());
+    CHECK(story_text(s, true).find("Question: " + s.steps[0].question) != std::string::npos);
+  }
 }

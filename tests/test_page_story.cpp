@@ -93,3 +93,34 @@ TEST_CASE("page story: a number is predicted inside its range", "[page]") {
   CHECK(st.predict(p.min).empty());
   CHECK(nlohmann::json::parse(st.json(Results(), false))["prediction"]["predicted"] == p.min);
 }
+
+TEST_CASE("page story: the prediction for the link, the downloads and a course page's resume", "[page]") {
+  const auto [s, k] = step_asking(true);
+  REQUIRE(s);
+  StoryState st;
+  st.open(*s, k);
+  CHECK_FALSE(st.prediction().has_value());
+  const Results none;
+  KeyValues context = st.record_context(none, false);
+  CHECK(context == KeyValues{{"story", s->id}, {"story_step", std::to_string(k + 1)}, {"prediction", "no prediction"}});
+  // The resume hook: only the step on screen, with the same checks as a click.
+  CHECK(st.predict_at(s->id, k + 1, 0.0) == "story: step " + std::to_string(k + 2) + " of story '" + s->id +
+                                                "' is not on screen; on screen: step " + std::to_string(k + 1) +
+                                                " of story '" + s->id + "'");
+  CHECK_FALSE(st.predicted());
+  CHECK_THAT(st.predict_at(s->id, k, 99.0), Catch::Contains("a choice in [0, "));
+  CHECK(st.predict_at(s->id, k, 1.0).empty());
+  CHECK(st.prediction() == 1.0);
+  const std::string label = s->steps[k].prediction->choices[1].label;
+  CHECK(st.record_context(none, false).back() == std::pair<std::string, std::string>{"prediction", label});
+  context = st.record_context(none, true);
+  REQUIRE(context.size() == 4);
+  CHECK(context[3].first == "measured");
+  CHECK(StoryState().predict_at(s->id, k, 1.0) == "story: step " + std::to_string(k + 1) + " of story '" + s->id +
+                                                     "' is not on screen; no story step is open");
+  // A link's position opens the step with its prediction, or none.
+  st.open(*s, StoryPosition{s->id, k, 0.0});
+  CHECK(st.choice() == 0);
+  st.open(*s, StoryPosition{s->id, k, std::nullopt});
+  CHECK_FALSE(st.predicted());
+}

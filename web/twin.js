@@ -138,6 +138,7 @@
           h += `<label for="twin-guess">Your prediction: ${esc(pr.question)}</label> <input type="text" inputmode="decimal" id="twin-guess"` +
             ` data-act="guess" value="${pr.predicted === null ? '' : esc(pr.predicted)}">`;
         }
+        if (pr.predictedText) h += `<p id="twin-predicted">Your prediction: ${esc(pr.predictedText)}</p>`;
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;

@@ -13,6 +13,33 @@ void StoryState::open(const Story& story, std::size_t step) {
   step_ = step;
 }
 
+void StoryState::open(const Story& story, const StoryPosition& at) {
+  open(story, at.step);
+  choice_ = -1, number_ = 0.0, number_given_ = false;
+  if (at.prediction) predict(*at.prediction);  // parse_story_position checked it
+}
+
+std::string StoryState::predict_at(const std::string& story, std::size_t step, double value) {
+  if (!is_open() || story != story_->id || step != step_)
+    return "story: step " + std::to_string(step + 1) + " of story '" + story + "' is not on screen; " +
+           (is_open() ? "on screen: step " + std::to_string(step_ + 1) + " of story '" + story_->id + "'" : std::string("no story step is open"));
+  return predict(value);
+}
+
+std::optional<double> StoryState::prediction() const {
+  if (choice_ >= 0) return static_cast<double>(choice_);
+  if (number_given_) return number_;
+  return std::nullopt;
+}
+
+KeyValues StoryState::record_context(const Results& results, bool done) const {
+  KeyValues out = {{"story", story_->id}, {"story_step", std::to_string(step_ + 1)}};
+  if (!step().prediction) return out;
+  out.emplace_back("prediction", prediction_text());
+  if (done) out.emplace_back("measured", measured_text(results));
+  return out;
+}
+
 std::string StoryState::predict(double value) {
   if (!step().prediction) return "story: this step asks for no prediction";
   const StoryPrediction& p = *step().prediction;
@@ -79,6 +106,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
     out["prediction"] = {{"question", p.question},
                          {"choices", choices},
                          {"predicted", guess},
+                         {"predictedText", predicted() ? prediction_text() : ""},
                          {"measured", done ? measured_text(results) : ""}};
   }
   return out.dump();
