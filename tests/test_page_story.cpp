@@ -124,3 +124,34 @@ TEST_CASE("page story: the prediction for the link, the downloads and a course p
   st.open(*s, StoryPosition{s->id, k, std::nullopt});
   CHECK_FALSE(st.predicted());
 }
+
+TEST_CASE("page story: a step's text marks the first use of each glossary term", "[page][glossary]") {
+  std::vector<GlossaryEntry> glossary(3);
+  glossary[0].term = "softmax", glossary[1].term = "simplex edge", glossary[2].term = "eps0";
+  const std::string text = "Softmax attention on simplex edges; softmax again, eps0_x and softmaxed, then eps0.";
+  std::vector<std::string> marked;
+  const std::vector<GlossarySegment> parts = glossary_segments(glossary, text, &marked);
+  std::string joined, terms;
+  for (const GlossarySegment& p : parts) {
+    joined += p.text;
+    if (p.term) terms += "[" + p.text + "=" + p.term->term + "]";
+  }
+  CHECK(joined == text);  // nothing lost
+  CHECK(terms == "[Softmax=softmax][simplex edges=simplex edge][eps0=eps0]");  // the first use, whole words
+  CHECK(marked == std::vector<std::string>{"softmax", "simplex edge", "eps0"});
+  CHECK(glossary_segments(glossary, "softmax later", &marked).size() == 1);  // marked once per step
+  // Every step of every story: its text is kept whole, and the page's JSON says the same parts.
+  std::size_t steps_marking = 0;
+  for (const Story& s : stories())
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      StoryState st;
+      st.open(s, k);
+      const auto j = nlohmann::json::parse(st.json(Results(), false));
+      std::string whole;
+      bool any = false;
+      for (const auto& p : j["textParts"]) whole += p["text"].get<std::string>(), any = any || p.contains("definition");
+      CHECK(whole == s.steps[k].text);
+      steps_marking += any ? 1 : 0;
+    }
+  CHECK(steps_marking >= 10);
+}

@@ -1,5 +1,7 @@
 #include "lab/story.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +48,43 @@ int matching_choice(const StoryPrediction& p, double value) {
   for (std::size_t i = 0; i < p.choices.size(); ++i)
     if (value >= p.choices[i].low && value <= p.choices[i].high) return static_cast<int>(i);
   return -1;
+}
+
+std::vector<GlossarySegment> glossary_segments(const std::vector<GlossaryEntry>& glossary, const std::string& text,
+                                               std::vector<std::string>* marked) {
+  const auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  const auto letter = [&text](std::size_t i) {
+    return i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_');
+  };
+  const std::string low = lower(text);
+  struct Hit { std::size_t at, size; const GlossaryEntry* entry; };
+  std::vector<Hit> hits;
+  for (const GlossaryEntry& g : glossary) {
+    const std::string term = lower(g.term);
+    if (term.empty() || (marked && std::find(marked->begin(), marked->end(), g.term) != marked->end())) continue;
+    for (std::size_t at = low.find(term); at != std::string::npos; at = low.find(term, at + 1)) {
+      std::size_t end = at + term.size();
+      if (low[end - 1] != 's' && end < low.size() && low[end] == 's' && !letter(end + 1)) ++end;  // a plural
+      if ((at > 0 && letter(at - 1)) || letter(end)) continue;
+      hits.push_back({at, end - at, &g});
+      break;
+    }
+  }
+  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.at < b.at || (a.at == b.at && a.size > b.size); });
+  std::vector<GlossarySegment> out;
+  std::size_t from = 0;
+  for (const Hit& h : hits) {
+    if (h.at < from) continue;  // inside a longer term marked before
+    if (h.at > from) out.push_back({text.substr(from, h.at - from), nullptr});
+    out.push_back({text.substr(h.at, h.size), h.entry});
+    if (marked) marked->push_back(h.entry->term);
+    from = h.at + h.size;
+  }
+  if (from < text.size()) out.push_back({text.substr(from), nullptr});
+  return out;
 }
 
 namespace {

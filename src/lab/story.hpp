@@ -128,6 +128,17 @@ struct Story {
 // The story's "What you saw", rendered from the last step's run.
 std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings = {});
 
+// A step's text cut where it first uses a glossary term (docs/design.md "How to add a story"): the
+// canvas marks those words (hover or tap shows the definition), the twin writes them as <dfn>. A
+// term matches case-insensitively as a whole word (a plural "s" included); `marked` (may be null)
+// holds the terms already marked earlier in the step (its folded part follows its shown part).
+struct GlossarySegment {
+  std::string text;
+  const GlossaryEntry* term = nullptr;  // the entry this segment first uses, or nullptr for plain text
+};
+std::vector<GlossarySegment> glossary_segments(const std::vector<GlossaryEntry>& glossary, const std::string& text,
+                                               std::vector<std::string>* marked = nullptr);
+
 // The story as JSON for the JS API and the site's oEmbed files: {"id", "paper", "authors",
 // "result", "figureCaption", "summary" (its template), "steps": [{"title", "text", "question", "answer" (its template: "{name}" unfilled), "link", "experiment", "preset",
 // "params": {key: value}, "seed", "shows", "run", "prediction": null or {"question", "choices"}}]}.

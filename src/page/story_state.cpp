@@ -86,6 +86,18 @@ bool StoryState::prediction_right(const Results& results) const {
   return value && !p.choices.empty() && matching_choice(p, *value) == choice_;
 }
 
+namespace {
+// The step's text as glossary_segments cuts it: [{"text"}, {"text", "term", "definition", "source"}].
+nlohmann::ordered_json text_parts(const std::vector<GlossaryEntry>& glossary, const std::string& text) {
+  nlohmann::ordered_json parts = nlohmann::ordered_json::array();
+  for (const GlossarySegment& seg : glossary_segments(glossary, text)) {
+    if (!seg.term) parts.push_back({{"text", seg.text}});
+    else parts.push_back({{"text", seg.text}, {"term", seg.term->term}, {"definition", seg.term->definition}, {"source", seg.term->source}});
+  }
+  return parts;
+}
+}  // namespace
+
 std::string StoryState::json(const Results& results, bool done, const RunSettings& settings) const {
   using Json = nlohmann::ordered_json;
   Json out = {{"story", story_->id},
@@ -93,6 +105,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"steps", story_->steps.size()},
               {"title", step().title},
               {"text", step().text},
+              {"textParts", text_parts(story_->glossary, step().text)},
               {"question", step().question},
               {"answer", done ? render_answer(step(), results, settings) : ""},
               {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},

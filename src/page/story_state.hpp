@@ -55,7 +55,8 @@ class StoryState {
   // What the step's downloads (CSV and JSON) say of it, as the run record's context: "story",
   // "story_step" (1-based), "prediction" (prediction_text), and once done "measured" (measured_text).
   KeyValues record_context(const Results& results, bool done) const;
-  // {"story", "step" (1-based), "steps", "title", "text", "question", "answer" ("" until the run
+  // {"story", "step" (1-based), "steps", "title", "text", "textParts" (the text cut at the first use
+  // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "question", "answer" ("" until the run
   // is done), "summary" ("" but on the last step once done), "prediction": null or {"question",
   // "choices", "predicted" (as predict() took it, or null), "predictedText" (prediction_text, ""
   // before one), "measured"}}: what the page shows. `settings`: the run's and the
