@@ -17,7 +17,7 @@
 #include "experiments/separation/attention_trial.hpp"
 #include "experiments/separation/toy_model.hpp"
 #include "lab/clock.hpp"
-#include "lab/run_record.hpp"
+#include "lab/json_text.hpp"
 #include "lab/schema.hpp"
 
 namespace attnlab {
@@ -328,14 +328,10 @@ std::vector<BenchResult> run_benchmarks(double min_seconds) {
 }
 
 std::string bench_json(const std::vector<BenchResult>& results) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const BenchResult& r = results[i];
-    out += (i ? "," : "") + std::string("{\"name\":") + json_escape(r.name) + ",\"unit\":" + json_escape(r.unit) +
-           ",\"rate\":" + format_number(r.rate) + ",\"seconds\":" + format_number(r.seconds) +
-           ",\"units\":" + std::to_string(r.units) + "}";
-  }
-  return out + "]";
+  JsonValue out = JsonValue::array();
+  for (const BenchResult& r : results)
+    out.push_back({{"name", r.name}, {"unit", r.unit}, {"rate", r.rate}, {"seconds", r.seconds}, {"units", r.units}});
+  return json_text(out);
 }
 
 }  // namespace attnlab

@@ -4,8 +4,11 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "bench/workloads.hpp"
 #include "cli/bench_format.hpp"
 #include "cli/command_table.hpp"
+#include "cli/commands.hpp"
+#include "experiments/stories.hpp"
 #include "cli/option_table.hpp"
 #include "lab/export_format.hpp"
 #include "lab/param.hpp"
@@ -121,4 +124,35 @@ TEST_CASE("the export formats are choice tables", "[cli][lab]") {
                     Catch::Contains("'xml'") && Catch::Contains("download kind") && Catch::Contains("csv, json"));
   CHECK(kBenchFormats.names() == std::vector<std::string>{"text", "json"});
   CHECK(std::string(kBenchFormats.name_of(BenchFormat::Json)) == "json");
+}
+
+// `bench --format json` as it was written by hand before json_text: the same bytes.
+TEST_CASE("bench's JSON: names escaped, numbers in the lab's spelling, keys in order", "[cli]") {
+  const std::vector<BenchResult> results = {{"toy n=1000", "trials/s", 9872.638032435148, 0.25, 200},
+                                            {"a \"quoted\" name", "steps/s", 3.0, 1e-09, 0}};
+  CHECK(bench_json(results) ==
+        "[{\"name\":\"toy n=1000\",\"unit\":\"trials/s\",\"rate\":9872.638032435148,\"seconds\":0.25,\"units\":200},"
+        "{\"name\":\"a \\\"quoted\\\" name\",\"unit\":\"steps/s\",\"rate\":3,\"seconds\":1e-09,\"units\":0}]");
+  CHECK(bench_json({}) == "[]");
+}
+
+// `attnlab stories`: every step's prediction, its question and each choice, and nothing of the
+// answer (the choices' ranges, the measured label, the answer's sentences).
+TEST_CASE("stories lists each step's prediction without its answer", "[cli]") {
+  for (const Story& s : stories()) {
+    const std::string text = story_text(s, false);
+    INFO(s.id);
+    std::size_t predictions = 0;
+    for (const StoryStep& step : s.steps) {
+      CHECK(text.find("#story=" + s.id + "&step=") != std::string::npos);
+      if (!step.prediction) continue;
+      ++predictions;
+      CHECK(text.find("Predict first: " + step.prediction->question + "\n") != std::string::npos);
+      for (const PredictionChoice& c : step.prediction->choices) CHECK(text.find(") " + c.label + "\n") != std::string::npos);
+      CHECK(text.find(step.prediction->measured_label) == std::string::npos);
+      for (const std::string& phrase : step.expect) CHECK(text.find(phrase) == std::string::npos);
+    }
+    CHECK(predictions == s.steps.size());
+    CHECK(story_text(s, true).find("Question: " + s.steps[0].question) != std::string::npos);
+  }
 }

@@ -31,7 +31,7 @@ struct Page {
     if (link.page == LinkPage::Start) return;
     experiment = make_experiment(link.experiment);
     params = link.params, preset = link.preset, seed = link.seed.value_or(1);
-    if (link.story) story.open(attnlab::story(link.story->story), link.story->step);
+    if (link.story) story.open(attnlab::story(link.story->story), *link.story);  // as App::apply_link
   }
   LinkSubject subject(bool inspector = false, int point = 0, int trial = 0) const {
     return {experiment.get(), &params, preset, seed, threads, inspector, point, trial, state.in_story() ? &story : nullptr};
@@ -154,4 +154,62 @@ TEST_CASE("page link: one table of link keys drives the reserved keys, the choic
   CHECK(decode("exp=regression&theme=blue").refusal == "link: 'theme=blue' is not allowed; allowed: dark, light or contrast");
   CHECK(decode("exp=regression&view=map").refusal == "link: 'view=map' is not allowed; allowed: results, inspector or text");
   CHECK_THAT(decode("exp=regression&threads=17").refusal, Catch::Contains("integer in [0, 16]"));
+}
+
+TEST_CASE("page link: the student's prediction rides in the link and a reload restores it", "[page]") {
+  const Story& s = story("separation");
+  REQUIRE(s.steps[0].prediction);
+  const std::size_t n = s.steps[0].prediction->choices.size();
+  REQUIRE(n >= 2);
+  Page page(decode("story=separation&step=1&theme=light"));
+  CHECK(page.address() == "story=separation&step=1&theme=light");  // no prediction yet
+  REQUIRE(page.story.predict(1.0).empty());
+  const std::string predicted = page.address();
+  CHECK(predicted == "story=separation&step=1&predict=2&theme=light");  // from 1, as step=, right after it
+  const Page reloaded(decode(predicted));
+  CHECK(reloaded.story.choice() == 1);
+  CHECK_FALSE(reloaded.story.awaiting_prediction());
+  CHECK(reloaded.address() == predicted);  // a fixed point
+  // The link is the page: opening the step's link without predict= leaves it unpredicted.
+  StoryState same = reloaded.story;
+  same.open(s, *decode("story=separation&step=1").story);
+  CHECK_FALSE(same.predicted());
+  // An embed's link (the teacher's snippet) never answers for the students; Back / Next and Home
+  // write no prediction; "Open in Attention Lab" (not an embed) keeps it.
+  EmbedOptions embed = page.state.embed();
+  embed.embed = true;
+  CHECK(page.state.encode(page.subject(), embed, false).find("predict=") == std::string::npos);
+  CHECK_FALSE(link_key("predict").embed_keeps());
+  CHECK_FALSE(link_key("predict").home_keeps());
+  CHECK(page.state.story_step_link(page.story, 1, page.threads).find("predict=") == std::string::npos);
+  CHECK(page.state.home_link(page.threads).find("predict=") == std::string::npos);
+  CHECK(page.state.encode(page.subject(), EmbedOptions{}, false).find("&predict=2") != std::string::npos);
+
+  // Refused with the key, the value and what is allowed.
+  const std::string choices = "allowed: " + link_key("predict").allowed + " (integer in [1, " + std::to_string(n) +
+                              "]: the choices of step 1 of story 'separation')";
+  for (const std::string& bad : std::vector<std::string>{"0", std::to_string(n + 1), "x", "1.5", "-1", ""})
+    CHECK(decode("story=separation&step=1&predict=" + bad).refusal == "link: 'predict=" + bad + "' is not allowed; " + choices);
+  CHECK(decode("predict=1").refusal == "link: 'predict=1' needs a story; allowed: story=ID&step=N");
+  CHECK(decode("exp=regression&predict=1").refusal == "link: 'predict=1' needs a story; allowed: story=ID&step=N");
+}
+
+TEST_CASE("page link: a typed prediction in the link, and a step that asks for none", "[page]") {
+  Story typed;
+  typed.id = "typed";
+  typed.steps.resize(2);
+  typed.steps[0].prediction = StoryPrediction::asking("How many?").typed_range(0, 100).in_percent();
+  const std::vector<Story> both = {typed};
+  const auto at = [&](const std::string& hash) { return parse_story_position(decode_hash(hash), both); };
+  CHECK(*at("story=typed&step=1&predict=12.5")->prediction == 12.5);
+  CHECK_FALSE(at("story=typed&step=1")->prediction.has_value());
+  CHECK_THROWS_WITH(at("story=typed&step=1&predict=101"),
+                    "link: 'predict=101' is not allowed; allowed: " + link_key("predict").allowed +
+                        " (a number in [0, 100]: the prediction of step 1 of story 'typed')");
+  for (const std::string& bad : std::vector<std::string>{"1e3", "nan", "12.5x", " 3", "0x10"})
+    CHECK_THROWS_WITH(at("story=typed&step=1&predict=" + bad), Catch::Contains("a number in [0, 100]"));
+  CHECK_THROWS_WITH(at("story=typed&step=2&predict=1"),
+                    "link: 'predict=1' is not allowed; step 2 of story 'typed' asks for no prediction");
+  CHECK(encode_story_hash({"typed", 0, 12.5}, typed.steps[0], {}, 1, {}) == "story=typed&step=1&predict=12.5");
+  CHECK(encode_story_hash({"typed", 1, std::nullopt}, typed.steps[1], {}, 1, {}) == "story=typed&step=2");
 }

@@ -93,3 +93,65 @@ TEST_CASE("page story: a number is predicted inside its range", "[page]") {
   CHECK(st.predict(p.min).empty());
   CHECK(nlohmann::json::parse(st.json(Results(), false))["prediction"]["predicted"] == p.min);
 }
+
+TEST_CASE("page story: the prediction for the link, the downloads and a course page's resume", "[page]") {
+  const auto [s, k] = step_asking(true);
+  REQUIRE(s);
+  StoryState st;
+  st.open(*s, k);
+  CHECK_FALSE(st.prediction().has_value());
+  const Results none;
+  KeyValues context = st.record_context(none, false);
+  CHECK(context == KeyValues{{"story", s->id}, {"story_step", std::to_string(k + 1)}, {"prediction", "no prediction"}});
+  // The resume hook: only the step on screen, with the same checks as a click.
+  CHECK(st.predict_at(s->id, k + 1, 0.0) == "story: step " + std::to_string(k + 2) + " of story '" + s->id +
+                                                "' is not on screen; on screen: step " + std::to_string(k + 1) +
+                                                " of story '" + s->id + "'");
+  CHECK_FALSE(st.predicted());
+  CHECK_THAT(st.predict_at(s->id, k, 99.0), Catch::Contains("a choice in [0, "));
+  CHECK(st.predict_at(s->id, k, 1.0).empty());
+  CHECK(st.prediction() == 1.0);
+  const std::string label = s->steps[k].prediction->choices[1].label;
+  CHECK(st.record_context(none, false).back() == std::pair<std::string, std::string>{"prediction", label});
+  context = st.record_context(none, true);
+  REQUIRE(context.size() == 4);
+  CHECK(context[3].first == "measured");
+  CHECK(StoryState().predict_at(s->id, k, 1.0) == "story: step " + std::to_string(k + 1) + " of story '" + s->id +
+                                                     "' is not on screen; no story step is open");
+  // A link's position opens the step with its prediction, or none.
+  st.open(*s, StoryPosition{s->id, k, 0.0});
+  CHECK(st.choice() == 0);
+  st.open(*s, StoryPosition{s->id, k, std::nullopt});
+  CHECK_FALSE(st.predicted());
+}
+
+TEST_CASE("page story: a step's text marks the first use of each glossary term", "[page][glossary]") {
+  std::vector<GlossaryEntry> glossary(3);
+  glossary[0].term = "softmax", glossary[1].term = "simplex edge", glossary[2].term = "eps0";
+  const std::string text = "Softmax attention on simplex edges; softmax again, eps0_x and softmaxed, then eps0.";
+  std::vector<std::string> marked;
+  const std::vector<GlossarySegment> parts = glossary_segments(glossary, text, &marked);
+  std::string joined, terms;
+  for (const GlossarySegment& p : parts) {
+    joined += p.text;
+    if (p.term) terms += "[" + p.text + "=" + p.term->term + "]";
+  }
+  CHECK(joined == text);  // nothing lost
+  CHECK(terms == "[Softmax=softmax][simplex edges=simplex edge][eps0=eps0]");  // the first use, whole words
+  CHECK(marked == std::vector<std::string>{"softmax", "simplex edge", "eps0"});
+  CHECK(glossary_segments(glossary, "softmax later", &marked).size() == 1);  // marked once per step
+  // Every step of every story: its text is kept whole, and the page's JSON says the same parts.
+  std::size_t steps_marking = 0;
+  for (const Story& s : stories())
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      StoryState st;
+      st.open(s, k);
+      const auto j = nlohmann::json::parse(st.json(Results(), false));
+      std::string whole;
+      bool any = false;
+      for (const auto& p : j["textParts"]) whole += p["text"].get<std::string>(), any = any || p.contains("definition");
+      CHECK(whole == s.steps[k].text);
+      steps_marking += any ? 1 : 0;
+    }
+  CHECK(steps_marking >= 10);
+}

@@ -123,7 +123,16 @@
       const st = s.page.story;
       const story = stories.find((x) => x.id === st.story) || {};
       let h = `<h2>The paper: ${esc(story.paper || st.story)}</h2>`;
-      h += `<h3 id="twin-step-title">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>${esc(st.text)}</p>`;
+      // The first use of each glossary term is a <dfn> (its definition as a title), and the terms
+      // are listed with their definitions in a disclosure under the text.
+      const parts = st.textParts || [{ text: st.text }];
+      const terms = parts.filter((p) => p.term);
+      h += `<h3 id="twin-step-title">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` +
+        parts.map((p) => (p.term ? `<dfn title="${esc(p.definition)}">${esc(p.text)}</dfn>` : esc(p.text))).join('') + `</p>`;
+      if (terms.length) {
+        h += `<details class="twin-glossary"><summary>Words in this step</summary><dl>` +
+          terms.map((p) => `<dt><dfn>${esc(p.term)}</dfn></dt><dd>${esc(p.definition)} (${esc(p.source)})</dd>`).join('') + `</dl></details>`;
+      }
       h += `<h4>Question</h4><p id="twin-question">${esc(st.question)}</p>`;
       const pr = st.prediction;
       if (pr) {
@@ -138,6 +147,7 @@
           h += `<label for="twin-guess">Your prediction: ${esc(pr.question)}</label> <input type="text" inputmode="decimal" id="twin-guess"` +
             ` data-act="guess" value="${pr.predicted === null ? '' : esc(pr.predicted)}">`;
         }
+        if (pr.predictedText) h += `<p id="twin-predicted">Your prediction: ${esc(pr.predictedText)}</p>`;
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;

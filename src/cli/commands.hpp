@@ -5,6 +5,7 @@
 
 #include "cli/option_table.hpp"
 #include "lab/schema.hpp"
+#include "lab/story.hpp"
 
 namespace attnlab::cli {
 
@@ -21,6 +22,9 @@ int cmd_link(const ParsedArgs& args);
 int cmd_stories(const ParsedArgs& args);
 int cmd_reproduce(const ParsedArgs& args);
 int cmd_bench(const ParsedArgs& args);
+// `stories`' text of one story: each step's title, link and command, its prediction's question and
+// choices (never the answer); with `full` (stories ID) also each step's text and question.
+std::string story_text(const Story& story, bool full);
 
 // The settings the run-like commands (run, inspect, link) share: --set and --sweep in the order
 // given (refused when one parameter is given twice), --preset, --seed.

@@ -104,21 +104,31 @@ int cmd_link(const ParsedArgs& args) {
   return 0;
 }
 
+std::string story_text(const Story& s, bool full) {
+  std::string out = s.id + ": " + s.paper + " (" + s.authors + ")\n  " + s.result + "\n";
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    const StoryStep& step = s.steps[k];
+    out += "  " + std::to_string(k + 1) + ". " + step.title + "  #" +
+           encode_story_hash({s.id, k, std::nullopt}, step, {}, step.settings.seed, {}) + "\n     attnlab run " +
+           settings_arguments(step.settings) + "\n";
+    if (full) out += "     " + step.text + "\n     Question: " + step.question + "\n";
+    if (!step.prediction) continue;
+    // The question and what the student may answer; never the answer (the choices' ranges).
+    const StoryPrediction& p = *step.prediction;
+    out += "     Predict first: " + p.question + "\n";
+    for (std::size_t i = 0; i < p.choices.size(); ++i)
+      out += "       (" + std::string(1, static_cast<char>('a' + i)) + ") " + p.choices[i].label + "\n";
+    if (p.choices.empty())
+      out += "       a number in [" + format_number(p.min) + ", " + format_number(p.max) + "]" + (p.percent ? " %" : "") + "\n";
+  }
+  return out;
+}
+
 int cmd_stories(const ParsedArgs& args) {
   const bool full = !args.positionals.empty();
   if (full) story(args.positionals[0]);  // an unknown id: the error names the stories
-  for (const Story& s : stories()) {
-    if (full && s.id != args.positionals[0]) continue;
-    std::printf("%s: %s (%s)\n  %s\n", s.id.c_str(), s.paper.c_str(), s.authors.c_str(), s.result.c_str());
-    for (std::size_t k = 0; k < s.steps.size(); ++k) {
-      const StoryStep& step = s.steps[k];
-      std::printf("  %zu. %s  #story=%s&step=%zu\n     attnlab run %s\n", k + 1, step.title.c_str(), s.id.c_str(), k + 1,
-                  settings_arguments(step.settings).c_str());
-      if (!full) continue;
-      std::printf("     %s\n     Question: %s\n", step.text.c_str(), step.question.c_str());
-      if (step.prediction) std::printf("     Predict first: %s\n", step.prediction->question.c_str());
-    }
-  }
+  for (const Story& s : stories())
+    if (!full || s.id == args.positionals[0]) std::fputs(story_text(s, full).c_str(), stdout);
   return 0;
 }
 

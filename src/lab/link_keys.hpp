@@ -38,6 +38,9 @@ struct LinkKey {
 const std::vector<LinkKey>& link_keys();
 // The row of `key`, or nullptr for an experiment's parameter.
 const LinkKey* find_link_key(const std::string& key);
+// The row of a key the lab itself reads ("story", "predict"); throws std::logic_error for a key the
+// table does not hold (a misspelling in the code, not in a link).
+const LinkKey& link_key(const std::string& key);
 
 // view=: what the page shows.
 enum class ViewChoice { Results, Inspector, Text };

@@ -1,11 +1,15 @@
 #include "lab/story.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "lab/find_named.hpp"
 #include "lab/param.hpp"
 #include "lab/json_text.hpp"
+#include "lab/link_keys.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab {
@@ -46,36 +50,116 @@ int matching_choice(const StoryPrediction& p, double value) {
   return -1;
 }
 
-std::optional<StoryPosition> parse_story_position(const HashState& link, const std::vector<Story>& stories) {
-  bool has_story = false, has_step = false;
-  std::string id, step;
-  for (const auto& [key, value] : link.flags) {
-    if (key == "story") has_story = true, id = value;
-    if (key == "step") has_step = true, step = value;
+std::vector<GlossarySegment> glossary_segments(const std::vector<GlossaryEntry>& glossary, const std::string& text,
+                                               std::vector<std::string>* marked) {
+  const auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  const auto letter = [&text](std::size_t i) {
+    return i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_');
+  };
+  const std::string low = lower(text);
+  struct Hit { std::size_t at, size; const GlossaryEntry* entry; };
+  std::vector<Hit> hits;
+  for (const GlossaryEntry& g : glossary) {
+    const std::string term = lower(g.term);
+    if (term.empty() || (marked && std::find(marked->begin(), marked->end(), g.term) != marked->end())) continue;
+    for (std::size_t at = low.find(term); at != std::string::npos; at = low.find(term, at + 1)) {
+      std::size_t end = at + term.size();
+      if (low[end - 1] != 's' && end < low.size() && low[end] == 's' && !letter(end + 1)) ++end;  // a plural
+      if ((at > 0 && letter(at - 1)) || letter(end)) continue;
+      hits.push_back({at, end - at, &g});
+      break;
+    }
   }
-  if (!has_story) {
-    if (has_step) throw ParamError("link: 'step=" + step + "' needs a story; allowed: story=ID&step=N");
+  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.at < b.at || (a.at == b.at && a.size > b.size); });
+  std::vector<GlossarySegment> out;
+  std::size_t from = 0;
+  for (const Hit& h : hits) {
+    if (h.at < from) continue;  // inside a longer term marked before
+    if (h.at > from) out.push_back({text.substr(from, h.at - from), nullptr});
+    out.push_back({text.substr(h.at, h.size), h.entry});
+    if (marked) marked->push_back(h.entry->term);
+    from = h.at + h.size;
+  }
+  if (from < text.size()) out.push_back({text.substr(from), nullptr});
+  return out;
+}
+
+namespace {
+
+// predict= of step `k` of `story`: the value StoryState::predict takes, or a ParamError.
+double parse_prediction(const std::string& value, const Story& story, std::size_t k) {
+  const std::string key = link_key("predict").key;
+  const std::string where = "step " + std::to_string(k + 1) + " of story '" + story.id + "'";
+  const std::optional<StoryPrediction>& p = story.steps[k].prediction;
+  if (!p) throw ParamError("link: '" + key + "=" + value + "' is not allowed; " + where + " asks for no prediction");
+  if (p->choices.empty()) {
+    double typed = 0.0;
+    char* end = nullptr;
+    if (is_plain_decimal(value)) typed = std::strtod(value.c_str(), &end);
+    if (!end || *end != '\0' || !(typed >= p->min && typed <= p->max))
+      throw link_value_refused(key, value, " (a number in [" + format_number(p->min) + ", " + format_number(p->max) +
+                                                "]: the prediction of " + where + ")");
+    return typed;
+  }
+  const long long n = parse_digits(value, 2).value_or(0);
+  if (n < 1 || static_cast<std::size_t>(n) > p->choices.size())
+    throw link_value_refused(key, value, " (integer in [1, " + std::to_string(p->choices.size()) + "]: the choices of " +
+                                             where + ")");
+  return static_cast<double>(n - 1);
+}
+
+// predict='s value for a prediction of `step` as StoryState::predict takes it.
+std::string prediction_link_value(const StoryStep& step, double prediction) {
+  if (step.prediction && !step.prediction->choices.empty()) return std::to_string(static_cast<long long>(prediction) + 1);
+  return format_number(prediction);
+}
+
+}  // namespace
+
+std::optional<StoryPosition> parse_story_position(const HashState& link, const std::vector<Story>& stories) {
+  const std::string story_key = link_key("story").key, step_key = link_key("step").key,
+                    predict_key = link_key("predict").key;
+  const auto given = [&link](const std::string& key) -> const std::string* {
+    for (const auto& kv : link.flags)
+      if (kv.first == key) return &kv.second;
+    return nullptr;
+  };
+  const std::string *id = given(story_key), *step = given(step_key), *predict = given(predict_key);
+  if (!id) {
+    for (const auto& [key, value] : {std::pair{step_key, step}, std::pair{predict_key, predict}})
+      if (value)
+        throw ParamError("link: '" + key + "=" + *value + "' needs a story; allowed: " + story_key + "=ID&" + step_key + "=N");
     return std::nullopt;
   }
   if (!link.experiment.empty())
-    throw ParamError("link: 'exp=" + link.experiment + "' cannot be given with 'story'; a story's step names its experiment");
+    throw ParamError(std::string("link: '") + link_key("exp").key + "=" + link.experiment + "' cannot be given with '" +
+                     story_key + "'; a story's step names its experiment");
   if (!link.preset.empty())
-    throw ParamError("link: 'preset=" + link.preset + "' cannot be given with 'story'; a story's step names its preset");
+    throw ParamError(std::string("link: '") + link_key("preset").key + "=" + link.preset + "' cannot be given with '" +
+                     story_key + "'; a story's step names its preset");
   const auto id_of = [](const Story& s) { return s.id; };
-  const Story* found = find_named_or_null(stories, id, id_of);
-  if (!found) throw ParamError("link: 'story=" + id + "' is not allowed; allowed: " + known_names(stories, id_of));
+  const Story* found = find_named_or_null(stories, *id, id_of);
+  if (!found)
+    throw ParamError("link: '" + story_key + "=" + *id + "' is not allowed; allowed: " + known_names(stories, id_of));
   const std::size_t count = found->steps.size();
-  const long long n = parse_digits(step, 3).value_or(0);
-  if (has_step && (n < 1 || static_cast<std::size_t>(n) > count))
-    throw ParamError("link: 'step=" + step + "' is not allowed; allowed: integer in [1, " + std::to_string(count) +
-                     "] (the steps of story '" + id + "')");
-  return StoryPosition{id, has_step ? static_cast<std::size_t>(n - 1) : 0};
+  const long long n = step ? parse_digits(*step, 3).value_or(0) : 1;
+  if (n < 1 || static_cast<std::size_t>(n) > count)
+    throw ParamError("link: '" + step_key + "=" + *step + "' is not allowed; allowed: integer in [1, " +
+                     std::to_string(count) + "] (the steps of story '" + *id + "')");
+  StoryPosition at{*id, static_cast<std::size_t>(n - 1), std::nullopt};
+  if (predict) at.prediction = parse_prediction(*predict, *found, at.step);
+  return at;
 }
 
 std::string encode_story_hash(const StoryPosition& at, const StoryStep& step, const KeyValues& params,
                               std::uint64_t seed, const KeyValues& flags) {
-  std::string out = "story=" + percent_encode(at.story) + "&step=" + std::to_string(at.step + 1);
-  if (seed != step.settings.seed) out += "&seed=" + std::to_string(seed);
+  std::string out = std::string(link_key("story").key) + "=" + percent_encode(at.story) + "&" + link_key("step").key + "=" +
+                    std::to_string(at.step + 1);
+  if (at.prediction) out += "&" + std::string(link_key("predict").key) + "=" + prediction_link_value(step, *at.prediction);
+  if (seed != step.settings.seed) out += "&" + std::string(link_key("seed").key) + "=" + std::to_string(seed);
   for (const auto& [k, v] : params) out += "&" + percent_encode(k) + "=" + percent_encode(v);
   for (const auto& [k, v] : flags) out += "&" + percent_encode(k) + "=" + percent_encode(v);
   return out;
@@ -95,7 +179,7 @@ JsonValue step_json(const Story& s, std::size_t k) {
           {"text", step.text},
           {"question", step.question},
           {"answer", parts_template(step.answer)},
-          {"link", encode_story_hash({s.id, k}, step, {}, step.settings.seed, {})},
+          {"link", encode_story_hash({s.id, k, std::nullopt}, step, {}, step.settings.seed, {})},
           {"experiment", step.settings.experiment},
           {"preset", step.settings.preset},
           {"params", json_object(step.settings.params)},

@@ -1,7 +1,8 @@
 // A guided story through one paper: a few steps, each a short text, the settings it opens, the
 // controls it shows, and optionally a prediction the student makes before running. Stories are
 // data, declared beside their experiments and listed by experiments/stories.hpp; this header knows
-// no paper. The link of a step is "#story=mirror&step=3" (1-based), checked here like every key.
+// no paper. The link of a step is "#story=mirror&step=3&predict=2" (1-based), checked here like
+// every key of the link-key table (lab/link_keys.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -127,6 +128,17 @@ struct Story {
 // The story's "What you saw", rendered from the last step's run.
 std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings = {});
 
+// A step's text cut where it first uses a glossary term (docs/design.md "How to add a story"): the
+// canvas marks those words (hover or tap shows the definition), the twin writes them as <dfn>. A
+// term matches case-insensitively as a whole word (a plural "s" included); `marked` (may be null)
+// holds the terms already marked earlier in the step (its folded part follows its shown part).
+struct GlossarySegment {
+  std::string text;
+  const GlossaryEntry* term = nullptr;  // the entry this segment first uses, or nullptr for plain text
+};
+std::vector<GlossarySegment> glossary_segments(const std::vector<GlossaryEntry>& glossary, const std::string& text,
+                                               std::vector<std::string>* marked = nullptr);
+
 // The story as JSON for the JS API and the site's oEmbed files: {"id", "paper", "authors",
 // "result", "figureCaption", "summary" (its template), "steps": [{"title", "text", "question", "answer" (its template: "{name}" unfilled), "link", "experiment", "preset",
 // "params": {key: value}, "seed", "shows", "run", "prediction": null or {"question", "choices"}}]}.
@@ -134,19 +146,27 @@ std::string story_to_json(const Story& story);
 // The stories as a JSON array of story_to_json's objects (the JS API's listStories).
 std::string stories_to_json(const std::vector<Story>& stories);
 
-// Where a link is in a story: story=ID and step=N (1-based in the link, `step` 0-based here).
+// Where a link is in a story: story=ID, step=N (1-based in the link, `step` 0-based here) and the
+// student's prediction for it, predict=K (the K-th choice, from 1, or the number typed, in the
+// shown unit). The keys, their order and their words are the link-key table's (lab/link_keys.hpp).
 struct StoryPosition {
   std::string story;
   std::size_t step = 0;
+  // As page::StoryState::predict takes it: a choice's index from 0, or the number typed; none
+  // before the student predicts.
+  std::optional<double> prediction;
 };
 
-// Reads story= and step= from a decoded link: nothing when the link names no story. Throws
-// ParamError naming the key, the value and what is allowed: an unknown story (the known ids), a
-// step out of range or not a number, a step without a story, or exp= / preset= beside story=.
+// Reads story=, step= and predict= from a decoded link: nothing when the link names no story.
+// Throws ParamError naming the key, the value and what is allowed: an unknown story (the known
+// ids), a step out of range or not a number, a step or a prediction without a story, exp= /
+// preset= beside story=, a prediction that is not one of the step's choices (or outside its typed
+// range), or a prediction for a step that asks for none.
 std::optional<StoryPosition> parse_story_position(const HashState& link, const std::vector<Story>& stories);
 
-// The link of a step: "story=ID&step=N", then `params` (the student's changes to the step's
-// settings), the seed if `seed` differs from the step's, and `flags` (embed, theme, ...).
+// The link of a step: "story=ID&step=N", predict=K when `at` holds a prediction, then `params`
+// (the student's changes to the step's settings), the seed if `seed` differs from the step's, and
+// `flags` (embed, theme, ...).
 std::string encode_story_hash(const StoryPosition& at, const StoryStep& step, const KeyValues& params,
                               std::uint64_t seed, const KeyValues& flags);
 

@@ -57,7 +57,12 @@ std::string LinkState::encode(const LinkSubject& s, const EmbedOptions& embed, b
     for (const auto& spec : schema.specs())
       if (schema.format(*s.params, spec.key) != schema.format(opened, spec.key))
         changed.emplace_back(spec.key, schema.format(*s.params, spec.key));
-    return encode_story_hash({s.story->story().id, s.story->step_index()}, step, changed, s.seed, flags(embed, run, s.threads));
+    // The student's prediction goes along unless the link is an embed's and the table says an
+    // embed does not keep it.
+    const bool keeps_prediction = !embed.embed || link_key("predict").embed_keeps();
+    const StoryPosition at{s.story->story().id, s.story->step_index(),
+                           keeps_prediction ? s.story->prediction() : std::nullopt};
+    return encode_story_hash(at, step, changed, s.seed, flags(embed, run, s.threads));
   }
   HashState st;
   st.experiment = s.experiment->info().id;
@@ -77,12 +82,12 @@ std::string LinkState::story_step_link(const StoryState& story, std::size_t to, 
   EmbedOptions kept = embed_;
   for (auto it = kept.hidden.begin(); it != kept.hidden.end();)
     it = is_control_group(*it) ? std::next(it) : kept.hidden.erase(it);
-  return encode_story_hash({story.story().id, to}, step, {}, step.settings.seed, flags(kept, false, threads));
+  return encode_story_hash({story.story().id, to, std::nullopt}, step, {}, step.settings.seed, flags(kept, false, threads));
 }
 
 std::string LinkState::open_story_link(const Story& story, int threads) const {
   const StoryStep& first = story.steps.at(0);
-  return encode_story_hash({story.id, 0}, first, {}, first.settings.seed, flags(embed_, false, threads));
+  return encode_story_hash({story.id, 0, std::nullopt}, first, {}, first.settings.seed, flags(embed_, false, threads));
 }
 
 std::string LinkState::home_link(int threads) const {

@@ -47,7 +47,8 @@ class LinkState {
   void keep_hidden_of(const Schema& schema);
 
   // The page as a link with `embed` (the page's own, or the embed dialog's): the start page's
-  // flags, a story step and what the student changed in it, or the lab's experiment, preset, every
+  // flags, a story step, the student's prediction (not in an embed's link) and what the student
+  // changed in it, or the lab's experiment, preset, every
   // parameter and seed; then embed, hide, theme, run=1 when `run`, threads and view.
   std::string encode(const LinkSubject& subject, const EmbedOptions& embed, bool run) const;
   // The link the address bar keeps: the page's own (while previewing, the state before the preview).

@@ -137,7 +137,18 @@ std::string PageRun::check_data_size(double bytes) {
   }
 }
 
-std::string PageRun::csv() const { return run_.prepared() ? to_csv(make_record(run_.experiment(), params_, preset_, seed_)) : ""; }
-std::string PageRun::json() const { return run_.prepared() ? to_json(make_record(run_.experiment(), params_, preset_, seed_)) : "{}"; }
+namespace {
+RunRecord record_with(RunRecord record, const KeyValues& context) {
+  record.context = context;
+  return record;
+}
+}  // namespace
+
+std::string PageRun::csv(const KeyValues& context) const {
+  return run_.prepared() ? to_csv(record_with(make_record(run_.experiment(), params_, preset_, seed_), context)) : "";
+}
+std::string PageRun::json(const KeyValues& context) const {
+  return run_.prepared() ? to_json(record_with(make_record(run_.experiment(), params_, preset_, seed_), context)) : "{}";
+}
 
 }  // namespace attnlab::page

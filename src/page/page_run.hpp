@@ -78,8 +78,10 @@ class PageRun {
   // settings are refused. Its version changes at every reset.
   const Results& inputs() const { return inputs_; }
   unsigned inputs_version() const { return inputs_version_; }
-  std::string csv() const;   // the results as CSV (with every parameter and the seed), "" before a run
-  std::string json() const;  // the same as JSON, "{}" before a run
+  // The results as CSV (with every parameter and the seed), "" before a run; `context` says what
+  // view of the run this is (a story step and the student's prediction: StoryState::record_context).
+  std::string csv(const KeyValues& context = {}) const;
+  std::string json(const KeyValues& context = {}) const;  // the same as JSON, "{}" before a run
 
  private:
   void advance(const Budget& budget);

@@ -13,6 +13,33 @@ void StoryState::open(const Story& story, std::size_t step) {
   step_ = step;
 }
 
+void StoryState::open(const Story& story, const StoryPosition& at) {
+  open(story, at.step);
+  choice_ = -1, number_ = 0.0, number_given_ = false;
+  if (at.prediction) predict(*at.prediction);  // parse_story_position checked it
+}
+
+std::string StoryState::predict_at(const std::string& story, std::size_t step, double value) {
+  if (!is_open() || story != story_->id || step != step_)
+    return "story: step " + std::to_string(step + 1) + " of story '" + story + "' is not on screen; " +
+           (is_open() ? "on screen: step " + std::to_string(step_ + 1) + " of story '" + story_->id + "'" : std::string("no story step is open"));
+  return predict(value);
+}
+
+std::optional<double> StoryState::prediction() const {
+  if (choice_ >= 0) return static_cast<double>(choice_);
+  if (number_given_) return number_;
+  return std::nullopt;
+}
+
+KeyValues StoryState::record_context(const Results& results, bool done) const {
+  KeyValues out = {{"story", story_->id}, {"story_step", std::to_string(step_ + 1)}};
+  if (!step().prediction) return out;
+  out.emplace_back("prediction", prediction_text());
+  if (done) out.emplace_back("measured", measured_text(results));
+  return out;
+}
+
 std::string StoryState::predict(double value) {
   if (!step().prediction) return "story: this step asks for no prediction";
   const StoryPrediction& p = *step().prediction;
@@ -59,6 +86,18 @@ bool StoryState::prediction_right(const Results& results) const {
   return value && !p.choices.empty() && matching_choice(p, *value) == choice_;
 }
 
+namespace {
+// The step's text as glossary_segments cuts it: [{"text"}, {"text", "term", "definition", "source"}].
+nlohmann::ordered_json text_parts(const std::vector<GlossaryEntry>& glossary, const std::string& text) {
+  nlohmann::ordered_json parts = nlohmann::ordered_json::array();
+  for (const GlossarySegment& seg : glossary_segments(glossary, text)) {
+    if (!seg.term) parts.push_back({{"text", seg.text}});
+    else parts.push_back({{"text", seg.text}, {"term", seg.term->term}, {"definition", seg.term->definition}, {"source", seg.term->source}});
+  }
+  return parts;
+}
+}  // namespace
+
 std::string StoryState::json(const Results& results, bool done, const RunSettings& settings) const {
   using Json = nlohmann::ordered_json;
   Json out = {{"story", story_->id},
@@ -66,6 +105,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"steps", story_->steps.size()},
               {"title", step().title},
               {"text", step().text},
+              {"textParts", text_parts(story_->glossary, step().text)},
               {"question", step().question},
               {"answer", done ? render_answer(step(), results, settings) : ""},
               {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},
@@ -79,6 +119,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
     out["prediction"] = {{"question", p.question},
                          {"choices", choices},
                          {"predicted", guess},
+                         {"predictedText", predicted() ? prediction_text() : ""},
                          {"measured", done ? measured_text(results) : ""}};
   }
   return out.dump();

@@ -3,6 +3,7 @@
 // and the step as JSON for tests and the page API.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ class StoryState {
   // Opens `step` of `story` (which outlives the state: stories() holds it); a new step forgets the
   // previous step's prediction. A step past the last opens the last.
   void open(const Story& story, std::size_t step);
+  // Opens the step a link names with the prediction it carries (predict=): the link is the page,
+  // so a link without a prediction leaves the step unpredicted (a reload keeps it; docs/design.md
+  // "Predictions kept").
+  void open(const Story& story, const StoryPosition& at);
   bool is_open() const { return story_ != nullptr; }
   const Story& story() const { return *story_; }
   std::size_t step_index() const { return step_; }
@@ -30,6 +35,12 @@ class StoryState {
   // Records a prediction: a choice's index, or a number in the prediction's range. "" or the error,
   // which names what is allowed; a refused value leaves the prediction as it was.
   std::string predict(double value);
+  // The same for step `step` (0-based) of story `story`, which must be the step on screen: the hook a
+  // course page's resume uses (appSetPrediction), refused with the step on screen named otherwise.
+  std::string predict_at(const std::string& story, std::size_t step, double value);
+  // The prediction as predict() took it (a choice's index, or the number), none before one: what
+  // the step's link carries (StoryPosition::prediction).
+  std::optional<double> prediction() const;
   int choice() const { return choice_; }      // -1 before a choice
   double number() const { return number_; }   // the typed number (0 before one)
   // The step `delta` steps away (Back -1, Next +1); throws ParamError when there is none.
@@ -41,9 +52,14 @@ class StoryState {
   std::string prediction_text() const;
   // The run's value matches the chosen answer.
   bool prediction_right(const Results& results) const;
-  // {"story", "step" (1-based), "steps", "title", "text", "question", "answer" ("" until the run
+  // What the step's downloads (CSV and JSON) say of it, as the run record's context: "story",
+  // "story_step" (1-based), "prediction" (prediction_text), and once done "measured" (measured_text).
+  KeyValues record_context(const Results& results, bool done) const;
+  // {"story", "step" (1-based), "steps", "title", "text", "textParts" (the text cut at the first use
+  // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "question", "answer" ("" until the run
   // is done), "summary" ("" but on the last step once done), "prediction": null or {"question",
-  // "choices", "predicted", "measured"}}: what the page shows. `settings`: the run's and the
+  // "choices", "predicted" (as predict() took it, or null), "predictedText" (prediction_text, ""
+  // before one), "measured"}}: what the page shows. `settings`: the run's and the
   // step's, so the answer says what the student changed.
   std::string json(const Results& results, bool done, const RunSettings& settings = {}) const;
 

@@ -175,6 +175,16 @@ std::string App::predict(double value) {
   return link_.in_story() ? story_.predict(value) : "story: no story step is open";
 }
 
+std::string App::set_prediction(const std::string& story, int step, double value) {
+  if (!link_.in_story()) return "story: no story step is open";
+  if (step < 1) return "story: step " + std::to_string(step) + " is not allowed; allowed: a step from 1";
+  return story_.predict_at(story, static_cast<std::size_t>(step - 1), value);
+}
+
+KeyValues App::record_context() const {
+  return link_.in_story() ? story_.record_context(run_.results(), run_.state() == RunState::Done) : KeyValues{};
+}
+
 std::string App::story_step_by(int delta) {
   if (!link_.in_story()) return "story: no story step is open";
   try {
@@ -304,7 +314,7 @@ void App::apply_link(const Link& link) {
   select_experiment(link.experiment);
   run_.apply(link.params, link.preset, link.seed.value_or(run_.seed()));
   link_.apply(link);
-  if (link.story) story_.open(story(link.story->story), link.story->step);
+  if (link.story) story_.open(story(link.story->story), *link.story);  // with the link's prediction
   run_.set_threads(link.threads);
   std::snprintf(seed_text_, sizeof seed_text_, "%llu", static_cast<unsigned long long>(run_.seed()));
   controls_.forget_edits();

@@ -57,6 +57,9 @@ class App {
 
   // A prediction for the story step on screen (a choice's index, or a number): "" or the error.
   std::string predict(double value);
+  // The same for step `step` (1-based) of story `story`, refused unless that step is on screen: the
+  // hook a course page's resume uses (docs/design.md "Predictions kept").
+  std::string set_prediction(const std::string& story, int step, double value);
   // Opens the story step `delta` steps away (Back -1, Next +1); returns "" or the error.
   std::string story_step_by(int delta);
 
@@ -79,8 +82,9 @@ class App {
   bool batch_running() const { return reproduction_.started() && !reproduction_.finished() && !reproduction_.paused(); }
   bool busy() const { return run_.state() == RunState::Running || batch_running(); }
   double progress() const;
-  std::string csv() const { return run_.csv(); }
-  std::string json() const { return run_.json(); }
+  // The downloads; a story step's say which step and the student's prediction (record_context).
+  std::string csv() const { return run_.csv(record_context()); }
+  std::string json() const { return run_.json(record_context()); }
   std::string status_text() const;  // one line for the screen-reader live region
   std::string inspector_json() const { return inspector_.json(); }
   // Starts the whole-paper reproduction of the current experiment's paper (the page's action).
@@ -148,7 +152,8 @@ class App {
   void select_experiment(const std::string& id);
   void open_story(const std::string& id);   // its first step, keeping the embed settings
   std::string next_story_title() const;      // the next story's paper, "" after the last
-  RunSettings story_settings() const;        // the step's settings beside the run's ("You changed ...")
+  RunSettings story_settings() const;
+  KeyValues record_context() const;         // a story step's: StoryState::record_context        // the step's settings beside the run's ("You changed ...")
   // Why Run and Step wait, or "": a field shows a refused value, or a story step awaits its prediction.
   std::string run_blocked() const;
   void apply_link(const Link& link);  // a decoded, valid link (lab/link.hpp)

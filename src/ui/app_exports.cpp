@@ -1,7 +1,7 @@
 // The App's exports: CSV / JSON downloads, figures (plots and heatmaps as SVG or PNG, the
-// reproduction's paper figures as multi-panel SVG or PNG) and the share link (the JSON for the
-// text twin: app_twin.cpp). Files are named after
-// the experiment, preset and seed (the reproduction's after the paper, figure and seed). PNGs are
+// reproduction's paper figures as multi-panel SVG or PNG; the kinds: page/figure_kind.hpp) and the
+// share link (the JSON for the text twin: app_twin.cpp). Files are named after the experiment,
+// preset and seed (the reproduction's after the paper, figure and seed). PNGs are
 // the SVGs drawn by the browser at twice their size.
 #include <algorithm>
 #include <iterator>
@@ -11,6 +11,7 @@
 #include "lab/heatmap_svg.hpp"
 #include "lab/plot_svg.hpp"
 #include "lab/export_format.hpp"
+#include "page/figure_kind.hpp"
 #include "ui/app.hpp"
 
 namespace attnlab::ui {
@@ -59,53 +60,59 @@ std::string App::heatmap_svg(int index) const {
 }
 
 std::string App::figure_svg(const std::string& kind, int index) const {
-  if (kind == "svg" || kind == "png") return plot_svg(index);
-  if (kind == "heatmap" || kind == "heatmap-svg") return heatmap_svg(index);
-  if ((kind == "reproduction" || kind == "reproduction-svg") && index >= 0 &&
-      static_cast<std::size_t>(index) < reproduction_.figure_count())
-    return reproduction_.figure_svg(static_cast<std::size_t>(index));
+  const auto* row = page::kFigureKinds.find(kind);
+  if (!row) return "";
+  switch (row->value.of) {
+    case page::FigureOf::Plot: return plot_svg(index);
+    case page::FigureOf::Heatmap: return heatmap_svg(index);
+    case page::FigureOf::Reproduction:
+      if (index < 0 || static_cast<std::size_t>(index) >= reproduction_.figure_count()) return "";
+      return reproduction_.figure_svg(static_cast<std::size_t>(index));
+  }
   return "";
 }
 
 std::string App::export_figure(const std::string& kind, int index) const {
+  const auto* row = page::kFigureKinds.find(kind);
+  if (!row) return page::figure_kind_refused(kind);
   const Results& r = figure_results();
   const int plots = static_cast<int>(r.plots.size()), maps = static_cast<int>(r.heatmaps.size());
-  const bool as_png = kind == "png" || kind == "heatmap" || kind == "reproduction";
+  const bool as_png = row->value.png;
   // Saves the SVG, or the browser's PNG of it.
   auto save = [&](const std::string& svg_name, const std::string& png_name, const std::string& svg) {
     if (!as_png && download_) download_(svg_name.c_str(), "image/svg+xml", svg.c_str());
     if (as_png && svg_as_png_) svg_as_png_(png_name.c_str(), svg.c_str());
   };
-  if (kind == "svg" || kind == "png") {
-    if (index < 0 || index >= plots)
-      return "figure: plot " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(plots - 1);
-    const std::string what = figure_prefix() + "plot" + std::to_string(index + 1);
-    save(export_name("svg", what), export_name("png", what), plot_svg(index));
-    return "";
+  switch (row->value.of) {
+    case page::FigureOf::Plot: {
+      if (index < 0 || index >= plots)
+        return "figure: plot " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(plots - 1);
+      const std::string what = figure_prefix() + "plot" + std::to_string(index + 1);
+      save(export_name("svg", what), export_name("png", what), plot_svg(index));
+      return "";
+    }
+    case page::FigureOf::Heatmap: {
+      if (index < 0 || index >= maps)
+        return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
+      const std::string svg = heatmap_svg(index);
+      if (svg.empty()) return "figure: heatmap " + std::to_string(index) + " has no cells yet";
+      const std::string what = figure_prefix() + "heatmap" + std::to_string(index + 1);
+      save(export_name("svg", what), export_name("png", what), svg);
+      return "";
+    }
+    case page::FigureOf::Reproduction: {
+      const int figures = static_cast<int>(reproduction_.figure_count());
+      if (figures == 0) return "figure: no reproduction has started; start one in the 'Reproduce the paper' tab";
+      if (index < 0 || index >= figures)
+        return "figure: paper figure " + std::to_string(index) + " does not exist; allowed: 0 to " +
+               std::to_string(figures - 1);
+      const auto figure = static_cast<std::size_t>(index);
+      save(reproduction_.figure_file(figure, "svg"), reproduction_.figure_file(figure, "png"),
+           reproduction_.figure_svg(figure));
+      return "";
+    }
   }
-  if (kind == "heatmap" || kind == "heatmap-svg") {
-    if (index < 0 || index >= maps)
-      return "figure: heatmap " + std::to_string(index) + " does not exist; allowed: 0 to " + std::to_string(maps - 1);
-    const std::string svg = heatmap_svg(index);
-    if (svg.empty()) return "figure: heatmap " + std::to_string(index) + " has no cells yet";
-    const std::string what = figure_prefix() + "heatmap" + std::to_string(index + 1);
-    save(export_name("svg", what), export_name("png", what), svg);
-    return "";
-  }
-  if (kind == "reproduction" || kind == "reproduction-svg") {
-    const int figures = static_cast<int>(reproduction_.figure_count());
-    if (figures == 0) return "figure: no reproduction has started; start one in the 'Reproduce the paper' tab";
-    if (index < 0 || index >= figures)
-      return "figure: paper figure " + std::to_string(index) + " does not exist; allowed: 0 to " +
-             std::to_string(figures - 1);
-    const auto figure = static_cast<std::size_t>(index);
-    save(reproduction_.figure_file(figure, "svg"), reproduction_.figure_file(figure, "png"),
-         reproduction_.figure_svg(figure));
-    return "";
-  }
-  return "figure: kind '" + kind +
-         "' is not allowed; allowed: svg, png (a plot), heatmap-svg, heatmap (its PNG), reproduction-svg, "
-         "reproduction (its PNG)";
+  return page::figure_kind_refused(kind);
 }
 
 void App::share() const {

@@ -26,6 +26,48 @@ std::pair<std::string, std::string> fold_text(const std::string& text, int words
   return {text.substr(0, cut), text.substr(cut + 1)};
 }
 
+void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) {
+  const float space = ImGui::CalcTextSize(" ").x, width = ImGui::GetContentRegionAvail().x;
+  float x = 0.0f;
+  bool space_before = false;
+  // Each unit goes beside the last while it fits, else on a new line (wrapped at spaces).
+  const auto place = [&](const std::string& unit) {
+    const float w = ImGui::CalcTextSize(unit.c_str()).x, gap = space_before ? space : 0.0f;
+    if (x > 0.0f && x + gap + w <= width) {
+      ImGui::SameLine(0.0f, gap);
+      x += gap + w;
+    } else {
+      x = w;
+    }
+    space_before = false;
+  };
+  for (const GlossarySegment& seg : segments) {
+    if (seg.term) {  // a term stays on one line, underlined in the heading colour
+      place(seg.text);
+      ImGui::PushStyleColor(ImGuiCol_Text, theme().heading);
+      ImGui::TextUnformatted(seg.text.c_str());
+      ImGui::PopStyleColor();
+      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y), hi, theme().heading);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", seg.term->term.c_str(), seg.term->definition.c_str());
+      if (ImGui::IsItemClicked()) pinned_ = pinned_ == seg.term->term ? "" : seg.term->term;
+      continue;
+    }
+    std::size_t from = 0;
+    while (from < seg.text.size()) {
+      if (seg.text[from] == ' ') {
+        space_before = true, ++from;
+        continue;
+      }
+      const std::size_t end = std::min(seg.text.find(' ', from), seg.text.size());
+      const std::string word = seg.text.substr(from, end - from);
+      place(word);
+      ImGui::TextUnformatted(word.c_str());
+      from = end;
+    }
+  }
+}
+
 StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bool embedded) {
   // Each item goes beside the last while it fits, else on a new line: a phone (390 px) gets a
   // wrapped toolbar, not buttons cut off at the right edge (as the toolbar's flow() does).
@@ -65,16 +107,19 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
                                     const std::string& next_story_title, const RunSettings& settings) {
   const StoryStep& s = story.step();
   const std::string here = story.story().id + "#" + std::to_string(story.step_index());
-  if (here != more_for_) more_ = false, more_for_ = here;  // a new step starts folded
+  if (here != more_for_) more_ = false, pinned_.clear(), more_for_ = here;  // a new step starts folded
   text_wrapped_at_spaces(story.story().paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   text_wrapped_at_spaces(s.title, theme().heading);
   ImGui::Spacing();
   const auto [shown, folded] = fold_text(s.text, kWordsBeforeMore);
-  text_wrapped_at_spaces(shown);
+  std::vector<std::string> marked;  // each term marked once: at its first use in the step
+  draw_marked_text(glossary_segments(story.story().glossary, shown, &marked));
   if (!folded.empty()) {
-    if (more_) text_wrapped_at_spaces(folded);
+    if (more_) draw_marked_text(glossary_segments(story.story().glossary, folded, &marked));
     if (ImGui::SmallButton(more_ ? "Less" : "More")) more_ = !more_;
   }
+  for (const GlossaryEntry& g : story.story().glossary)
+    if (g.term == pinned_) text_wrapped_at_spaces(g.term + ": " + g.definition, theme().heading);
   if (!s.plot.empty()) text_wrapped_at_spaces("Look first at the plot '" + s.plot + "' in the results.",
                                                ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();

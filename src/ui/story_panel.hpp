@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "lab/results.hpp"
 #include "lab/story.hpp"
@@ -30,7 +31,11 @@ class StoryPanel {
 
  private:
   void draw_prediction(page::StoryState& story, const Results& results, bool done);
+  // Draws a step's text with its glossary terms marked (hover: the definition; a tap pins it under
+  // the text until the next tap).
+  void draw_marked_text(const std::vector<GlossarySegment>& segments);
   bool more_ = false;  // the text's folded part is open
+  std::string pinned_;    // the glossary term whose definition a tap opened, "" for none
   std::string more_for_;  // the story and step whose text `more_` unfolded
 };
 

@@ -70,7 +70,18 @@ void app_free_lab() {
 std::string app_page_json() { return app().page_json(); }
 std::string app_predict(double value) {
   request_redraw();
-  return app().predict(value);
+  const std::string error = app().predict(value);
+  publish_page_state();  // the address carries the prediction at once (predict=)
+  return error;
+}
+// A course page's resume (docs/design.md "Predictions kept"): the prediction for step `step`
+// (1-based, as appPageJson's "step") of story `story`, as appPredict takes it (its "predicted");
+// "" or the error, which names the step on screen when it is another.
+std::string app_set_prediction(const std::string& story, int step, double value) {
+  request_redraw();
+  const std::string error = app().set_prediction(story, step, value);
+  publish_page_state();
+  return error;
 }
 // Back (-1) or Next (+1) in a story, as the toolbar's buttons.
 std::string app_story_step(int delta) {
@@ -148,6 +159,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appPageJson", &app_page_json);
   emscripten::function("appPredict", &app_predict);
   emscripten::function("appStoryStep", &app_story_step);
+  emscripten::function("appSetPrediction", &app_set_prediction);
   emscripten::function("appRunButton", &app_run_button);
   emscripten::function("appInspectorJson", &app_inspector_json);
   emscripten::function("appReproduce", &app_reproduce);
