@@ -26,6 +26,10 @@ std::pair<std::string, std::string> fold_text(const std::string& text, int words
   return {text.substr(0, cut), text.substr(cut + 1)};
 }
 
+void StoryPanel::note_focus(const std::string& name) {
+  if (ImGui::IsItemFocused()) focused_ = name;
+}
+
 StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bool embedded) {
   // Each item goes beside the last while it fits, else on a new line: a phone (390 px) gets a
   // wrapped toolbar, not buttons cut off at the right edge (as the toolbar's flow() does).
@@ -37,6 +41,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
     return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f;
   };
   Action action = Action::None;
+  focused_.clear();
   if (!embedded) {
     if (ImGui::Button("Attention Lab")) action = Action::Home;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: every paper and its story.");
@@ -48,10 +53,12 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
   beside(button_width("< Back") + button_width("Next >") + ImGui::GetStyle().ItemSpacing.x);
   ImGui::BeginDisabled(story.first_step());
   if (ImGui::Button("< Back")) action = Action::Back;
+  note_focus("Back");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(story.last_step());
   if (ImGui::Button("Next >")) action = Action::Next;
+  note_focus("Next");
   ImGui::EndDisabled();
   if (!embedded) {
     beside(button_width("Free lab"));
@@ -64,6 +71,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
 StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& results, bool done,
                                     const std::string& next_story_title, const RunSettings& settings) {
   const StoryStep& s = story.step();
+  focused_.clear();
   const std::string here = story.story().id + "#" + std::to_string(story.step_index());
   if (here != more_for_) more_ = false, more_for_ = here;  // a new step starts folded
   text_wrapped_at_spaces(story.story().paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -104,10 +112,13 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
     if (ImGui::SliderFloat("##prediction", &typed, static_cast<float>(p.min), static_cast<float>(p.max),
                            p.percent ? "%.1f %%" : "%.3g"))
       story.predict(std::clamp(static_cast<double>(typed), p.min, p.max));
+    note_focus("prediction");
   } else {
-    for (std::size_t i = 0; i < p.choices.size(); ++i)
+    for (std::size_t i = 0; i < p.choices.size(); ++i) {
       if (ImGui::RadioButton(p.choices[i].label.c_str(), story.choice() == static_cast<int>(i)))
         story.predict(static_cast<double>(i));
+      note_focus("choice:" + std::to_string(i));
+    }
   }
   ImGui::EndDisabled();
   if (!done) {

@@ -27,10 +27,15 @@ class StoryPanel {
   Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
               const RunSettings& settings = {});
   static constexpr int kWordsBeforeMore = 90;
+  // The control with the keyboard focus in the last draw ("Back", "Next", "choice:2", "prediction"),
+  // or "": the canvas's focus, which the text twin's Escape matches (App::focused_control).
+  const std::string& focused() const { return focused_; }
 
  private:
   void draw_prediction(page::StoryState& story, const Results& results, bool done);
+  void note_focus(const std::string& name);  // the last item, if it has the keyboard focus
   bool more_ = false;  // the text's folded part is open
+  std::string focused_;
   std::string more_for_;  // the story and step whose text `more_` unfolded
 };
 
