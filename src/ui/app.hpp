@@ -82,6 +82,7 @@ class App {
   std::string csv() const { return run_.csv(); }
   std::string json() const { return run_.json(); }
   std::string status_text() const;  // one line for the screen-reader live region
+  std::string story_status_text() const;  // status_text() in a story
   std::string inspector_json() const { return inspector_.json(); }
   // Starts the whole-paper reproduction of the current experiment's paper (the page's action).
   void start_reproduction(bool paper_trials);

@@ -1,0 +1,148 @@
+// The keyboard and the screen reader beyond axe (docs/design.md, "Keyboard and screen reader"):
+// a walk that enters an embed from a host page by Tab, completes a story step and leaves by Tab
+// (keys counted); Tab never stays on the canvas; Esc lands on the twin's control matching the
+// canvas's focus; the twin holds still during a run (no focus or blur on a focused control); the
+// focus goes to the step's title after "Start the story", Next and Back; the live region says
+// short things, once each. Env: see browser.mjs.
+import test from 'node:test';
+import assert from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterFrames, openUrl, useBrowser } from './browser.mjs';
+import { serveDirectory } from './static_server.mjs';
+
+const env = useBrowser();
+
+// The first story step that asks for a chosen prediction and waits for Run.
+async function predictionStep() {
+  const { page } = await openUrl(env.browser, env.base);
+  const stories = JSON.parse(await page.evaluate(() => window.attnlab.listStories()));
+  await page.close();
+  for (const s of stories) {
+    const k = s.steps.findIndex((st) => st.prediction && st.prediction.choices.length && !st.run);
+    if (k >= 0) return { story: s.id, step: k + 1, steps: s.steps.length };
+  }
+  throw new Error('no story step with a chosen prediction');
+}
+
+// The element with the keyboard focus, across the host page and the lab's frame.
+async function focusedAt(page, frame) {
+  const host = await page.evaluate(() => document.activeElement.tagName + '#' + document.activeElement.id);
+  if (host !== 'IFRAME#lab') return 'host:' + host;
+  return 'lab:' + await frame.evaluate(() => {
+    const a = document.activeElement;
+    return a.tagName + '#' + a.id + (a.dataset.act ? '[' + a.dataset.act + ']' : '') + (a.name ? '@' + a.name : '');
+  });
+}
+
+test('keyboard walk: Tab into an embed from a host page, one story step (predict, Run), Tab out; no trap', async () => {
+  const at = await predictionStep();
+  const dir = mkdtempSync(path.join(tmpdir(), 'attnlab-host-'));
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><title>Course</title><main><h1>Week 3</h1>
+    <a id="before" href="#a">Reading</a>
+    <iframe id="lab" title="Attention Lab" width="960" height="640" src="${env.base}#story=${at.story}&step=${at.step}&embed=1"></iframe>
+    <a id="after" href="#b">Quiz</a></main></html>`);
+  const host = await serveDirectory(dir);
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // localhost, not 127.0.0.1: another origin than the lab's, as a course page's iframe is.
+  await page.goto(`http://localhost:${host.address().port}/index.html`);
+  const frame = await (await page.waitForSelector('#lab')).contentFrame();
+  await frame.waitForFunction(() => document.body.dataset.ready === '1' && window.attnlab.twinRender !== undefined, null, { timeout: 30000 });
+  await page.focus('#before');
+  let keys = 0;
+  const press = async (key) => { keys++; await page.keyboard.press(key); await afterFrames(frame, 2); };
+  // Tab (or Shift+Tab) until the focus is where `want` says; each press counted.
+  const tabTo = async (want, key = 'Tab', limit = 60) => {
+    for (let i = 0; i < limit; i++) {
+      const now = await focusedAt(page, frame);
+      if (want(now)) return now;
+      await press(key);
+    }
+    throw new Error(`the focus never got there (last: ${await focusedAt(page, frame)})`);
+  };
+  await press('Tab');
+  assert.strictEqual(await focusedAt(page, frame), 'lab:CANVAS#canvas', 'Tab from the host page enters the canvas');
+  // On the canvas from the keyboard: a ring and the keys, visible.
+  const shown = await frame.evaluate(() => {
+    const c = getComputedStyle(document.getElementById('canvas'));
+    const hint = document.getElementById('canvas-keys');
+    return { outline: c.outlineStyle + ' ' + c.outlineWidth, hint: getComputedStyle(hint).display, text: hint.textContent };
+  });
+  assert.strictEqual(shown.outline, 'solid 4px', 'the canvas draws a focus ring');
+  assert.notStrictEqual(shown.hint, 'none', 'the keys are shown while the canvas has the focus');
+  assert.match(shown.text, /Tab.* skips the canvas/);
+  // Tab leaves the canvas at once (no trap): into the text twin, which shows while it has the focus.
+  await press('Tab');
+  assert.match(await focusedAt(page, frame), /^lab:(BUTTON|INPUT|SELECT)/, 'Tab left the canvas for the twin');
+  assert.ok(await frame.evaluate(() => document.getElementById('twin').getBoundingClientRect().width > 300), 'the twin shows');
+  // Predict: Tab to the radio group, Space picks the first choice.
+  await tabTo((f) => f.includes('@twin-prediction'));
+  await press('Space');
+  await frame.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0);
+  // Run (in the toolbar, before the step): Shift+Tab back, Enter.
+  await tabTo((f) => f.includes('#twin-run'), 'Shift+Tab');
+  await press('Enter');
+  await frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await frame.waitForFunction(() => document.getElementById('twin-answer') !== null, null, { timeout: 10000 });
+  const done = keys;
+  // Leave by Tab: out of the frame to the host page's next link.
+  await tabTo((f) => f === 'host:A#after', 'Tab', 120);
+  console.log(`keys for ${at.story} step ${at.step} from the host page: ${done} to predict and run, ${keys} with leaving by Tab`);
+  // And back: Shift+Tab from the host's next link goes into the lab and, from the canvas, out again.
+  await page.focus('#before');
+  await page.keyboard.press('Tab');
+  assert.strictEqual(await focusedAt(page, frame), 'lab:CANVAS#canvas');
+  await page.keyboard.press('Shift+Tab');
+  assert.strictEqual(await focusedAt(page, frame), 'host:A#before', 'Shift+Tab from the canvas leaves the frame');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+  host.close();
+  rmSync(dir, { recursive: true });
+});
+
+// Arrow keys on the canvas until its focused control is `name` (a toolbar control): up out of the
+// panels, then along the toolbar. Returns the controls met.
+export async function toCanvasControl(page, name) {
+  const met = [];
+  const RIGHT_OF_RUN = ['Step', 'Reset', 'threads', 'Share', 'CSV', 'JSON', 'Figures', 'Embed'];
+  let top = false;  // in the toolbar's first row (Home seen): along it from then on
+  for (let i = 0; i < 40; i++) {
+    const at = await page.evaluate(() => window.attnlab.appFocusedControl());
+    met.push(at);
+    if (at === name) return met;
+    top = top || at === 'Home';
+    const key = RIGHT_OF_RUN.includes(at) ? 'ArrowLeft' : top ? 'ArrowRight' : 'ArrowUp';
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => window.attnlab.appFocusedControl() !== was, at, { timeout: 2000 }).catch(() => {});
+  }
+  return met;
+}
+
+test('Tab never stays on the canvas, whichever canvas control has the focus; Esc lands on the matching twin control', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&n=300&trials=100');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  // Walk the canvas's controls with the arrow keys; from each, Tab leaves the canvas.
+  const seen = new Set();
+  for (let i = 0; i < 12; i++) {
+    await page.focus('#canvas');
+    await afterFrames(page, 3);
+    await page.keyboard.press('ArrowDown');
+    await afterFrames(page, 4);
+    seen.add(await page.evaluate(() => window.attnlab.appFocusedControl()));
+    await page.keyboard.press('Tab');
+    await afterFrames(page, 2);
+    assert.notStrictEqual(await page.evaluate(() => document.activeElement.id), 'canvas', `Tab left the canvas (after ${i + 1} arrows)`);
+  }
+  // Esc with Run focused on the canvas lands on the twin's Run, not on its first button.
+  await page.focus('#canvas');
+  await toCanvasControl(page, 'Run');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appFocusedControl()), 'Run', 'the canvas focus reached Run');
+  await page.keyboard.press('Escape');
+  assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'twin-run', 'Esc lands on the twin\'s Run');
+  console.log(`canvas controls met by the arrows: ${[...seen].join(', ')}`);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
