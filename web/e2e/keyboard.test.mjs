@@ -146,3 +146,42 @@ test('Tab never stays on the canvas, whichever canvas control has the focus; Esc
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+// docs/design.md, "The text twin": during a run only the progress and the changed numbers change;
+// an element that stays is updated in place (web/twin_morph.js), never rebuilt and re-focused.
+test('the twin holds still during a run: a focused Pause gets no focus or blur event in 10 s', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&preset=fig3a&seed=3&threads=1');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined && document.getElementById('twin-run') !== null);
+  await page.focus('#twin-run');
+  await page.evaluate(() => {
+    window.keysLog = { events: [], changes: 0, run: document.getElementById('twin-run'),
+      results: document.querySelector('[data-twin-section="results"] h2') };
+    for (const t of ['focusin', 'focusout']) {
+      document.addEventListener(t, (e) => window.keysLog.events.push(`${t} ${e.target.id || e.target.tagName}`), true);
+    }
+    new MutationObserver((m) => { window.keysLog.changes += m.length; })
+      .observe(document.getElementById('twin'), { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.keyboard.press('Enter');  // Run, from the twin: the same button now says Pause
+  let running = 0;
+  const states = [];
+  const end = Date.now() + 10000;
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 500));
+    states.push(await page.evaluate(() => window.attnlab.appState()));
+    if (states[states.length - 1] === 'running') running++;
+  }
+  const seen = await page.evaluate(() => ({ events: window.keysLog.events, changes: window.keysLog.changes,
+    same: document.activeElement === window.keysLog.run, label: window.keysLog.run.textContent,
+    results: window.keysLog.results.isConnected, progress: window.attnlab.appProgress() }));
+  console.log(`twin during a 10 s run: ${running} of ${states.length} samples running, ${seen.changes} DOM changes, ` +
+    `focus events ${seen.events.length}, progress ${seen.progress.toFixed(2)}; states ${states.join(' ')}`);
+  assert.ok(states.length >= 5 && running >= states.length - 1, `the run went on through the 10 s (${states.join(' ')})`);
+  assert.ok(seen.changes >= 10, `the twin followed the run (${seen.changes} changes)`);
+  assert.deepStrictEqual(seen.events, [], 'no focus or blur event on the page during the run');
+  assert.ok(seen.same, 'the focused button is the same element');
+  assert.ok(seen.results, 'the Results heading a screen reader is on is the same element');
+  assert.match(seen.label, /^(Pause|Run)$/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
