@@ -235,16 +235,16 @@ std::string App::status_text() const {
 }
 
 // In a story the live region says only what a student needs, in the story's words (docs/design.md,
-// "Keyboard and screen reader"): the step, "running, 40%" by tenths (at most 90% until the run is
-// done), then once "answer ready" (and on the last step "story finished"); a refused run or an
+// "Keyboard and screen reader"): the step and what to do, then "Running, 40%" by tenths (at most
+// 90% until the run is done), then once "Answer ready" (and on the last step "Story finished"); an
 // error in plain words. No run notes, no worker counts: those stay in the page.
 std::string App::story_status_text() const {
   std::string s = "Step " + std::to_string(story_.step_index() + 1) + " of " +
                   std::to_string(story_.story().steps.size()) + ": " + story_.step().title + ". ";
   const int tenths = std::min(9, static_cast<int>(10.0 * progress() + 1e-9));
   switch (run_.state()) {
-    case RunState::Running: s += "Running, " + std::to_string(10 * tenths) + "%."; break;
-    case RunState::Paused: s += "Paused, " + std::to_string(10 * tenths) + "%."; break;
+    case RunState::Running: s = "Running, " + std::to_string(10 * tenths) + "%."; break;
+    case RunState::Paused: s = "Paused, " + std::to_string(10 * tenths) + "%."; break;
     case RunState::Done: s += story_.last_step() ? "Answer ready. Story finished." : "Answer ready."; break;
     case RunState::Failed: s += "The run failed."; break;
     default: s += story_.awaiting_prediction() ? "Pick your answer, then press Run." : "Press Run."; break;

@@ -185,3 +185,63 @@ test('the twin holds still during a run: a focused Pause gets no focus or blur e
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+// What the live region said since `listen`: each text once per change, in order.
+const listen = (page) => page.evaluate(() => {
+  const first = window.keysSaid === undefined;
+  window.keysSaid = [];
+  if (first) new MutationObserver(() => window.keysSaid.push(document.getElementById('status').textContent))
+    .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true });
+});
+const said = (page) => page.evaluate(() => window.keysSaid);
+const JARGON = /worker|MB\b|duality|gap|<=|\de-\d|thread|SVM/i;
+
+test('announcements: the focus on the step title after Start, Next and Back; short statuses, one "answer ready", one "story finished"', async () => {
+  const at = await predictionStep();
+  const { page, errors } = await openUrl(env.browser, env.base);
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  const title = () => page.evaluate(() => document.activeElement.id);
+  await page.focus(`[data-act="story"][data-story="${at.story}"]`);
+  await page.keyboard.press('Enter');
+  assert.strictEqual(await title(), 'twin-step-title', 'after "Start the story" the focus is on the step title');
+  assert.match(await page.locator('#twin-step-title').textContent(), /^Step 1 of /);
+  await page.focus('[data-act="next"]');
+  await page.keyboard.press('Enter');
+  assert.strictEqual(await title(), 'twin-step-title', 'after Next');
+  assert.match(await page.locator('#twin-step-title').textContent(), /^Step 2 of /);
+  await page.focus('[data-act="back"]');
+  await page.keyboard.press('Enter');
+  assert.strictEqual(await title(), 'twin-step-title', 'after Back');
+  // A step's run: "Running, 40%" by tenths, then "Answer ready" once, no jargon.
+  await page.evaluate((h) => window.attnlab.appLoadHash(h), `story=${at.story}&step=${at.step}`);
+  await page.waitForFunction((k) => JSON.parse(window.attnlab.appPageJson()).story?.step === k, at.step);
+  await listen(page);
+  await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRunControl('run'); });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await afterFrames(page, 20);
+  let texts = await said(page);
+  console.log(`live region during step ${at.step}: ${JSON.stringify(texts)}`);
+  assert.strictEqual(texts.filter((t) => /Answer ready/.test(t)).length, 1, 'one "answer ready"');
+  assert.ok(texts.some((t) => /^Running, \d+%\.$/.test(t)), 'the progress is said, in short');
+  for (const t of texts) {
+    assert.doesNotMatch(t, JARGON, 'no jargon in the live region');
+    assert.ok(t.length <= 140, `short: ${t}`);
+  }
+  // The last step: "story finished" once.
+  await page.evaluate((h) => window.attnlab.appLoadHash(h), `story=${at.story}&step=${at.steps}`);
+  await page.waitForFunction((k) => JSON.parse(window.attnlab.appPageJson()).story?.step === k, at.steps);
+  await listen(page);
+  await page.evaluate(() => {
+    const st = JSON.parse(window.attnlab.appPageJson()).story;
+    if (st.prediction) window.attnlab.appPredict(st.prediction.choices.length ? 0 : (st.prediction.min ?? 1));
+    if (window.attnlab.appState() !== 'done') window.attnlab.appRunControl('run');
+  });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await afterFrames(page, 20);
+  texts = await said(page);
+  console.log(`live region on the last step: ${JSON.stringify(texts)}`);
+  assert.strictEqual(texts.filter((t) => /Story finished/.test(t)).length, 1, 'one "story finished"');
+  for (const t of texts) assert.doesNotMatch(t, JARGON, 'no jargon in the live region');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
