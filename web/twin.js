@@ -124,6 +124,8 @@
       const story = stories.find((x) => x.id === st.story) || {};
       let h = `<h2>The paper: ${esc(story.paper || st.story)}</h2>`;
       h += `<h3 id="twin-step-title" tabindex="-1">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>${esc(st.text)}</p>`;
+      const hints = parse(M.appStoryHintsJson(), {});  // the canvas's own words (StoryPanel)
+      if (hints.plot) h += `<p id="twin-hint-plot">${esc(hints.plot)}</p>`;
       h += `<h4>Question</h4><p id="twin-question">${esc(st.question)}</p>`;
       const pr = st.prediction;
       if (pr) {
@@ -138,6 +140,7 @@
           h += `<label for="twin-guess">Your prediction: ${esc(pr.question)}</label> <input type="text" inputmode="decimal" id="twin-guess"` +
             ` data-act="guess" value="${pr.predicted === null ? '' : esc(pr.predicted)}">`;
         }
+        if (hints.run) h += `<p id="twin-hint-run">${esc(hints.run)}</p>`;
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
@@ -235,7 +238,7 @@
           `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
         h += `</figure>`;
       });
-      if (run.notes && run.notes.length) h += `<h3>Notes</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
+      if (run.notes && run.notes.length) h += `<h3>Details (${run.notes.length} notes)</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
       return h;
     }
 

@@ -191,7 +191,7 @@ std::string App::refused_value_message(const std::string& field_error) {
 std::string App::run_blocked() const {
   const std::string field = controls_.first_error();
   if (!field.empty()) return refused_value_message(field);
-  if (link_.in_story() && story_.awaiting_prediction()) return "Make your prediction first (under the question)";
+  if (link_.in_story() && story_.awaiting_prediction()) return "Make your prediction first";
   return "";
 }
 

@@ -142,6 +142,7 @@ class App {
   std::string page_json() const;
   std::string twin_figures_json() const;
   std::string twin_params_json() const;
+  std::string story_hints_json() const;  // {"plot", "run"}: StoryPanel's hints, "" where none
   std::string plots_json() const;
 
  private:

@@ -26,6 +26,15 @@ std::pair<std::string, std::string> fold_text(const std::string& text, int words
   return {text.substr(0, cut), text.substr(cut + 1)};
 }
 
+std::string StoryPanel::plot_hint(const StoryStep& step) {
+  return step.plot.empty() ? "" : "Look first at the plot '" + step.plot + "' in the results.";
+}
+
+std::string StoryPanel::run_hint(const page::StoryState& story, bool done) {
+  if (done || !story.step().prediction) return "";
+  return story.predicted() ? "Now press Run." : "Pick your answer, then press Run.";
+}
+
 void StoryPanel::note_focus(const std::string& name) {
   if (ImGui::IsItemFocused()) focused_ = name;
 }
@@ -83,8 +92,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
     if (more_) text_wrapped_at_spaces(folded);
     if (ImGui::SmallButton(more_ ? "Less" : "More")) more_ = !more_;
   }
-  if (!s.plot.empty()) text_wrapped_at_spaces("Look first at the plot '" + s.plot + "' in the results.",
-                                               ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   if (s.prediction) draw_prediction(story, results, done);
@@ -122,7 +130,7 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
   }
   ImGui::EndDisabled();
   if (!done) {
-    ImGui::TextDisabled(story.predicted() ? "Now press Run." : "Pick your answer, then press Run.");
+    ImGui::TextDisabled("%s", run_hint(story, done).c_str());
     return;
   }
   const bool right = story.prediction_right(results);
