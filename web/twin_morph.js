@@ -1,7 +1,7 @@
 // The text twin's update in place (web/twin.js): brings an element's children to new HTML by
 // changing only what differs (a text, an attribute, a value), so that an element that stays (a
 // focused button, the control a screen reader is on) is never destroyed, re-created or re-focused
-// while a run refreshes the page 4 times a second (docs/design.md, "The text twin").
+// while a run refreshes the page 4 times a second (docs/design.md, "Keyboard and screen reader").
 // window.attnlabMorph(element, html, { commit }): commit also rewrites a text field the user has
 // typed into (its value was just sent); otherwise a focused field being typed into keeps its text.
 (function () {

@@ -111,7 +111,7 @@ export async function pixelStandardDeviation(page) {
 // Arrow keys on the focused canvas until its focused parameter field (appFocusedControl, the
 // parameter's key or a toolbar control's name) is `name`: down the panels, then up, and left from
 // an unnamed control (a slider) to the field beside it; then along the top row; one key at a time, each waited for. Tab never moves in the canvas
-// (it leaves it: docs/design.md, "Keyboard"). Returns the controls met, the last being `name` if
+// (it leaves it: docs/design.md, "Keyboard and screen reader"). Returns the controls met, the last being `name` if
 // it was reached. `page` may be a frame, then `keyboard` is its page's.
 export async function arrowToCanvasControl(page, name, keyboard = page.keyboard) {
   const at = () => page.evaluate(() => window.attnlab.appFocusedControl());

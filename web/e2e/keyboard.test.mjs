@@ -147,7 +147,7 @@ test('Tab never stays on the canvas, whichever canvas control has the focus; Esc
   await page.close();
 });
 
-// docs/design.md, "The text twin": during a run only the progress and the changed numbers change;
+// docs/design.md, "Keyboard and screen reader": during a run only the progress and the changed numbers change;
 // an element that stays is updated in place (web/twin_morph.js), never rebuilt and re-focused.
 test('the twin holds still during a run: a focused Pause gets no focus or blur event in 10 s', async () => {
   const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&preset=fig3a&seed=3&threads=1');
