@@ -245,3 +245,74 @@ test('announcements: the focus on the step title after Start, Next and Back; sho
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+// WCAG 1.4.3 on the canvas, measured on screenshots: the story's hint ("Pick your answer, then press
+// Run.", drawn in the theme's hint grey) against its background, in every theme, at least 4.5:1.
+// The hint is found as what changes when the prediction is made (it becomes "Now press Run.").
+test('contrast: the canvas\'s hints are at least 4.5:1 in every theme (screenshots)', async () => {
+  const at = await predictionStep();
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  for (const theme of ['dark', 'light', 'contrast']) {
+    const { page, errors } = await openUrl(env.browser, env.base + `#story=${at.story}&step=${at.step}&theme=${theme}`);
+    await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+    await afterFrames(page, 6);
+    const before = await page.screenshot();
+    await page.evaluate(() => window.attnlab.appPredict(0));
+    await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0);
+    await afterFrames(page, 10);
+    const after = await page.screenshot();
+    // The decoded pixels of both shots; the changed pixels (the hint's line and the radio) are
+    // searched for the neutral colour farthest from the background that occurs at least 3 times:
+    // the glyphs' grey (antialiasing only blends it towards the background).
+    const decode = (png) => page.evaluate(async (data) => {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + data;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      return { w: c.width, h: c.height, d: [...ctx.getImageData(0, 0, c.width, c.height).data] };
+    }, png.toString('base64'));
+    const a = await decode(before), b = await decode(after);
+    // Rows that changed, outside the Run button (enabled by the prediction: a control's state, not a
+    // hint), grouped into bands of text lines.
+    const run = JSON.parse(await page.evaluate(() => window.attnlab.appRunButton()));
+    const same = (i) => a.d[i] === b.d[i] && a.d[i + 1] === b.d[i + 1] && a.d[i + 2] === b.d[i + 2];
+    const bands = [];
+    for (let y = 0; y < a.h; y++) {
+      if (y >= run.y - 2 && y <= run.y + run.h + 2) continue;
+      let diff = false;
+      for (let x = 0; x < a.w && !diff; x++) diff = !same(4 * (y * a.w + x));
+      if (!diff) continue;
+      if (bands.length && y - bands[bands.length - 1].at(-1) <= 3) bands[bands.length - 1].push(y); else bands.push([y]);
+    }
+    assert.ok(bands.length > 0, `${theme}: the hint changed on screen`);
+    const measured = bands.map((rows) => {
+      const counts = new Map(), xs = [];
+      for (const y of rows) for (let x = 0; x < a.w; x++) {
+        const i = 4 * (y * a.w + x);
+        if (same(i)) continue;
+        xs.push(x);
+        const k = `${a.d[i]},${a.d[i + 1]},${a.d[i + 2]}`;
+        counts.set(k, (counts.get(k) || 0) + 1);
+      }
+      // The background: the most common colour just left of the changed pixels, in the first shot.
+      const x0 = Math.max(0, Math.min(...xs) - 3), bgCounts = new Map();
+      for (const y of rows) { const i = 4 * (y * a.w + x0); const k = `${a.d[i]},${a.d[i + 1]},${a.d[i + 2]}`; bgCounts.set(k, (bgCounts.get(k) || 0) + 1); }
+      const bg = [...bgCounts].sort((p, q) => q[1] - p[1])[0][0].split(',').map(Number);
+      const neutral = [...counts].map(([k, n]) => [k.split(',').map(Number), n])
+        .filter(([c, n]) => n >= 3 && Math.abs(c[0] - c[1]) <= 2 && Math.abs(c[1] - c[2]) <= 2 && ratio(c, bg) > 1.05 &&
+          (theme === 'light') === (lum(c) < lum(bg)))  // text is darker than its ground in light, lighter else (not a radio's fill)
+        .sort((p, q) => ratio(q[0], bg) - ratio(p[0], bg));
+      return neutral.length ? { rows: `${rows[0]}-${rows.at(-1)}`, text: neutral[0][0], bg, r: ratio(neutral[0][0], bg) } : null;
+    }).filter((m) => m);
+    console.log(`contrast ${theme}: ` + measured.map((m) => `rows ${m.rows}: rgb(${m.text}) on rgb(${m.bg}) = ${m.r.toFixed(2)}:1`).join('; '));
+    assert.ok(measured.length > 0, `${theme}: grey glyph pixels found`);
+    for (const m of measured) assert.ok(m.r >= 4.5, `${theme}: text in rows ${m.rows} is ${m.r.toFixed(2)}:1 (rgb(${m.text}) on rgb(${m.bg})), at least 4.5:1 wanted`);
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+  }
+});
