@@ -90,7 +90,7 @@ add_dependencies(attnlab_app attnlab_index_html)
 # /attnlab-api.mjs, /attnlab-api.d.ts, /examples/course.html. Copied again whenever one changes.
 file(GLOB ATTNLAB_WEB_EXAMPLES CONFIGURE_DEPENDS RELATIVE "${CMAKE_SOURCE_DIR}/web" "${CMAKE_SOURCE_DIR}/web/examples/*")
 set(ATTNLAB_WEB_EXTRAS)
-foreach(file twin.js api/attnlab-api.mjs api/attnlab-api.d.ts workers/unit_worker.js workers/unit_pool.js ${ATTNLAB_WEB_EXAMPLES})
+foreach(file twin.js twin_morph.js api/attnlab-api.mjs api/attnlab-api.d.ts workers/unit_worker.js workers/unit_pool.js ${ATTNLAB_WEB_EXAMPLES})
   string(REGEX REPLACE "^(api|workers)/" "" served "${file}")  # the API module and workers sit beside attnlab.js
   add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/${served}"
     COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/${file}" "${CMAKE_BINARY_DIR}/web/${served}"

@@ -127,12 +127,14 @@
       // are listed with their definitions in a disclosure under the text.
       const parts = st.textParts || [{ text: st.text }];
       const terms = parts.filter((p) => p.term);
-      h += `<h3 id="twin-step-title">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` +
+      h += `<h3 id="twin-step-title" tabindex="-1">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` +
         parts.map((p) => (p.term ? `<dfn title="${esc(p.definition)}">${esc(p.text)}</dfn>` : esc(p.text))).join('') + `</p>`;
       if (terms.length) {
         h += `<details class="twin-glossary"><summary>Words in this step</summary><dl>` +
           terms.map((p) => `<dt><dfn>${esc(p.term)}</dfn></dt><dd>${esc(p.definition)} (${esc(p.source)})</dd>`).join('') + `</dl></details>`;
       }
+      const hints = parse(M.appStoryHintsJson(), {});  // the canvas's own words (StoryPanel)
+      if (hints.plot) h += `<p id="twin-hint-plot">${esc(hints.plot)}</p>`;
       h += `<h4>Question</h4><p id="twin-question">${esc(st.question)}</p>`;
       const pr = st.prediction;
       if (pr) {
@@ -148,6 +150,7 @@
             ` data-act="guess" value="${pr.predicted === null ? '' : esc(pr.predicted)}">`;
         }
         if (pr.predictedText) h += `<p id="twin-predicted">Your prediction: ${esc(pr.predictedText)}</p>`;
+        if (hints.run) h += `<p id="twin-hint-run">${esc(hints.run)}</p>`;
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
@@ -245,11 +248,11 @@
           `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
         h += `</figure>`;
       });
-      if (run.notes && run.notes.length) h += `<h3>Notes</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
+      if (run.notes && run.notes.length) h += `<h3>Details (${run.notes.length} notes)</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
       return h;
     }
 
-    // ---- rendering: a section is rewritten only when its text changed, the focus is kept ----------
+    // ---- rendering: a section changes only where its text changed; the focus stays where it is ----
     // force: render even if nothing changed; commit: a field's text was just sent (rewrite it too).
     function render(force, commit) {
       const s = read();
@@ -263,8 +266,7 @@
       for (const [name, text] of Object.entries(html)) {
         const el = sections[name];
         if (el.dataset.html === text) continue;
-        if (!commit && active && el.contains(active) && active.matches('input[type=text]') && active.value !== active.defaultValue) continue;  // typing
-        el.innerHTML = text;
+        window.attnlabMorph(el, text, { commit });  // in place: what stays is never re-created (web/twin_morph.js)
         el.dataset.html = text;
         el.hidden = text === '';
       }
@@ -309,6 +311,9 @@
       if (!action) throw new Error(`twin: data-act '${el.dataset.act}' is not allowed; allowed: ${Object.keys(ACTIONS).join(', ')}`);
       action(el);
       render(true);
+      // A new step (or story) is read from its title: the focus goes there, not to <body>.
+      const title = document.getElementById('twin-step-title');
+      if (['story', 'back', 'next'].includes(el.dataset.act) && title) title.focus();
     }
     root.addEventListener('click', (e) => {
       const el = e.target.closest('button[data-act]');
@@ -330,12 +335,22 @@
       }
     });
 
-    // Esc on the canvas hands the keyboard to the twin's first control: the canvas keeps no one.
-    // In a text field of the canvas, Esc first leaves the field (as before); the next Esc the canvas.
+    // Esc on the canvas hands the keyboard to the twin's control that matches the canvas's focused
+    // one (App::focused_control), else the twin's first control: the canvas keeps no one. In a text
+    // field of the canvas, Esc first leaves the field; the next Esc the canvas.
+    const CANVAS_TWIN = { Run: '#twin-run', Step: '[data-act="step"]', Reset: '[data-act="reset"]',
+      Share: '[data-act="share"]', CSV: '[data-act="download"][data-kind="csv"]', JSON: '[data-act="download"][data-kind="json"]',
+      Home: '[data-act="home"]', Back: '[data-act="back"]', Next: '[data-act="next"]', prediction: '#twin-guess' };
+    function twinMatch(name) {
+      if (!name) return null;
+      const sel = CANVAS_TWIN[name] || (/^choice:\d+$/.test(name) ? `#twin-choice-${name.slice(7)}` : `#twin-p-${CSS.escape(name)}`);
+      return root.querySelector(sel);
+    }
     canvas.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape' || M.appTextInput()) return;
-      const first = root.querySelector('button, select, input, [tabindex="0"]');
-      if (first) first.focus();
+      render(true);
+      const to = twinMatch(M.appFocusedControl()) || root.querySelector('button, select, input, [tabindex="0"]');
+      if (to) to.focus();
     });
     // Alt+T (the README's shortcut) switches the text view anywhere on the page.
     document.addEventListener('keydown', (e) => {

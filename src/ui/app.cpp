@@ -201,7 +201,7 @@ std::string App::refused_value_message(const std::string& field_error) {
 std::string App::run_blocked() const {
   const std::string field = controls_.first_error();
   if (!field.empty()) return refused_value_message(field);
-  if (link_.in_story() && story_.awaiting_prediction()) return "Make your prediction first (under the question)";
+  if (link_.in_story() && story_.awaiting_prediction()) return "Make your prediction first";
   return "";
 }
 
@@ -221,6 +221,7 @@ std::string App::status_text() const {
   if (link_.start_page()) return "Attention Lab: the start page, each paper as a guided story, and the free lab";
   if (view_ == View::Reproduction && reproduction_.started())
     return reproduction_.status_text() + (batch_running() ? ". " + run_.compute_text() : std::string());
+  if (link_.in_story()) return story_status_text();
   // Said when something changes that a listener needs: the state, each further tenth of the
   // progress, and, once the run stops, its key numbers (the first notes, kept short).
   char buf[256];
@@ -240,6 +241,25 @@ std::string App::status_text() const {
   if (!run_.error().empty()) s += ". Error: " + run_.error();
   if (run_.state() == RunState::Running) s += ". " + run_.compute_text();
   if (!run_.scheduler().rerun_text().empty()) s += ". " + run_.scheduler().rerun_text();
+  return s;
+}
+
+// In a story the live region says only what a student needs, in the story's words (docs/design.md,
+// "Keyboard and screen reader"): the step and what to do, then "Running, 40%" by tenths (at most
+// 90% until the run is done), then once "Answer ready" (and on the last step "Story finished"); an
+// error in plain words. No run notes, no worker counts: those stay in the page.
+std::string App::story_status_text() const {
+  std::string s = "Step " + std::to_string(story_.step_index() + 1) + " of " +
+                  std::to_string(story_.story().steps.size()) + ": " + story_.step().title + ". ";
+  const int tenths = std::min(9, static_cast<int>(10.0 * progress() + 1e-9));
+  switch (run_.state()) {
+    case RunState::Running: s = "Running, " + std::to_string(10 * tenths) + "%."; break;
+    case RunState::Paused: s = "Paused, " + std::to_string(10 * tenths) + "%."; break;
+    case RunState::Done: s += story_.last_step() ? "Answer ready. Story finished." : "Answer ready."; break;
+    case RunState::Failed: s += "The run failed."; break;
+    default: s += story_.awaiting_prediction() ? "Pick your answer, then press Run." : "Press Run."; break;
+  }
+  if (!run_.error().empty()) s += " The run stopped: " + run_.error();
   return s;
 }
 

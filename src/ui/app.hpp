@@ -86,6 +86,7 @@ class App {
   std::string csv() const { return run_.csv(record_context()); }
   std::string json() const { return run_.json(record_context()); }
   std::string status_text() const;  // one line for the screen-reader live region
+  std::string story_status_text() const;  // status_text() in a story
   std::string inspector_json() const { return inspector_.json(); }
   // Starts the whole-paper reproduction of the current experiment's paper (the page's action).
   void start_reproduction(bool paper_trials);
@@ -145,6 +146,7 @@ class App {
   std::string page_json() const;
   std::string twin_figures_json() const;
   std::string twin_params_json() const;
+  std::string story_hints_json() const;  // {"plot", "run"}: StoryPanel's hints, "" where none
   std::string plots_json() const;
 
  private:

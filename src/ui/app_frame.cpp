@@ -72,6 +72,7 @@ void App::draw_controls() {
     if (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings()) ==
         StoryPanel::Action::NextStory)
       pending_story_ = page::next_story_id(stories(), story_.story().id);
+    if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();
     // The step's own controls only: the others stay as the step set them.
     EmbedOptions shown = link_.embed();
     for (const auto& s : run_.experiment().schema().specs())

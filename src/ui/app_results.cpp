@@ -39,7 +39,7 @@ void App::draw_sweep_results() {
   const bool inputs = showing_inputs();
   const Results& results = inputs ? run_.inputs() : run_.results();
   if (inputs) {
-    const char* next = link_.in_story() && story_.awaiting_prediction() ? "Make your prediction on the left, then press Run."
+    const char* next = link_.in_story() && story_.awaiting_prediction() ? "Make your prediction, then press Run."
                        : run_.state() == RunState::Running       ? "The run is starting; its results replace this picture."
                                                                  : "Press Run to start; the curves grow as trials finish.";
     ImGui::TextWrapped("Before the run: what goes in. %s", next);

@@ -124,7 +124,9 @@ void App::draw_figures_popup() {
 }
 
 void App::draw_story_navigation() {
-  switch (story_panel_.draw_navigation(story_, link_.embed().embed)) {
+  const StoryPanel::Action action = story_panel_.draw_navigation(story_, link_.embed().embed);
+  if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();
+  switch (action) {
     case StoryPanel::Action::Back: story_step_by(-1); break;
     case StoryPanel::Action::Next: story_step_by(+1); break;
     case StoryPanel::Action::Home: go_home(); break;

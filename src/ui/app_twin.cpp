@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include <nlohmann/json.hpp>
+
 #include "page/page_json.hpp"
 #include "ui/app.hpp"
 
@@ -24,6 +26,12 @@ std::string App::plots_json() const {
 
 std::string App::twin_figures_json() const {
   return page::twin_figures_json(figure_results(), !inspector_figures() && showing_inputs());
+}
+
+std::string App::story_hints_json() const {
+  if (!link_.in_story()) return "{}";
+  const bool done = run_.state() == RunState::Done;
+  return nlohmann::json{{"plot", StoryPanel::plot_hint(story_.step())}, {"run", StoryPanel::run_hint(story_, done)}}.dump();
 }
 
 std::string App::twin_params_json() const {

@@ -68,6 +68,19 @@ void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) 
   }
 }
 
+std::string StoryPanel::plot_hint(const StoryStep& step) {
+  return step.plot.empty() ? "" : "Look first at the plot '" + step.plot + "' in the results.";
+}
+
+std::string StoryPanel::run_hint(const page::StoryState& story, bool done) {
+  if (done || !story.step().prediction) return "";
+  return story.predicted() ? "Now press Run." : "Pick your answer, then press Run.";
+}
+
+void StoryPanel::note_focus(const std::string& name) {
+  if (ImGui::IsItemFocused()) focused_ = name;
+}
+
 StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bool embedded) {
   // Each item goes beside the last while it fits, else on a new line: a phone (390 px) gets a
   // wrapped toolbar, not buttons cut off at the right edge (as the toolbar's flow() does).
@@ -79,6 +92,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
     return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f;
   };
   Action action = Action::None;
+  focused_.clear();
   if (!embedded) {
     if (ImGui::Button("Attention Lab")) action = Action::Home;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: every paper and its story.");
@@ -90,10 +104,12 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
   beside(button_width("< Back") + button_width("Next >") + ImGui::GetStyle().ItemSpacing.x);
   ImGui::BeginDisabled(story.first_step());
   if (ImGui::Button("< Back")) action = Action::Back;
+  note_focus("Back");
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(story.last_step());
   if (ImGui::Button("Next >")) action = Action::Next;
+  note_focus("Next");
   ImGui::EndDisabled();
   if (!embedded) {
     beside(button_width("Free lab"));
@@ -106,6 +122,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
 StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& results, bool done,
                                     const std::string& next_story_title, const RunSettings& settings) {
   const StoryStep& s = story.step();
+  focused_.clear();
   const std::string here = story.story().id + "#" + std::to_string(story.step_index());
   if (here != more_for_) more_ = false, pinned_.clear(), more_for_ = here;  // a new step starts folded
   text_wrapped_at_spaces(story.story().paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
@@ -120,8 +137,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   }
   for (const GlossaryEntry& g : story.story().glossary)
     if (g.term == pinned_) text_wrapped_at_spaces(g.term + ": " + g.definition, theme().heading);
-  if (!s.plot.empty()) text_wrapped_at_spaces("Look first at the plot '" + s.plot + "' in the results.",
-                                               ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   if (s.prediction) draw_prediction(story, results, done);
@@ -149,14 +165,17 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
     if (ImGui::SliderFloat("##prediction", &typed, static_cast<float>(p.min), static_cast<float>(p.max),
                            p.percent ? "%.1f %%" : "%.3g"))
       story.predict(std::clamp(static_cast<double>(typed), p.min, p.max));
+    note_focus("prediction");
   } else {
-    for (std::size_t i = 0; i < p.choices.size(); ++i)
+    for (std::size_t i = 0; i < p.choices.size(); ++i) {
       if (ImGui::RadioButton(p.choices[i].label.c_str(), story.choice() == static_cast<int>(i)))
         story.predict(static_cast<double>(i));
+      note_focus("choice:" + std::to_string(i));
+    }
   }
   ImGui::EndDisabled();
   if (!done) {
-    ImGui::TextDisabled(story.predicted() ? "Now press Run." : "Pick your answer, then press Run.");
+    ImGui::TextDisabled("%s", run_hint(story, done).c_str());
     return;
   }
   const bool right = story.prediction_right(results);

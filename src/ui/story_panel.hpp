@@ -28,14 +28,24 @@ class StoryPanel {
   Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
               const RunSettings& settings = {});
   static constexpr int kWordsBeforeMore = 90;
+  // The step's hints as the canvas shows them and the text twin repeats them word for word:
+  // "Look first at the plot '...' in the results." and, before the run, "Pick your answer, then
+  // press Run." (or "Now press Run." once picked).
+  static std::string plot_hint(const StoryStep& step);
+  static std::string run_hint(const page::StoryState& story, bool done);
+  // The control with the keyboard focus in the last draw ("Back", "Next", "choice:2", "prediction"),
+  // or "": the canvas's focus, which the text twin's Escape matches (App::focused_control).
+  const std::string& focused() const { return focused_; }
 
  private:
   void draw_prediction(page::StoryState& story, const Results& results, bool done);
   // Draws a step's text with its glossary terms marked (hover: the definition; a tap pins it under
   // the text until the next tap).
   void draw_marked_text(const std::vector<GlossarySegment>& segments);
-  bool more_ = false;  // the text's folded part is open
+  void note_focus(const std::string& name);  // the last item, if it has the keyboard focus
+  bool more_ = false;     // the text's folded part is open
   std::string pinned_;    // the glossary term whose definition a tap opened, "" for none
+  std::string focused_;   // see focused()
   std::string more_for_;  // the story and step whose text `more_` unfolded
 };
 

@@ -127,6 +127,7 @@ std::string app_refused_value_message(std::string field_error) { return ui::App:
 // a stamp that changes whenever the page's state or results do: the twin re-reads only then.
 std::string app_twin_figures_json() { return app().twin_figures_json(); }
 std::string app_twin_params_json() { return app().twin_params_json(); }
+std::string app_story_hints_json() { return app().story_hints_json(); }
 double app_change_stamp() { return static_cast<double>(app().change_stamp() & 0xFFFFFFFFFFFFull); }
 // True while a text field on the canvas has the keyboard: Esc then leaves the field, not the canvas.
 bool app_text_input() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
@@ -180,6 +181,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appTwinFiguresJson", &app_twin_figures_json);
   emscripten::function("appChangeStamp", &app_change_stamp);
   emscripten::function("appTwinParamsJson", &app_twin_params_json);
+  emscripten::function("appStoryHintsJson", &app_story_hints_json);
   emscripten::function("appSetTextView", &app_set_text_view);
   emscripten::function("appSetParam", &app_set_param);
   emscripten::function("appSelectPreset", &app_select_preset);

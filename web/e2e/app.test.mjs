@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { afterFrames, openUrl, screenshotMeasure, useBrowser, waitForDrawn, waitForScreen } from './browser.mjs';
+import { afterFrames, editCanvasField, openUrl, screenshotMeasure, useBrowser, waitForDrawn, waitForScreen } from './browser.mjs';
 
 const cli = process.env.ATTNLAB_CLI;
 const env = useBrowser();
@@ -24,20 +24,10 @@ test('the page loads without console errors and draws something', async () => {
   await page.close();
 });
 
-// Tab on the canvas until the parameter field `key` takes the typing (Tab enters a text field in
-// text mode), replace its text and press Enter, as a keyboard user does. One Tab at a time, each
-// waited for until the focus has moved (two keys in one slow frame would count as one).
+// The canvas's parameter field `key` by the keyboard (arrows, then Enter starts the editing: Tab
+// leaves the canvas), its text replaced and Enter pressed, as a keyboard user does.
 async function typeInCanvasField(page, key, text) {
-  await page.focus('#canvas');
-  const at = () => page.evaluate(() => [window.attnlab.appFocusedControl(), window.attnlab.appTextInput()]);
-  for (let i = 0; i < 40; ++i) {
-    const was = (await at())[0];
-    await page.keyboard.press('Tab');
-    await page.waitForFunction((w) => window.attnlab.appFocusedControl() !== w, was, { timeout: 5000 });
-    // A text field takes the typing one frame after it takes the focus.
-    if ((await at())[0] === key) { await page.waitForFunction(() => window.attnlab.appTextInput(), null, { timeout: 5000 }); break; }
-  }
-  assert.deepStrictEqual(await at(), [key, true], `Tab reaches the field ${key}`);
+  await editCanvasField(page, key);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');

@@ -107,3 +107,36 @@ function standardDeviation(d) {
 export async function pixelStandardDeviation(page) {
   return screenshotMeasure(page, standardDeviation);
 }
+
+// Arrow keys on the focused canvas until its focused parameter field (appFocusedControl, the
+// parameter's key or a toolbar control's name) is `name`: down the panels, then up, and left from
+// an unnamed control (a slider) to the field beside it; then along the top row; one key at a time, each waited for. Tab never moves in the canvas
+// (it leaves it: docs/design.md, "Keyboard and screen reader"). Returns the controls met, the last being `name` if
+// it was reached. `page` may be a frame, then `keyboard` is its page's.
+export async function arrowToCanvasControl(page, name, keyboard = page.keyboard) {
+  const at = () => page.evaluate(() => window.attnlab.appFocusedControl());
+  const met = [await at()];
+  const phases = ['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft'];  // the top row last: along it
+  let vertical = phases.shift(), last = '', still = 0;
+  for (let i = 0; i < 90 && met[met.length - 1] !== name; i++) {
+    const was = met[met.length - 1];
+    const across = vertical === 'ArrowDown' || vertical === 'ArrowUp';
+    const key = across && was === '' && last !== 'ArrowLeft' && i > 0 ? 'ArrowLeft' : vertical;
+    await keyboard.press(key);
+    await page.waitForFunction((w) => window.attnlab.appFocusedControl() !== w, was, { timeout: 1500 }).catch(() => {});
+    met.push(await at());
+    last = key;
+    still = key === vertical && met[met.length - 1] === was ? still + 1 : 0;
+    if (still >= 2 && phases.length) vertical = phases.shift(), still = 0;  // an edge: the next way
+  }
+  return met;
+}
+
+// The canvas's text field `key` by the keyboard alone: arrows to it, Enter starts the editing.
+export async function editCanvasField(page, key, keyboard = page.keyboard) {
+  await page.focus('#canvas');
+  const met = await arrowToCanvasControl(page, key, keyboard);
+  assert.strictEqual(met[met.length - 1], key, `the arrows reach the field ${key} (met: ${met.join(', ')})`);
+  await keyboard.press('Enter');
+  await page.waitForFunction(() => window.attnlab.appTextInput(), null, { timeout: 5000 });
+}

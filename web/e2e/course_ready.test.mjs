@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { serveDirectory } from './static_server.mjs';
-import { afterFrames, launchChromium, openUrl, screenshotMeasure, useBrowser, waitForDrawn, waitForScreen, webDir } from './browser.mjs';
+import { afterFrames, editCanvasField, launchChromium, openUrl, screenshotMeasure, useBrowser, waitForDrawn, waitForScreen, webDir } from './browser.mjs';
 
 const env = useBrowser();
 const openPage = (hash = '', options = {}) => openUrl(env.browser, env.base + (hash ? '#' + hash : ''), options);
@@ -88,9 +88,7 @@ test('inside an iframe the lab never adds to the course page\'s history', async 
   const before = await page.evaluate(() => history.length);
   // A user's edit (the first text field, n, typed in) would push an entry at the top level; in an
   // iframe it replaces the current one.
-  await frame.focus('#canvas');
-  await page.keyboard.press('Tab');
-  await frame.waitForFunction(() => window.attnlab.appTextInput());  // the field takes the keyboard a frame later
+  await editCanvasField(frame, 'n', page.keyboard);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('700');
   await page.keyboard.press('Enter');
@@ -132,10 +130,8 @@ test('a Share link restores every parameter of every experiment, and each embeds
 test('Back and Forward restore earlier states', async () => {
   const { page, errors } = await openPage('exp=separation.toy&seed=5');
   const first = await api(page, () => window.attnlab.appHash());
-  // A user edit: the seed field by keyboard (Tab reaches it first).
-  await page.focus('#canvas');
-  await page.keyboard.press('Tab');
-  await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'seed');
+  // A user edit: the seed field by keyboard.
+  await editCanvasField(page, 'seed');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('9');
   await page.keyboard.press('Enter');
@@ -188,15 +184,11 @@ test('plots export as SVG (one path per series) and PNG, heatmaps as PNG', async
   await page.close();
 });
 
-test('the keyboard alone (Tab, arrows, Enter) starts a run', async () => {
+test('the keyboard alone (arrows, Enter) starts a run', async () => {
   const { page, errors } = await openPage('exp=separation.toy&preset=fig3b&seed=1&trials=20');
-  await page.focus('#canvas');
-  await page.keyboard.press('Tab');      // into the first text field (the seed)
-  await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'seed');
-  // Tab focuses the field in one frame and starts editing it in the next: an Escape that lands
-  // between the two is spent before the editing starts, and every arrow then moves the text caret.
-  await page.waitForFunction(() => window.attnlab.appTextInput());
-  await page.keyboard.press('Escape');   // leave the text, keep the keyboard focus
+  // Into the seed field and out of its editing again (Escape), keeping the keyboard focus.
+  await editCanvasField(page, 'seed');
+  await page.keyboard.press('Escape');
   await page.waitForFunction(() => !window.attnlab.appTextInput());
   // One arrow at a time, each waited for (a slow frame must not let two presses land together).
   for (let i = 0; i < 12; ++i) {

@@ -1,0 +1,321 @@
+// The keyboard and the screen reader beyond axe (docs/design.md, "Keyboard and screen reader"):
+// a walk that enters an embed from a host page by Tab, completes a story step and leaves by Tab
+// (keys counted); Tab never stays on the canvas; Esc lands on the twin's control matching the
+// canvas's focus; the twin holds still during a run (no focus or blur on a focused control); the
+// focus goes to the step's title after "Start the story", Next and Back; the live region says
+// short things, once each. Env: see browser.mjs.
+import test from 'node:test';
+import assert from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterFrames, openUrl, useBrowser } from './browser.mjs';
+import { serveDirectory } from './static_server.mjs';
+
+const env = useBrowser();
+
+// The first story step that asks for a chosen prediction and waits for Run.
+async function predictionStep() {
+  const { page } = await openUrl(env.browser, env.base);
+  const stories = JSON.parse(await page.evaluate(() => window.attnlab.listStories()));
+  await page.close();
+  for (const s of stories) {
+    const k = s.steps.findIndex((st) => st.prediction && st.prediction.choices.length && !st.run);
+    if (k >= 0) return { story: s.id, step: k + 1, steps: s.steps.length };
+  }
+  throw new Error('no story step with a chosen prediction');
+}
+
+// The element with the keyboard focus, across the host page and the lab's frame.
+async function focusedAt(page, frame) {
+  const host = await page.evaluate(() => document.activeElement.tagName + '#' + document.activeElement.id);
+  if (host !== 'IFRAME#lab') return 'host:' + host;
+  return 'lab:' + await frame.evaluate(() => {
+    const a = document.activeElement;
+    return a.tagName + '#' + a.id + (a.dataset.act ? '[' + a.dataset.act + ']' : '') + (a.name ? '@' + a.name : '');
+  });
+}
+
+test('keyboard walk: Tab into an embed from a host page, one story step (predict, Run), Tab out; no trap', async () => {
+  const at = await predictionStep();
+  const dir = mkdtempSync(path.join(tmpdir(), 'attnlab-host-'));
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><title>Course</title><main><h1>Week 3</h1>
+    <a id="before" href="#a">Reading</a>
+    <iframe id="lab" title="Attention Lab" width="960" height="640" src="${env.base}#story=${at.story}&step=${at.step}&embed=1"></iframe>
+    <a id="after" href="#b">Quiz</a></main></html>`);
+  const host = await serveDirectory(dir);
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // localhost, not 127.0.0.1: another origin than the lab's, as a course page's iframe is.
+  await page.goto(`http://localhost:${host.address().port}/index.html`);
+  const frame = await (await page.waitForSelector('#lab')).contentFrame();
+  await frame.waitForFunction(() => document.body.dataset.ready === '1' && window.attnlab.twinRender !== undefined, null, { timeout: 30000 });
+  await page.focus('#before');
+  let keys = 0;
+  const press = async (key) => { keys++; await page.keyboard.press(key); await afterFrames(frame, 2); };
+  // Tab (or Shift+Tab) until the focus is where `want` says; each press counted.
+  const tabTo = async (want, key = 'Tab', limit = 60) => {
+    for (let i = 0; i < limit; i++) {
+      const now = await focusedAt(page, frame);
+      if (want(now)) return now;
+      await press(key);
+    }
+    throw new Error(`the focus never got there (last: ${await focusedAt(page, frame)})`);
+  };
+  await press('Tab');
+  assert.strictEqual(await focusedAt(page, frame), 'lab:CANVAS#canvas', 'Tab from the host page enters the canvas');
+  // On the canvas from the keyboard: a ring and the keys, visible.
+  const shown = await frame.evaluate(() => {
+    const c = getComputedStyle(document.getElementById('canvas'));
+    const hint = document.getElementById('canvas-keys');
+    return { outline: c.outlineStyle + ' ' + c.outlineWidth, hint: getComputedStyle(hint).display, text: hint.textContent };
+  });
+  assert.strictEqual(shown.outline, 'solid 4px', 'the canvas draws a focus ring');
+  assert.notStrictEqual(shown.hint, 'none', 'the keys are shown while the canvas has the focus');
+  assert.match(shown.text, /Tab.* skips the canvas/);
+  // Tab leaves the canvas at once (no trap): into the text twin, which shows while it has the focus.
+  await press('Tab');
+  assert.match(await focusedAt(page, frame), /^lab:(BUTTON|INPUT|SELECT)/, 'Tab left the canvas for the twin');
+  assert.ok(await frame.evaluate(() => document.getElementById('twin').getBoundingClientRect().width > 300), 'the twin shows');
+  // Predict: Tab to the radio group, Space picks the first choice.
+  await tabTo((f) => f.includes('@twin-prediction'));
+  await press('Space');
+  await frame.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0);
+  // Run (in the toolbar, before the step): Shift+Tab back, Enter.
+  await tabTo((f) => f.includes('#twin-run'), 'Shift+Tab');
+  await press('Enter');
+  await frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await frame.waitForFunction(() => document.getElementById('twin-answer') !== null, null, { timeout: 10000 });
+  const done = keys;
+  // Leave by Tab: out of the frame to the host page's next link.
+  await tabTo((f) => f === 'host:A#after', 'Tab', 120);
+  console.log(`keys for ${at.story} step ${at.step} from the host page: ${done} to predict and run, ${keys} with leaving by Tab`);
+  // And back: Shift+Tab from the host's next link goes into the lab and, from the canvas, out again.
+  await page.focus('#before');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => document.activeElement.id === 'lab', null, { timeout: 5000 }).catch(() => {});
+  await afterFrames(frame, 2);
+  assert.strictEqual(await focusedAt(page, frame), 'lab:CANVAS#canvas');
+  await page.keyboard.press('Shift+Tab');
+  await page.waitForFunction(() => document.activeElement.id !== 'lab', null, { timeout: 5000 }).catch(() => {});
+  assert.strictEqual(await focusedAt(page, frame), 'host:A#before', 'Shift+Tab from the canvas leaves the frame');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+  host.close();
+  rmSync(dir, { recursive: true });
+});
+
+// Arrow keys on the canvas until its focused control is `name` (a toolbar control): up out of the
+// panels, then along the toolbar. Returns the controls met.
+export async function toCanvasControl(page, name) {
+  const met = [];
+  const RIGHT_OF_RUN = ['Step', 'Reset', 'threads', 'Share', 'CSV', 'JSON', 'Figures', 'Embed'];
+  let top = false;  // in the toolbar's first row (Home seen): along it from then on
+  for (let i = 0; i < 40; i++) {
+    const at = await page.evaluate(() => window.attnlab.appFocusedControl());
+    met.push(at);
+    if (at === name) return met;
+    top = top || at === 'Home';
+    const key = RIGHT_OF_RUN.includes(at) ? 'ArrowLeft' : top ? 'ArrowRight' : 'ArrowUp';
+    await page.keyboard.press(key);
+    await page.waitForFunction((was) => window.attnlab.appFocusedControl() !== was, at, { timeout: 2000 }).catch(() => {});
+  }
+  return met;
+}
+
+test('Tab never stays on the canvas, whichever canvas control has the focus; Esc lands on the matching twin control', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&n=300&trials=100');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  // Walk the canvas's controls with the arrow keys; from each, Tab leaves the canvas.
+  const seen = new Set();
+  for (let i = 0; i < 12; i++) {
+    await page.focus('#canvas');
+    await afterFrames(page, 3);
+    await page.keyboard.press('ArrowDown');
+    await afterFrames(page, 4);
+    seen.add(await page.evaluate(() => window.attnlab.appFocusedControl()));
+    await page.keyboard.press('Tab');
+    await afterFrames(page, 2);
+    assert.notStrictEqual(await page.evaluate(() => document.activeElement.id), 'canvas', `Tab left the canvas (after ${i + 1} arrows)`);
+  }
+  // Esc with Run focused on the canvas lands on the twin's Run, not on its first button.
+  await page.focus('#canvas');
+  await toCanvasControl(page, 'Run');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appFocusedControl()), 'Run', 'the canvas focus reached Run');
+  await page.keyboard.press('Escape');
+  assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'twin-run', 'Esc lands on the twin\'s Run');
+  console.log(`canvas controls met by the arrows: ${[...seen].join(', ')}`);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+// docs/design.md, "Keyboard and screen reader": during a run only the progress and the changed numbers change;
+// an element that stays is updated in place (web/twin_morph.js), never rebuilt and re-focused.
+test('the twin holds still during a run: a focused Pause gets no focus or blur event in 10 s', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&preset=fig3a&seed=3&threads=1');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined && document.getElementById('twin-run') !== null);
+  await page.focus('#twin-run');
+  await page.evaluate(() => {
+    window.keysLog = { events: [], changes: 0, run: document.getElementById('twin-run'),
+      results: document.querySelector('[data-twin-section="results"] h2') };
+    for (const t of ['focusin', 'focusout']) {
+      document.addEventListener(t, (e) => window.keysLog.events.push(`${t} ${e.target.id || e.target.tagName}`), true);
+    }
+    new MutationObserver((m) => { window.keysLog.changes += m.length; })
+      .observe(document.getElementById('twin'), { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.keyboard.press('Enter');  // Run, from the twin: the same button now says Pause
+  let running = 0;
+  const states = [];
+  const end = Date.now() + 10000;
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 500));
+    states.push(await page.evaluate(() => window.attnlab.appState()));
+    if (states[states.length - 1] === 'running') running++;
+  }
+  const seen = await page.evaluate(() => ({ events: window.keysLog.events, changes: window.keysLog.changes,
+    same: document.activeElement === window.keysLog.run, label: window.keysLog.run.textContent,
+    results: window.keysLog.results.isConnected, progress: window.attnlab.appProgress() }));
+  console.log(`twin during a 10 s run: ${running} of ${states.length} samples running, ${seen.changes} DOM changes, ` +
+    `focus events ${seen.events.length}, progress ${seen.progress.toFixed(2)}; states ${states.join(' ')}`);
+  assert.ok(states.length >= 5 && running >= states.length / 2, `the run went on for most of the 10 s (${states.join(' ')})`);
+  assert.ok(seen.changes >= 10, `the twin followed the run (${seen.changes} changes)`);
+  assert.deepStrictEqual(seen.events, [], 'no focus or blur event on the page during the run');
+  assert.ok(seen.same, 'the focused button is the same element');
+  assert.ok(seen.results, 'the Results heading a screen reader is on is the same element');
+  assert.match(seen.label, /^(Pause|Run)$/);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+// What the live region said since `listen`: each text once per change, in order.
+const listen = (page) => page.evaluate(() => {
+  const first = window.keysSaid === undefined;
+  window.keysSaid = [];
+  if (first) new MutationObserver(() => window.keysSaid.push(document.getElementById('status').textContent))
+    .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true });
+});
+const said = (page) => page.evaluate(() => window.keysSaid);
+const JARGON = /worker|MB\b|duality|gap|<=|\de-\d|thread|SVM/i;
+
+test('announcements: the focus on the step title after Start, Next and Back; short statuses, one "answer ready", one "story finished"', async () => {
+  const at = await predictionStep();
+  const { page, errors } = await openUrl(env.browser, env.base);
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  const title = () => page.evaluate(() => document.activeElement.id);
+  await page.focus(`[data-act="story"][data-story="${at.story}"]`);
+  await page.keyboard.press('Enter');
+  assert.strictEqual(await title(), 'twin-step-title', 'after "Start the story" the focus is on the step title');
+  assert.match(await page.locator('#twin-step-title').textContent(), /^Step 1 of /);
+  await page.focus('[data-act="next"]');
+  await page.keyboard.press('Enter');
+  assert.strictEqual(await title(), 'twin-step-title', 'after Next');
+  assert.match(await page.locator('#twin-step-title').textContent(), /^Step 2 of /);
+  await page.focus('[data-act="back"]');
+  await page.keyboard.press('Enter');
+  assert.strictEqual(await title(), 'twin-step-title', 'after Back');
+  // A step's run: "Running, 40%" by tenths, then "Answer ready" once, no jargon.
+  await page.evaluate((h) => window.attnlab.appLoadHash(h), `story=${at.story}&step=${at.step}`);
+  await page.waitForFunction((k) => JSON.parse(window.attnlab.appPageJson()).story?.step === k, at.step);
+  await listen(page);
+  await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRunControl('run'); });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await afterFrames(page, 20);
+  let texts = await said(page);
+  console.log(`live region during step ${at.step}: ${JSON.stringify(texts)}`);
+  assert.strictEqual(texts.filter((t) => /Answer ready/.test(t)).length, 1, 'one "answer ready"');
+  assert.ok(texts.some((t) => /^Running, \d+%\.$/.test(t)), 'the progress is said, in short');
+  for (const t of texts) {
+    assert.doesNotMatch(t, JARGON, 'no jargon in the live region');
+    assert.ok(t.length <= 140, `short: ${t}`);
+  }
+  // The last step: "story finished" once.
+  await page.evaluate((h) => window.attnlab.appLoadHash(h), `story=${at.story}&step=${at.steps}`);
+  await page.waitForFunction((k) => JSON.parse(window.attnlab.appPageJson()).story?.step === k, at.steps);
+  await listen(page);
+  await page.evaluate(() => {
+    const st = JSON.parse(window.attnlab.appPageJson()).story;
+    if (st.prediction) window.attnlab.appPredict(st.prediction.choices.length ? 0 : (st.prediction.min ?? 1));
+    if (window.attnlab.appState() !== 'done') window.attnlab.appRunControl('run');
+  });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await afterFrames(page, 20);
+  texts = await said(page);
+  console.log(`live region on the last step: ${JSON.stringify(texts)}`);
+  assert.strictEqual(texts.filter((t) => /Story finished/.test(t)).length, 1, 'one "story finished"');
+  for (const t of texts) assert.doesNotMatch(t, JARGON, 'no jargon in the live region');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
+// WCAG 1.4.3 on the canvas, measured on screenshots: the story's hint ("Pick your answer, then press
+// Run.", drawn in the theme's hint grey) against its background, in every theme, at least 4.5:1.
+// The hint is found as what changes when the prediction is made (it becomes "Now press Run.").
+test('contrast: the canvas\'s hints are at least 4.5:1 in every theme (screenshots)', async () => {
+  const at = await predictionStep();
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  for (const theme of ['dark', 'light', 'contrast']) {
+    const { page, errors } = await openUrl(env.browser, env.base + `#story=${at.story}&step=${at.step}&theme=${theme}`);
+    await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+    await afterFrames(page, 6);
+    const before = await page.screenshot();
+    await page.evaluate(() => window.attnlab.appPredict(0));
+    await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0);
+    await afterFrames(page, 10);
+    const after = await page.screenshot();
+    // The decoded pixels of both shots; the changed pixels (the hint's line and the radio) are
+    // searched for the neutral colour farthest from the background that occurs at least 3 times:
+    // the glyphs' grey (antialiasing only blends it towards the background).
+    const decode = (png) => page.evaluate(async (data) => {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + data;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      return { w: c.width, h: c.height, d: [...ctx.getImageData(0, 0, c.width, c.height).data] };
+    }, png.toString('base64'));
+    const a = await decode(before), b = await decode(after);
+    // Rows that changed, outside the Run button (enabled by the prediction: a control's state, not a
+    // hint), grouped into bands of text lines.
+    const run = JSON.parse(await page.evaluate(() => window.attnlab.appRunButton()));
+    const same = (i) => a.d[i] === b.d[i] && a.d[i + 1] === b.d[i + 1] && a.d[i + 2] === b.d[i + 2];
+    const bands = [];
+    for (let y = 0; y < a.h; y++) {
+      if (y >= run.y - 2 && y <= run.y + run.h + 2) continue;
+      let diff = false;
+      for (let x = 0; x < a.w && !diff; x++) diff = !same(4 * (y * a.w + x));
+      if (!diff) continue;
+      if (bands.length && y - bands[bands.length - 1].at(-1) <= 3) bands[bands.length - 1].push(y); else bands.push([y]);
+    }
+    assert.ok(bands.length > 0, `${theme}: the hint changed on screen`);
+    const measured = bands.map((rows) => {
+      const counts = new Map(), xs = [];
+      for (const y of rows) for (let x = 0; x < a.w; x++) {
+        const i = 4 * (y * a.w + x);
+        if (same(i)) continue;
+        xs.push(x);
+        const k = `${a.d[i]},${a.d[i + 1]},${a.d[i + 2]}`;
+        counts.set(k, (counts.get(k) || 0) + 1);
+      }
+      // The background: the most common colour just left of the changed pixels, in the first shot.
+      const x0 = Math.max(0, Math.min(...xs) - 3), bgCounts = new Map();
+      for (const y of rows) { const i = 4 * (y * a.w + x0); const k = `${a.d[i]},${a.d[i + 1]},${a.d[i + 2]}`; bgCounts.set(k, (bgCounts.get(k) || 0) + 1); }
+      const bg = [...bgCounts].sort((p, q) => q[1] - p[1])[0][0].split(',').map(Number);
+      const neutral = [...counts].map(([k, n]) => [k.split(',').map(Number), n])
+        .filter(([c, n]) => n >= 3 && Math.abs(c[0] - c[1]) <= 2 && Math.abs(c[1] - c[2]) <= 2 && ratio(c, bg) > 1.05 &&
+          (theme === 'light') === (lum(c) < lum(bg)))  // text is darker than its ground in light, lighter else (not a radio's fill)
+        .sort((p, q) => ratio(q[0], bg) - ratio(p[0], bg));
+      return neutral.length ? { rows: `${rows[0]}-${rows.at(-1)}`, text: neutral[0][0], bg, r: ratio(neutral[0][0], bg) } : null;
+    }).filter((m) => m);
+    console.log(`contrast ${theme}: ` + measured.map((m) => `rows ${m.rows}: rgb(${m.text}) on rgb(${m.bg}) = ${m.r.toFixed(2)}:1`).join('; '));
+    assert.ok(measured.length > 0, `${theme}: grey glyph pixels found`);
+    for (const m of measured) assert.ok(m.r >= 4.5, `${theme}: text in rows ${m.rows} is ${m.r.toFixed(2)}:1 (rgb(${m.text}) on rgb(${m.bg})), at least 4.5:1 wanted`);
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+  }
+});
