@@ -27,11 +27,19 @@ class StoryPanel {
   Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
               const RunSettings& settings = {});
   static constexpr int kWordsBeforeMore = 90;
+  // Where the last draw() put the question (screen CSS pixels) and whether its panel showed it
+  // whole without scrolling: browser tests check an embed on a phone by it.
+  struct Placed {
+    float x = 0, y = 0, w = 0, h = 0;
+    bool visible = false;
+  };
+  const Placed& question() const { return question_; }
 
  private:
   void draw_prediction(page::StoryState& story, const Results& results, bool done);
   bool more_ = false;  // the text's folded part is open
   std::string more_for_;  // the story and step whose text `more_` unfolded
+  Placed question_;
 };
 
 // `text` cut after the last sentence that ends within `words` words (the whole text when it is
