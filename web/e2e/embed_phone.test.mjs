@@ -146,3 +146,14 @@ test('a sandboxed embed on a host without CORS says what the host must send', as
     bare.close();
   }
 });
+
+test("README's snippet is the one the core writes (lab/embed_snippet.hpp is its one home)", () => {
+  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const shown = readme.match(/```html\n(<iframe [^\n]*<\/iframe>)\n```/)?.[1];
+  assert.ok(shown, "README.md's embedding section has no ```html iframe block");
+  const m = require(nodeModule)();
+  const size = JSON.parse(m.embedDefaultSize());
+  const made = JSON.parse(m.oembedJson('https://YOUR-HOST/attnlab/', 'story=separation&step=2&embed=1',
+    'Why Softmax Attention Outperforms Linear Attention', size.width, size.height)).html;
+  assert.strictEqual(shown, made);
+});
