@@ -18,6 +18,7 @@ import { serveDirectory } from './static_server.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const nodeModule = process.env.ATTNLAB_NODE_MODULE || path.resolve(webDir, '..', 'attnlab_node.cjs');
 const env = { site: '', unbuilt: undefined, server: null, base: '', browser: null };
+const discovery = (html) => html.match(/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/)?.[1];
 
 test.before(async () => {
   env.site = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-site-'));
@@ -40,7 +41,6 @@ const get = async (url) => {
   assert.strictEqual(r.status, 200, url);
   return r.text();
 };
-const discovery = (html) => html.match(/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/)?.[1];
 const unescape = (s) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<');
 
 test('every story, step and preset has an oEmbed file and a page to paste that names it', async () => {
