@@ -1,6 +1,6 @@
 // Writes the site's oEmbed files (https://oembed.com) into a built site folder, so that course
 // sites which turn pasted links into embeds (WordPress, Moodle filters) show the lab:
-//   oembed/lab.json                      the start page (index.html's discovery link points to it)
+//   oembed/lab.json                      the start page (the discovery link this adds to index.html)
 //   oembed/story-ID.json, story-ID-N.json a story from its first step, and from each step N
 //   oembed/EXPERIMENT-PRESET.json        every preset of every experiment
 //   embed/<same name>.html               the link to paste: it names its oEmbed file in a
@@ -31,7 +31,7 @@ if (!/^https?:\/\/[^#?]+\/$/.test(base)) {
 }
 const { createAttnLab } = await import(pathToFileURL(path.resolve(siteDir, 'attnlab-api.mjs')).href);
 const lab = await createAttnLab({ factory: require(path.resolve(modulePath)) });
-const WIDTH = 960, HEIGHT = 640;
+const { width: WIDTH, height: HEIGHT } = JSON.parse(lab.module.embedDefaultSize());
 
 const html = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 fs.mkdirSync(path.join(siteDir, 'oembed'), { recursive: true });
@@ -71,10 +71,12 @@ for (const paper of papers.filter((p) => p.story)) {
 for (const { id } of lab.list())
   for (const preset of lab.presets(id)) write(`${id}-${preset.name}`, `exp=${id}&preset=${preset.name}`, preset.title);
 
-// The page's own discovery link, made absolute (consumers do not resolve relative ones).
+// The page's own discovery link, absolute (consumers do not resolve relative ones). The page has
+// none until its oEmbed files exist (web/shell.html advertises nothing that is not there); written
+// again, it is replaced.
 const index = path.join(siteDir, 'index.html');
-const page = fs.readFileSync(index, 'utf8');
-const discovery = /(<link rel="alternate" type="application\/json\+oembed" href=")[^"]*(")/;
-if (!discovery.test(page)) throw new Error(`${index} has no oEmbed discovery link`);
-fs.writeFileSync(index, page.replace(discovery, `$1${html(base + 'oembed/lab.json')}$2`));
+const page = fs.readFileSync(index, 'utf8').replace(/<link rel="alternate" type="application\/json\+oembed"[^>]*>\n?/, '');
+const link = `<link rel="alternate" type="application/json+oembed" href="${html(base + 'oembed/lab.json')}" title="Attention Lab">\n`;
+if (!/<\/title>\n/.test(page)) throw new Error(`${index} has no <title> to put the oEmbed discovery link after`);
+fs.writeFileSync(index, page.replace(/<\/title>\n/, (t) => t + link));
 console.log(`oEmbed: ${written} states in ${siteDir}/oembed/ and ${siteDir}/embed/, served from ${base}`);

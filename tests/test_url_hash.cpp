@@ -2,6 +2,7 @@
 
 #include "experiments/registry.hpp"
 #include "lab/embed_options.hpp"
+#include "lab/embed_snippet.hpp"
 #include "lab/url_hash.hpp"
 
 using namespace attnlab;
@@ -94,4 +95,18 @@ TEST_CASE("embed links: hide= takes groups and parameter keys, and refuses anyth
   // A key of another experiment is not a control of this one.
   CHECK_THROWS(parse_embed_options(decode_hash("exp=separation.toy&hide=approx_diag"), e->schema()));
   CHECK(is_reserved_hash_key("theme"));
+}
+
+TEST_CASE("the iframe snippet fits any column and refuses a size outside 240 to 4000", "[lab][embed]") {
+  const std::string html = attnlab::iframe_snippet("https://h/#story=mirror&step=2", "Lab \"x\"", 960, 640);
+  CHECK(html.find(" src=\"https://h/#story=mirror&amp;step=2\"") != std::string::npos);
+  CHECK(html.find(" width=\"100%\" height=\"640\"") != std::string::npos);  // with style stripped
+  CHECK(html.find("max-width:960px") != std::string::npos);
+  CHECK(html.find("min-height:min(640px,90vh);max-height:90vh") != std::string::npos);
+  CHECK(html.find("title=\"Lab &quot;x&quot;\"") != std::string::npos);
+  CHECK(attnlab::iframe_snippet("u", "t", 960, 300).find("min-height:min(300px,90vh)") != std::string::npos);
+  CHECK_THROWS_WITH(attnlab::iframe_snippet("u", "t", 100, 640),
+                    "embed width 100 is not allowed; allowed: 240 to 4000 (CSS pixels)");
+  CHECK_THROWS_WITH(attnlab::iframe_snippet("u", "t", 960, 5000),
+                    "embed height 5000 is not allowed; allowed: 240 to 4000 (CSS pixels)");
 }

@@ -1,5 +1,9 @@
 #include "lab/embed_snippet.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
 #include "lab/json_text.hpp"
 
 namespace attnlab {
@@ -18,10 +22,16 @@ std::string html_attribute(const std::string& s) {
 }  // namespace
 
 std::string iframe_snippet(const std::string& url, const std::string& title, int width, int height) {
+  for (const auto& [name, value] : {std::pair<const char*, int>{"width", width}, {"height", height}})
+    if (value < 240 || value > 4000)
+      throw std::invalid_argument(std::string("embed ") + name + " " + std::to_string(value) +
+                                  " is not allowed; allowed: 240 to 4000 (CSS pixels)");
   const std::string w = std::to_string(width), h = std::to_string(height);
-  return "<iframe src=\"" + html_attribute(url) + "\" width=\"" + w + "\" height=\"" + h +
+  const std::string least = std::to_string(std::min(height, kEmbedMinHeight));
+  return "<iframe src=\"" + html_attribute(url) + "\" width=\"100%\" height=\"" + h +
          "\" style=\"border:0;width:100%;max-width:" + w + "px;height:auto;aspect-ratio:" + w + "/" + h +
-         "\" title=\"" + html_attribute(title) + "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
+         ";min-height:min(" + least + "px,90vh);max-height:90vh\" title=\"" + html_attribute(title) +
+         "\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>";
 }
 
 std::string oembed_json(const std::string& page_url, const std::string& hash, const std::string& title, int width,

@@ -128,6 +128,11 @@ class App {
   int busy_workers() const { return run_.pool() ? run_.pool()->busy() : 0; }
   // Screen rectangle (x, y, w, h in CSS pixels) of the Run button: lets browser tests click it.
   const float* run_button_rect() const { return run_button_rect_; }
+  // Where the story's question is on screen (not visible without a story), and whether the page
+  // shows its compact view (an embed in a frame too small to use, such as the browser's 300 x 150
+  // left when a course site strips the iframe's size: the question and "Open full size").
+  const StoryPanel::Placed& question_rect() const { return question_; }
+  bool compact() const { return compact_; }
 
   // The Share / CSV / JSON buttons' actions (also the page API's, for tests and course pages);
   // app_exports.cpp.
@@ -168,6 +173,7 @@ class App {
   void draw_controls();
   void draw_results();
   void draw_reproduction();
+  void draw_compact();
   // app_results.cpp: the results pane
   void draw_sweep_results();
   void draw_notes(const std::vector<std::string>& notes);
@@ -183,6 +189,7 @@ class App {
   void draw_figures_popup();
   void draw_theme_picker();
   void draw_threads_picker();
+  void open_full_lab() const;  // this state in the full lab, in a new tab
   bool shows(const char* group) const { return !link_.embed().hides(group); }
   void note_focus(const char* name) {
     if (ImGui::IsItemFocused()) focused_ = name;
@@ -204,6 +211,8 @@ class App {
   ParamControls controls_;
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
+  StoryPanel::Placed question_;
+  bool compact_ = false;
   bool log_x_ = false, log_y_ = false;  // view options, not experiment parameters
   View view_ = View::Results;
   bool select_tab_ = false;  // the tab bar should switch to view_ (after a link or an action)

@@ -19,6 +19,16 @@ void App::frame(float width, float height) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   focused_.clear();
+  question_ = {};
+  // A frame too small to use (the browser's 300 x 150, when a course site strips the iframe's
+  // size and does not listen for the lab's height message): the question and "Open full size".
+  compact_ = link_.embed().embed && !link_.start_page() &&
+             (height < ImGui::GetFontSize() * 16.0f || width < ImGui::GetFontSize() * 14.0f);
+  if (compact_) {
+    draw_compact();
+    ImGui::End();
+    return;
+  }
   if (link_.start_page()) {
     ImGui::BeginChild("start", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
     const StartPage::Choice choice = start_.draw();
@@ -36,17 +46,21 @@ void App::frame(float width, float height) {
   for (const auto& s : run_.experiment().schema().specs()) any_control = any_control || !link_.embed().hides_param(s.key);
   const bool narrow = width < ImGui::GetFontSize() * 50.0f;  // phones: stack the panels
   const float panel = narrow ? -1.0f : std::max(ImGui::GetFontSize() * 24.0f, width * 0.3f);
-  // On a narrow screen the panels stack: the controls first in the full page, but the results first
-  // in an embed, whose readers came for the figure. NavFlattened: the arrow keys move between the
+  // On a narrow screen the panels stack: the controls first in the full page and in a story (its
+  // question comes before the figure that answers it), but the results first in an embed of one
+  // experiment, whose readers came for the figure. NavFlattened: the arrow keys move between the
   // toolbar, the controls and the results freely.
-  const bool results_first = narrow && link_.embed().embed;
+  const bool results_first = narrow && link_.embed().embed && !link_.in_story();
+  // A story's step gets the larger share: its text and question must show without scrolling.
+  const float controls_share = link_.in_story() ? 0.75f : 0.4f;
   if (results_first || !any_control) {
     ImGui::BeginChild("results", ImVec2(0, any_control ? height * 0.6f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
     draw_results();
     ImGui::EndChild();
   }
   if (any_control) {
-    ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? height * 0.4f : 0.0f), true,
+    const float stacked = std::max(ImGui::GetContentRegionAvail().y * controls_share, height * 0.4f);
+    ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? stacked : 0.0f), true,
                       ImGuiWindowFlags_NavFlattened);
     draw_controls();
     if (!controls_.focused().empty()) focused_ = controls_.focused();  // a parameter field
@@ -66,6 +80,21 @@ void App::frame(float width, float height) {
   }
 }
 
+void App::draw_compact() {
+  if (open_url_) {
+    if (ImGui::Button("Open full size")) open_full_lab();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("This frame is too small: open the lab in a new tab.");
+  }
+  const std::string what = link_.in_story() ? "Question: " + story_.step().question
+                           : run_.preset().empty() ? run_.experiment().info().title
+                                                   : run_.experiment().preset(run_.preset()).title;
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  question_.w = ImGui::GetContentRegionAvail().x;
+  text_wrapped_at_spaces(what, theme().heading);
+  question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
+  question_.visible = link_.in_story() && top.y + question_.h <= ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+}
+
 void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (link_.in_story()) {
@@ -73,6 +102,7 @@ void App::draw_controls() {
         StoryPanel::Action::NextStory)
       pending_story_ = page::next_story_id(stories(), story_.story().id);
     if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();
+    question_ = story_panel_.question();
     // The step's own controls only: the others stay as the step set them.
     EmbedOptions shown = link_.embed();
     for (const auto& s : run_.experiment().schema().specs())

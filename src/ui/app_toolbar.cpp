@@ -26,6 +26,13 @@ float button_width(const char* label) {
 
 }  // namespace
 
+void App::open_full_lab() const {
+  if (!open_url_) return;
+  EmbedOptions full;
+  full.theme = link_.embed().theme;
+  open_url_((page_url_ + "#" + link_.encode(link_subject(), full, false)).c_str());
+}
+
 void App::draw_preview_banner() {
   ImGui::PushStyleColor(ImGuiCol_Text, theme().warning);
   ImGui::AlignTextToFramePadding();
@@ -193,11 +200,7 @@ void App::draw_toolbar() {
     }
   } else if (open_url_) {
     flow(button_width("Open in Attention Lab"));
-    if (ImGui::Button("Open in Attention Lab")) {
-      EmbedOptions full;
-      full.theme = link_.embed().theme;
-      open_url_((page_url_ + "#" + link_.encode(link_subject(), full, false)).c_str());
-    }
+    if (ImGui::Button("Open in Attention Lab")) open_full_lab();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("This experiment in the full lab, in a new tab, with every control.");
   }
   flow(em * 10.0f);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lab/embed_options.hpp"
+#include "lab/embed_snippet.hpp"
 #include "lab/story.hpp"
 
 namespace attnlab::ui {
@@ -33,7 +34,7 @@ class EmbedDialog {
   bool open_ = false;
   EmbedOptions options_;
   bool run_ = false;
-  int width_ = 960, height_ = 640;
+  int width_ = kEmbedWidth, height_ = kEmbedHeight;
   int story_ = -1;  // index in stories() of the story to embed instead of this page, or -1
   int story_step_ = 1;
   std::string link_hash_;

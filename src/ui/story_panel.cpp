@@ -139,7 +139,11 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
     if (g.term == pinned_) text_wrapped_at_spaces(g.term + ": " + g.definition, theme().heading);
   if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
+  const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();
+  question_.w = ImGui::GetContentRegionAvail().x;
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
+  question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
+  question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
   if (s.prediction) draw_prediction(story, results, done);
   if (!done) return Action::None;
   if (const std::string answer = render_answer(s, results, settings); !answer.empty()) {

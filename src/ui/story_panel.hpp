@@ -36,6 +36,13 @@ class StoryPanel {
   // The control with the keyboard focus in the last draw ("Back", "Next", "choice:2", "prediction"),
   // or "": the canvas's focus, which the text twin's Escape matches (App::focused_control).
   const std::string& focused() const { return focused_; }
+  // Where the last draw() put the question (screen CSS pixels) and whether its panel showed it
+  // whole without scrolling: browser tests check an embed on a phone by it.
+  struct Placed {
+    float x = 0, y = 0, w = 0, h = 0;
+    bool visible = false;
+  };
+  const Placed& question() const { return question_; }
 
  private:
   void draw_prediction(page::StoryState& story, const Results& results, bool done);
@@ -47,6 +54,7 @@ class StoryPanel {
   std::string pinned_;    // the glossary term whose definition a tap opened, "" for none
   std::string focused_;   // see focused()
   std::string more_for_;  // the story and step whose text `more_` unfolded
+  Placed question_;
 };
 
 // `text` cut after the last sentence that ends within `words` words (the whole text when it is

@@ -141,6 +141,12 @@ std::string app_run_button() {
   const float* r = app().run_button_rect();
   return Json{{"x", r[0]}, {"y", r[1]}, {"w", r[2]}, {"h", r[3]}}.dump();
 }
+// Where the story's question is on screen: {x, y, w, h, visible (whole, without scrolling its panel),
+// compact (the page's compact view for a frame too small to use)}.
+std::string app_question_rect() {
+  const auto& q = app().question_rect();
+  return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"visible", q.visible}, {"compact", app().compact()}}.dump();
+}
 
 }  // namespace
 }  // namespace attnlab::web
@@ -162,6 +168,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appStoryStep", &app_story_step);
   emscripten::function("appSetPrediction", &app_set_prediction);
   emscripten::function("appRunButton", &app_run_button);
+  emscripten::function("appQuestionRect", &app_question_rect);
   emscripten::function("appInspectorJson", &app_inspector_json);
   emscripten::function("appReproduce", &app_reproduce);
   emscripten::function("appReproductionJson", &app_reproduction_json);

@@ -328,11 +328,14 @@ std::string reproduction_panels_json(const val& name) {
   }
 }
 
-// The oEmbed answer for the lab at `pageUrl` opened at `hash` (lab/embed_snippet.hpp).
+// The oEmbed answer for the lab at `pageUrl` opened at `hash` (lab/embed_snippet.hpp), or the error
+// naming a size outside 240 to 4000.
 std::string oembed_for(const std::string& page_url, const std::string& hash, const std::string& title, int width,
                        int height) {
-  return oembed_json(page_url, hash, title, width, height);
+  try { return oembed_json(page_url, hash, title, width, height); } catch (const std::exception& ex) { return error_json(ex.what()); }
 }
+// {"width", "height"}: the size the Embed dialog and the oEmbed files offer (lab/embed_snippet.hpp).
+std::string embed_default_size() { return json_text(JsonValue{{"width", kEmbedWidth}, {"height", kEmbedHeight}}); }
 
 // The guided stories (experiments/stories.hpp), every step with its text, link and settings.
 std::string list_stories() { return stories_to_json(stories()); }
@@ -372,6 +375,7 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("listStories", &list_stories);
   emscripten::function("listPapers", &list_papers);
   emscripten::function("oembedJson", &oembed_for);
+  emscripten::function("embedDefaultSize", &embed_default_size);
   emscripten::class_<Session>("Session")
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val>()
       .constructor<emscripten::val, emscripten::val, emscripten::val, emscripten::val, emscripten::val>()

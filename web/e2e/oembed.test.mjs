@@ -17,11 +17,14 @@ import { serveDirectory } from './static_server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const nodeModule = process.env.ATTNLAB_NODE_MODULE || path.resolve(webDir, '..', 'attnlab_node.cjs');
-const env = { site: '', server: null, base: '', browser: null };
+const env = { site: '', unbuilt: undefined, server: null, base: '', browser: null };
+const discovery = (html) => html.match(/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/)?.[1];
 
 test.before(async () => {
   env.site = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-site-'));
   fs.cpSync(webDir, env.site, { recursive: true });
+  // A build without oEmbed files advertises none (a discovery link would answer 404).
+  env.unbuilt = discovery(fs.readFileSync(path.join(env.site, 'index.html'), 'utf8'));
   env.server = await serveDirectory(env.site, { cors: true });
   env.base = `http://127.0.0.1:${env.server.address().port}/`;
   execFileSync(process.execPath, [path.join(repo, 'scripts', 'oembed.mjs'), env.site, env.base, nodeModule]);
@@ -38,7 +41,6 @@ const get = async (url) => {
   assert.strictEqual(r.status, 200, url);
   return r.text();
 };
-const discovery = (html) => html.match(/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/)?.[1];
 const unescape = (s) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<');
 
 test('every story, step and preset has an oEmbed file and a page to paste that names it', async () => {
@@ -55,7 +57,11 @@ test('every story, step and preset has an oEmbed file and a page to paste that n
   }
   for (const [id, preset] of lab.presets) states.push([`${id}-${preset}`, `exp=${id}&preset=${preset}`]);
   assert.strictEqual(fs.readdirSync(path.join(env.site, 'oembed')).length, states.length);
-  // The page itself: its discovery link is absolute and answers for the start page.
+  assert.strictEqual(env.unbuilt, undefined, 'the page names an oEmbed file before any is built');
+  // The page itself: its discovery link is absolute and answers for the start page; once only,
+  // however often the files are written.
+  execFileSync(process.execPath, [path.join(repo, 'scripts', 'oembed.mjs'), env.site, env.base, nodeModule]);
+  assert.strictEqual((await get(env.base)).match(/json\+oembed/g).length, 1);
   assert.strictEqual(discovery(await get(env.base)), env.base + 'oembed/lab.json');
   for (const [name, hash] of states) {
     const paste = await get(`${env.base}embed/${name}.html`);
@@ -102,9 +108,10 @@ test('embeds keep working when the course site strips allow=, sandbox=, width= a
   const first = JSON.parse(fs.readFileSync(path.join(env.site, 'oembed', fs.readdirSync(path.join(env.site, 'oembed'))
     .find((f) => /^story-[a-z]+-2\.json$/.test(f))), 'utf8'));
   const story = first.html.match(/story=([a-z]+)&amp;step=2/)[1];
-  // 1. Only width and height gone (style kept): the snippet's aspect-ratio sizes the frame.
+  // 1. Only width and height gone (style kept): the snippet's style sizes the frame (the column's
+  // width, its aspect-ratio's height, at least kEmbedMinHeight: lab/embed_snippet.hpp).
   let site = await coursePage(strip(first.html, 'width', 'height', 'allow', 'sandbox'));
-  assert.deepStrictEqual(await box(site.page), { width: 900, height: 600 });
+  assert.deepStrictEqual(await box(site.page), { width: 900, height: 640 });
   const step = JSON.parse(await site.frame.evaluate(() => window.attnlab.appPageJson())).story;
   assert.deepStrictEqual([step.story, step.step], [story, 2]);
   assert.strictEqual(JSON.parse(await site.frame.evaluate(() => window.attnlab.appEmbedJson())).embed, true);
