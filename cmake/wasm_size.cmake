@@ -12,8 +12,9 @@ if(NOT ATTNLAB_WASM_SIZE)
 endif()
 set(ATTNLAB_SIZE_FLAG -Os)
 
-# Kernels (src/core and the experiments' numerical files) stay -O3; everything below is not hot:
-# one call per run, per figure or per frame.
+# Kernels (src/core and the experiments' numerical files, their work units included) stay -O3;
+# everything below is not hot: one call per run, per unit's result, per figure or per frame (an
+# experiment's *_experiment.cpp declares it and assembles its results).
 file(GLOB _size_sources RELATIVE "${CMAKE_CURRENT_SOURCE_DIR}"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_schema.cpp"
@@ -22,6 +23,9 @@ file(GLOB _size_sources RELATIVE "${CMAKE_CURRENT_SOURCE_DIR}"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_inputs.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_figures.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_codec.cpp"
+  "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_experiment.cpp"
+  "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*inspector.cpp"
+  "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/regression_contour.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/attention_presets.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/problem_file.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/lab/*.cpp"
@@ -32,8 +36,9 @@ if(TARGET attnlab_ui)
   target_compile_options(attnlab_ui PRIVATE ${ATTNLAB_SIZE_FLAG})
   target_compile_options(attnlab_imgui PRIVATE ${ATTNLAB_SIZE_FLAG})
 endif()
-# The page's module is linked for size too (binaryen's -Os: less inlining); the workers' module,
-# where runs compute, and the node module keep -O3.
+# The page's module is linked for size too (binaryen's -Oz: less inlining, more folding); the
+# workers' module, where runs compute, and the node module keep -O3.
 if(TARGET attnlab_app)
-  target_link_options(attnlab_app PRIVATE ${ATTNLAB_SIZE_FLAG})
+  # emmalloc: a smaller allocator than dlmalloc, for the page's own allocations only.
+  target_link_options(attnlab_app PRIVATE -Oz -sMALLOC=emmalloc)
 endif()
