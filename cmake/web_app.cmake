@@ -66,6 +66,7 @@ add_executable(attnlab_app
   src/web/app_bindings.cpp
   src/web/browser.cpp
   src/web/worker_pool.cpp
+  src/web/sdl_no_blit.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
 attnlab_layer_root(attnlab_app web "${CMAKE_SOURCE_DIR}/src/web" PRIVATE)
 target_link_libraries(attnlab_app PRIVATE attnlab_ui attnlab_bench attnlab_warnings attnlab::json)

@@ -3,7 +3,7 @@
 # its module (attnlab.js + attnlab.wasm), the headless JS API (attnlab-api.mjs + .d.ts), the
 # example course page, the oEmbed files that course sites read (scripts/oembed.mjs, for the address
 # given with --url, default http://127.0.0.1:8000/), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
-# when attnlab.wasm + attnlab.js exceed the 1 MB gzip budget. With --measure it also serves dist/
+# when attnlab.wasm + attnlab.js exceed the gzip budget (budget_kb below). With --measure it also serves dist/
 # and reports the time to the first frame in headless Chromium (bench/first_frame.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,10 +79,11 @@ while IFS= read -r f; do
 done < <(find "$OUT" -type f | sort)
 printf '%-28s %10d %10d\n' "all of $OUT" "$total_raw" "$total_gz"
 module_gz=$(( $(gz "$OUT/attnlab.wasm") + $(gz "$OUT/attnlab.js") ))
-budget=$((1024 * 1024))
-echo "attnlab.wasm + attnlab.js: $module_gz bytes gzip (budget $budget)"
+budget_kb=900  # the page's first load, gzip -9 (the one home of this number; BENCHMARKS.md "The page")
+budget=$((budget_kb * 1024))
+echo "attnlab.wasm + attnlab.js: $module_gz bytes gzip (budget $budget, $budget_kb KB)"
 if [ "$module_gz" -gt "$budget" ]; then
-  echo "build-site.sh: the module is over the 1 MB gzip budget" >&2
+  echo "build-site.sh: the module is over the $budget_kb KB gzip budget ($module_gz > $budget bytes)" >&2
   exit 1
 fi
 if [ "$MEASURE" = 1 ]; then

@@ -160,31 +160,42 @@ void draw_frame() {
   SDL_GL_SwapWindow(g_window);
 }
 
-// Frames are drawn on demand: for a while after any input (hover delays, text carets), at once
-// when the results, state or progress change, and at most every kComputeRedraw seconds while
-// workers fill in a run. An unchanged canvas keeps its last frame, so the page answers at the
-// display's rate while drawing (costly in a software-rendered browser) happens only when it
-// shows something new.
+// Frames are drawn on demand (docs/design.md, "Frames on demand"). An unchanged canvas keeps its
+// last frame, so the page answers at the display's rate while drawing (costly in a
+// software-rendered browser) happens only when it shows something new:
+// - input draws at once, and every frame after it for kInputRedraw seconds and at least
+//   kInputFrames frames: ImGui acts on a key over several frames (Tab moves the focus, a later
+//   frame starts the text field's editing, a key tapped within one frame is released in the next),
+//   and on a loaded machine 0.6 s held only two or three of them, so a count of frames too;
+// - while an item is active (a text field edits, a slider is held) every frame is drawn;
+// - a change the screen shows (results, state, a step of the progress bar, another page) draws at
+//   once while the page computes itself, and at most every kComputeRedraw seconds while workers
+//   compute, so the student doing nothing leaves the cores to the workers.
 void publish_page_state();
-constexpr double kInputRedraw = 0.6, kComputeRedraw = 0.25;
+constexpr double kInputRedraw = 1.0, kComputeRedraw = 0.25;
+constexpr int kInputFrames = 30;
 double g_draw_until = 0.0, g_last_draw = 0.0;
+int g_input_frames = 0;  // frames still to draw after the last input, whatever the clock says
 std::uint64_t g_drawn_stamp = ~0ull;
 int g_drawn_width = 0, g_drawn_height = 0;
 
 // Something outside the canvas changed the app (a link, the page API, a loaded file).
-void request_redraw() { g_draw_until = emscripten_get_now() / 1000.0 + kInputRedraw; }
+void request_redraw() {
+  g_draw_until = emscripten_get_now() / 1000.0 + kInputRedraw;
+  g_input_frames = kInputFrames;
+}
 
 bool frame_needed(double now, bool input) {
-  if (input || g_restore_gl || ImGui::GetIO().WantTextInput) g_draw_until = now + kInputRedraw;
+  if (input || g_restore_gl) g_draw_until = now + kInputRedraw, g_input_frames = kInputFrames;
+  if (ImGui::GetIO().WantTextInput || ImGui::IsAnyItemActive()) return true;
   int w = 0, h = 0;
   SDL_GetWindowSize(g_window, &w, &h);
   const bool resized = w != g_drawn_width || h != g_drawn_height;
   const bool changed = g_app->change_stamp() != g_drawn_stamp;
   // Main-thread computing redraws every frame, as before; workers' results at most 4 times a second.
   const bool computing_here = g_app->busy() && !g_app->computing_on_workers();
-  if (now < g_draw_until || resized || g_first_frame || (changed && (computing_here || now - g_last_draw >= kComputeRedraw)))
-    return true;
-  return false;
+  return now < g_draw_until || g_input_frames > 0 || resized || g_first_frame ||
+         (changed && (computing_here || now - g_last_draw >= kComputeRedraw));
 }
 
 void main_loop() {
@@ -203,6 +214,7 @@ void main_loop() {
     return;
   }
   g_last_draw = frame_start;
+  if (g_input_frames > 0) --g_input_frames;
   g_drawn_stamp = g_app->change_stamp();
   SDL_GetWindowSize(g_window, &g_drawn_width, &g_drawn_height);
   if (g_restore_gl) restore_gl_objects();
