@@ -2,7 +2,8 @@
 # Builds the web app and writes a self-contained static site to dist/ (or --out DIR): the page,
 # its module (attnlab.js + attnlab.wasm), the headless JS API (attnlab-api.mjs + .d.ts), the
 # example course page, the oEmbed files that course sites read (scripts/oembed.mjs, for the address
-# given with --url, default http://127.0.0.1:8000/), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
+# given with --url, default http://127.0.0.1:8000/), a SCORM package per story and version in
+# scorm/ (web/scorm/package.mjs), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
 # when attnlab.wasm + attnlab.js exceed the 1 MB gzip budget. With --measure it also serves dist/
 # and reports the time to the first frame in headless Chromium (bench/first_frame.mjs).
 set -euo pipefail
@@ -46,6 +47,8 @@ cp -r build/wasm/web/. "$OUT/"
 touch "$OUT/$MARKER"
 # oEmbed: one JSON per story, story step and preset, and the page to paste for each (README "Hosting").
 node scripts/oembed.mjs "$OUT" "$URL" build/wasm/attnlab_node.cjs
+# SCORM: two packages per story (1.2 and 2004) for learning management systems (README "In your LMS").
+node web/scorm/package.mjs "$OUT" build/wasm/attnlab_node.cjs
 # MIME types and CORS for hosts that read these files (Netlify/Cloudflare Pages: _headers; Apache:
 # .htaccess, with mod_headers for CORS): the JS API module may be imported by course pages on
 # other sites, which needs Access-Control-Allow-Origin on the module, attnlab.js and attnlab.wasm.
