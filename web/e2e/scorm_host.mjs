@@ -10,7 +10,7 @@ import path from 'node:path';
 // {cmi, refused, adapter}: the run-time's CMI as JSON, the refused calls, the adapter's record.
 export function hostPage() {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>A test LMS</title><script src="scorm-again.js"></script></head>
+<html lang="en"><head><meta charset="utf-8"><title>A test LMS</title><link rel="icon" href="data:,"><script src="scorm-again.js"></script></head>
 <body><iframe id="sco" title="the package" style="width:1200px;height:760px;border:0"></iframe>
 <script>
 let api = null, refused = [];
@@ -52,9 +52,9 @@ window.hostLeave = () => new Promise((resolve) => {
 `;
 }
 
-// Right on even steps, wrong on odd ones (the next choice): a mix whatever the answers are.
-export function pickPlan(answers) {
-  return answers.map((a, k) => (k % 2 === 0 ? a : (a + 1) % 2));
+// Right on every `every`-th step from the first, wrong (another choice) on the others.
+export function pickPlan(answers, every) {
+  return answers.map((a, k) => (k % every === 0 ? a : (a + 1) % 2));
 }
 
 // Resolves once the adapter (if it found an LMS) has read the page twice more: what the page shows
