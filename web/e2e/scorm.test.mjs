@@ -114,6 +114,11 @@ for (const version of ['1.2', '2004']) {
     const cmi = end.cmi;
     const adapter = end.adapter;
 
+    // Commit after each step (opened, predicted, decided) and one Finish / Terminate per session.
+    const [commit, finish] = is2004 ? ['Commit', 'Terminate'] : ['LMSCommit', 'LMSFinish'];
+    assert.ok(saved.calls[commit] >= 2 * leaveAt + 1, `commits in the first session: ${saved.calls[commit]}`);
+    assert.ok(end.calls[commit] >= 2 * (env.steps - leaveAt), `commits in the second session: ${end.calls[commit]}`);
+    assert.deepStrictEqual([saved.calls[finish], end.calls[finish]], [1, 1]);
     // No call was refused by the run-time, and the adapter saw no error.
     assert.deepStrictEqual([...saved.refused, ...end.refused], [], 'calls the run-time refused');
     assert.deepStrictEqual(adapter.errors, []);

@@ -7,13 +7,14 @@ import path from 'node:path';
 // looks (window.API or window.API_1484_11), loads `cmi` (a previous session's, marked to resume)
 // and frames folder/launch.html; every call the run-time refuses (its error code) is kept.
 // hostLeave() navigates the frame away (the SCO finishes on pagehide) and resolves to
-// {cmi, refused, adapter}: the run-time's CMI as JSON, the refused calls, the adapter's record.
+// {cmi, refused, calls, adapter}: the run-time's CMI as JSON, the refused calls, the number of
+// calls of each function in the session, the adapter's record.
 export function hostPage() {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A test LMS</title><link rel="icon" href="data:,"><script src="scorm-again.js"></script></head>
 <body><iframe id="sco" title="the package" style="width:1200px;height:760px;border:0"></iframe>
 <script>
-let api = null, refused = [];
+let api = null, refused = [], calls = {};
 const frame = document.getElementById('sco');
 window.hostStart = (version, folder, cmi) => {
   const is2004 = version === '2004';
@@ -30,6 +31,7 @@ window.hostStart = (version, folder, cmi) => {
     const call = api[name].bind(api);
     api[name] = (...args) => {
       const out = call(...args);
+      calls[name] = (calls[name] || 0) + 1;
       const code = String(api[lastError]());
       // Reading an element never set (2004's 403) is how a SCO detects a first session: allowed.
       if (code !== '0' && !(code === '403' && name === 'GetValue')) refused.push(name + '(' + args.join(', ') + '): ' + code);
@@ -43,7 +45,9 @@ window.hostStart = (version, folder, cmi) => {
 window.hostLeave = () => new Promise((resolve) => {
   const record = frame.contentWindow.attnlabScorm;
   frame.onload = () => {
-    resolve({ cmi: JSON.parse(JSON.stringify(api.cmi)), refused: refused.splice(0),
+    const counted = calls;
+    calls = {};
+    resolve({ cmi: JSON.parse(JSON.stringify(api.cmi)), refused: refused.splice(0), calls: counted,
       adapter: { found: record.found, errors: [...record.errors], interactions: record.interactions } });
   };
   frame.src = 'about:blank';
