@@ -18,10 +18,12 @@ import { hostPage, inspectManifest, pickPlan, walkStory } from './scorm_host.mjs
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STORY = process.env.ATTNLAB_SCORM_STORY || 'separation';
+const shots = process.env.ATTNLAB_SHOTS_DIR || path.resolve(here, '..', '..', 'build', 'story-shots');
 const env = { server: null, browser: null, base: '', dir: '', answers: null, steps: 0 };
 
 test.before(async () => {
   assert.ok(webDir || process.env.ATTNLAB_SITE_DIR, 'ATTNLAB_WEB_DIR or ATTNLAB_SITE_DIR must name the built web app');
+  fs.mkdirSync(shots, { recursive: true });
   env.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-scorm-test-'));
   let zips = process.env.ATTNLAB_SITE_DIR ? path.join(process.env.ATTNLAB_SITE_DIR, 'scorm') : '';
   if (!zips) {  // the packages, made from the built page as scripts/build-site.sh makes them
@@ -139,6 +141,7 @@ for (const version of ['1.2', '2004']) {
       const ok = plan[k] === env.answers[k];
       assert.strictEqual(it.result, ok ? 'correct' : is2004 ? 'incorrect' : 'wrong', where);
       assert.match(it.latency, is2004 ? /^PT\d+H\d+M\d+(\.\d\d)?S$/ : /^\d{2,4}:\d\d:\d\d(\.\d{1,2})?$/, where);
+      assert.ok(/[1-9]/.test(it.latency), `${where}: a latency above zero, not ${it.latency}`);
       assert.match(is2004 ? it.timestamp : it.time, is2004 ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/ : /^\d\d:\d\d:\d\d$/, where);
       if (is2004) assert.match(it.description, /\(a: /, where);
     });
@@ -165,6 +168,9 @@ for (const version of ['1.2', '2004']) {
     const last = JSON.parse(cmi.suspend_data);
     assert.strictEqual(last.c, 1);
     assert.strictEqual(Object.keys(last.d).length, env.steps);
+    // What the run-time holds, as a picture (docs/scorm.md shows the 2004 one).
+    await page.evaluate((c) => window.hostShowCmi(c), cmi);
+    await page.screenshot({ path: path.join(shots, `scorm-${dir}.png`), fullPage: true });
     await page.close();
   });
 }

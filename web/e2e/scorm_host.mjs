@@ -42,6 +42,19 @@ window.hostStart = (version, folder, cmi) => {
   window[is2004 ? 'API_1484_11' : 'API'] = api;
   return new Promise((resolve) => { frame.onload = () => resolve(); frame.src = folder + '/launch.html'; });
 };
+// The CMI as a table of element and value (what an LMS's attempt report lists), for a screenshot.
+window.hostShowCmi = (cmi) => {
+  const rows = [];
+  const walk = (prefix, v) => {
+    if (v && typeof v === 'object') { for (const [k, x] of Object.entries(v)) walk(prefix + '.' + k, x); }
+    else if (v !== '' && !/learner_preference|student_preference|comments|_children/.test(prefix)) rows.push([prefix, String(v)]);
+  };
+  walk('cmi', cmi);
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  document.body.innerHTML = '<table style="font:13px monospace;border-collapse:collapse">' + rows.map(([k, v]) =>
+    '<tr><td style="border:1px solid #bbb;padding:1px 6px">' + esc(k) + '</td><td style="border:1px solid #bbb;padding:1px 6px">' +
+    esc(v.length > 90 ? v.slice(0, 90) + '...' : v) + '</td></tr>').join('') + '</table>';
+};
 window.hostLeave = () => new Promise((resolve) => {
   const record = frame.contentWindow.attnlabScorm;
   frame.onload = () => {
@@ -94,6 +107,7 @@ export async function walkStory(page, frame, choose, { from = 0, stopBefore = -1
     const error = await frame.evaluate(() => window.attnlab.appStoryStep(1));
     if (error) throw new Error(`walkStory: Next after step ${k + 1}: ${error}`);
     await frame.waitForFunction((n) => JSON.parse(window.attnlab.appPageJson()).story.step === n, k + 2);
+    await adapterSaw(frame);  // the step is seen open before its prediction (its latency counts from there)
   }
 }
 
