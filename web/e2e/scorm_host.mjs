@@ -22,8 +22,9 @@ window.hostStart = (version, folder, cmi) => {
   if (cmi) {
     if (is2004) cmi.entry = 'resume'; else cmi.core.entry = 'resume';
     api.loadFromJSON(cmi, '');
-  } else if (is2004) api.cmi.scaled_passing_score = '0.6';
-  else api.cmi.student_data.mastery_score = '60';
+  } else if (!is2004) api.cmi.student_data.mastery_score = '70';  // the LMS's own, not the package's 60
+  // (2004: an LMS that keeps no passing score, so the package's 0.6 decides; with one, the
+  // run-time itself decides success_status from the score)
   const names = is2004 ? ['Initialize', 'GetValue', 'SetValue', 'Commit', 'Terminate']
     : ['LMSInitialize', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish'];
   const lastError = is2004 ? 'GetLastError' : 'LMSGetLastError';
