@@ -49,6 +49,17 @@ touch "$OUT/$MARKER"
 node scripts/oembed.mjs "$OUT" "$URL" build/wasm/attnlab_node.cjs
 # SCORM: two packages per story (1.2 and 2004) for learning management systems (README "In your LMS").
 node web/scorm/package.mjs "$OUT" build/wasm/attnlab_node.cjs
+# Offline: a service worker that keeps the page and both modules (web/offline/sw.js), its cache named by a
+# hash of their contents; registered by the site's index.html only (not by the SCORM packages above).
+(
+  cd "$OUT"
+  kept=(index.html $(ls ./*.js ./*.wasm | sed 's|^\./||' | sort))
+  version=$(cat "${kept[@]}" | sha256sum | cut -c1-16)
+  files=$(printf '"%s", ' ./ "${kept[@]}")
+  sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[${files%, }]|" "$OLDPWD/web/offline/sw.js" > sw.js
+  sed -i 's|</body>|<script>if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");</script>\n</body>|' index.html
+  grep -q 'register("sw.js")' index.html || { echo "build-site.sh: index.html has no </body> for the service worker" >&2; exit 1; }
+)
 # MIME types and CORS for hosts that read these files (Netlify/Cloudflare Pages: _headers; Apache:
 # .htaccess, with mod_headers for CORS): the JS API module may be imported by course pages on
 # other sites, which needs Access-Control-Allow-Origin on the module, attnlab.js and attnlab.wasm.

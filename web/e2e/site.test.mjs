@@ -44,8 +44,10 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${tmp}/www;
+    # no-cache: the browser's HTTP cache revalidates, so only the service worker answers offline.
+    add_header Cache-Control no-cache;
     location /attnlab/ { }
-    location ~ ^/attnlab/.*\\.(wasm|mjs|js)$ { add_header Access-Control-Allow-Origin *; }
+    location ~ ^/attnlab/.*\\.(wasm|mjs|js)$ { add_header Access-Control-Allow-Origin *; add_header Cache-Control no-cache; }
   }
 }
 `;
@@ -136,4 +138,29 @@ test('scorm/ holds a SCORM 1.2 and a SCORM 2004 package for every story', { skip
       assert.ok(bytes.includes(Buffer.from('imsmanifest.xml')), `${id} ${v}: has imsmanifest.xml`);
     }
   }
+});
+
+test('after a first visit, the page and a story reopen without a network (the service worker)', { skip }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(env.base);
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  // The worker has installed its cache and controls the page.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await context.setOffline(true);
+  await page.goto(`${env.base}#story=separation&step=2`);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  const st = await page.evaluate(() => JSON.parse(window.attnlab.appPageJson()).story);
+  assert.deepStrictEqual([st.story, st.step], ['separation', 2]);
+  // It computes offline too: the run uses the worker module from the cache.
+  await page.evaluate(() => window.attnlab.appPredict(0));
+  await page.evaluate(() => window.attnlab.appRunControl('run'));
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appComputeJson())).workers, true, 'computed on workers');
+  assert.deepStrictEqual(errors, []);
+  await context.close();
 });
