@@ -8,7 +8,9 @@ const FILES = __FILES__;
 const CACHE = 'attnlab-' + VERSION;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  // cache: 'reload': from the server, never from the browser's HTTP cache (which a host's max-age
+  // may keep holding the previous deploy's files).
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })))));
 });
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys()
@@ -20,14 +22,16 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(caches.open(CACHE).then(async (cache) => {
-    const kept = await cache.match(request, { ignoreSearch: true });
+  // caches.match with cacheName, not caches.open: a worker replaced by a new version must not
+  // create its deleted cache again.
+  event.respondWith((async () => {
+    const kept = await caches.match(request, { cacheName: CACHE, ignoreSearch: true });
     if (kept) return kept;
     try {
       return await fetch(request);
     } catch (error) {
-      if (request.mode === 'navigate') return (await cache.match('index.html')) || Response.error();
+      if (request.mode === 'navigate') return (await caches.match('index.html', { cacheName: CACHE })) || Response.error();
       throw error;
     }
-  }));
+  })());
 });
