@@ -3,7 +3,8 @@
 # its module (attnlab.js + attnlab.wasm), the headless JS API (attnlab-api.mjs + .d.ts), the
 # example course page, the oEmbed files that course sites read (scripts/oembed.mjs, for the address
 # given with --url, default http://127.0.0.1:8000/), a SCORM package per story and version in
-# scorm/ (web/scorm/package.mjs), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
+# scorm/ (web/scorm/package.mjs), a service worker for offline reopening (sw.js, from
+# web/offline/sw.js), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
 # when attnlab.wasm + attnlab.js exceed the 1 MB gzip budget. With --measure it also serves dist/
 # and reports the time to the first frame in headless Chromium (bench/first_frame.mjs).
 set -euo pipefail

@@ -10,8 +10,9 @@
 #   5. their core set in Firefox ESR (puppeteer-core) and WebKitGTK (selenium-webdriver), under Xvfb,
 #      with screenshots of each story's first step in build/story-shots/engines/
 #   6. the hosted site: scripts/build-site.sh (reusing the wasm build; its size budget fails the
-#      step) into build/site, served by nginx under /attnlab/ and opened in Chromium, with the SCORM
-#      package of every story (web/e2e/site.test.mjs; the SCORM run-time tests are in step 4)
+#      step) into build/site, served by nginx under /attnlab/ and opened in Chromium: the SCORM
+#      package of every story, offline reopening, a redeploy (web/e2e/site.test.mjs; the SCORM
+#      run-time tests are in step 4)
 # scripts/test.sh --paper: set-up, the native build, then only the Catch2 cases tagged [paper]
 # (the papers' claims at full counts, minutes; the normal run above excludes them).
 set -euo pipefail
