@@ -4,7 +4,8 @@
 #   - Debian's source packages of Dear ImGui 1.86 and SDL2 2.26.5, unpacked into the cache
 #   - SDL2 built for WebAssembly once, into the cache
 #   - playwright-core from npm (drives Debian's Chromium; never downloads a browser), and
-#     puppeteer-core and selenium-webdriver (drive Debian's Firefox ESR and WebKitGTK under Xvfb)
+#     puppeteer-core and selenium-webdriver (drive Debian's Firefox ESR and WebKitGTK under Xvfb),
+#     and scorm-again (the LMS's side of the SCORM tests)
 # The cache lives outside the work tree: $ATTNLAB_CACHE (default $HOME/.cache/attnlab).
 # A warm second run changes nothing and takes seconds.
 # scripts/setup.sh --demo installs only what the web app needs (scripts/demo.sh): no browser, no
@@ -40,6 +41,9 @@ PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl 
 # The other two engines of the browser tests (web/e2e/engines.test.mjs): Firefox ESR and WebKitGTK
 # (WebKitWebDriver and MiniBrowser), both under Xvfb with Mesa's software GL for WebGL2.
 [ $DEMO_ONLY -eq 1 ] || PACKAGES+=(firefox-esr webkit2gtk-driver xvfb libgl1-mesa-dri)
+# nginx serves the built site under a sub-path in the test command (web/e2e/site.test.mjs), run
+# unprivileged from a temporary configuration; nginx-light is the smallest build with what it needs.
+[ $DEMO_ONLY -eq 1 ] || PACKAGES+=(nginx-light)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 # npm only fetches the browser tests' drivers (step 4 below): the demo needs none of its ~350 packages.
 [ $DEMO_ONLY -eq 1 ] || command -v npm >/dev/null || PACKAGES+=(npm)
@@ -128,7 +132,8 @@ if [ $DEMO_ONLY -eq 1 ]; then say "ready for the demo: cache $CACHE"; exit 0; fi
 # 18.19) and 20. playwright-core drives Chromium (1.62+ needs node 20); puppeteer-core drives Firefox
 # over WebDriver BiDi (25 needs node 22); selenium-webdriver drives WebKitGTK through WebKitWebDriver
 # (4.28+ needs node 18.20.5). axe-core checks the page against WCAG 2 A/AA (web/e2e/a11y.test.mjs).
-NPM_PACKAGES=(playwright-core@1.61.1 puppeteer-core@24.43.1 selenium-webdriver@4.27.0 axe-core@4.11.0)
+# scorm-again is the SCORM 1.2 / 2004 run-time (the LMS's side) of web/e2e/scorm.test.mjs.
+NPM_PACKAGES=(playwright-core@1.61.1 puppeteer-core@24.43.1 selenium-webdriver@4.27.0 axe-core@4.11.0 scorm-again@3.4.3)
 NPM_DIR="$CACHE/npm"
 for spec in "${NPM_PACKAGES[@]}"; do
   name=${spec%@*} version=${spec##*@}

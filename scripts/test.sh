@@ -9,6 +9,10 @@
 #   4. browser end-to-end tests in headless Chromium (playwright-core)
 #   5. their core set in Firefox ESR (puppeteer-core) and WebKitGTK (selenium-webdriver), under Xvfb,
 #      with screenshots of each story's first step in build/story-shots/engines/
+#   6. the hosted site: scripts/build-site.sh (reusing the wasm build; its size budget fails the
+#      step) into build/site, served by nginx under /attnlab/ and opened in Chromium: the SCORM
+#      package of every story, offline reopening, a redeploy (web/e2e/site.test.mjs; the SCORM
+#      run-time tests are in step 4)
 # scripts/test.sh --paper: set-up, the native build, then only the Catch2 cases tagged [paper]
 # (the papers' claims at full counts, minutes; the normal run above excludes them).
 set -euo pipefail
@@ -68,3 +72,7 @@ ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" 
 step "browser end-to-end tests in Firefox ESR and WebKitGTK (core set, under Xvfb)"
 ATTNLAB_WEB_DIR="$ROOT/build/wasm/web" ATTNLAB_CLI="$ROOT/build/native/attnlab" \
   NODE_PATH="$CACHE/npm/node_modules" node --test web/e2e-engines/
+
+step "hosted site: scripts/build-site.sh, served by nginx under /attnlab/, in Chromium"
+scripts/build-site.sh --out build/site --url http://127.0.0.1:8000/attnlab/
+ATTNLAB_SITE_DIR="$ROOT/build/site" NODE_PATH="$CACHE/npm/node_modules" node --test web/e2e/site.test.mjs

@@ -1,0 +1,143 @@
+// Helpers of web/e2e/scorm.test.mjs: the LMS's page (scorm-again in a host page that frames the
+// package's launch page), a walk through a story in the lab's frame, and the manifest's structure.
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The host page: hostStart(version, folder, cmi) puts a fresh scorm-again API where the package
+// looks (window.API or window.API_1484_11), loads `cmi` (a previous session's, marked to resume)
+// and frames folder/launch.html; every call the run-time refuses (its error code) is kept.
+// hostLeave() navigates the frame away (the SCO finishes on pagehide) and resolves to
+// {cmi, refused, calls, adapter}: the run-time's CMI as JSON, the refused calls, the number of
+// calls of each function in the session, the adapter's record.
+export function hostPage() {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A test LMS</title><link rel="icon" href="data:,"><script src="scorm-again.js"></script></head>
+<body><iframe id="sco" title="the package" style="width:1200px;height:760px;border:0"></iframe>
+<script>
+let api = null, refused = [], calls = {};
+const frame = document.getElementById('sco');
+window.hostStart = (version, folder, cmi) => {
+  const is2004 = version === '2004';
+  api = is2004 ? new Scorm2004API({ logLevel: 5 }) : new Scorm12API({ logLevel: 5 });
+  if (cmi) {
+    if (is2004) cmi.entry = 'resume'; else cmi.core.entry = 'resume';
+    api.loadFromJSON(cmi, '');
+  } else if (!is2004) api.cmi.student_data.mastery_score = '70';  // the LMS's own, not the package's 60
+  // (2004: an LMS that keeps no passing score, so the package's 0.6 decides; with one, the
+  // run-time itself decides success_status from the score)
+  const names = is2004 ? ['Initialize', 'GetValue', 'SetValue', 'Commit', 'Terminate']
+    : ['LMSInitialize', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish'];
+  const lastError = is2004 ? 'GetLastError' : 'LMSGetLastError';
+  for (const name of names) {
+    const call = api[name].bind(api);
+    api[name] = (...args) => {
+      const out = call(...args);
+      calls[name] = (calls[name] || 0) + 1;
+      const code = String(api[lastError]());
+      // Reading an element never set (2004's 403) is how a SCO detects a first session: allowed.
+      if (code !== '0' && !(code === '403' && name === 'GetValue')) refused.push(name + '(' + args.join(', ') + '): ' + code);
+      return out;
+    };
+  }
+  delete window.API; delete window.API_1484_11;
+  window[is2004 ? 'API_1484_11' : 'API'] = api;
+  return new Promise((resolve) => { frame.onload = () => resolve(); frame.src = folder + '/launch.html'; });
+};
+// The CMI as a table of element and value (what an LMS's attempt report lists), for a screenshot.
+window.hostShowCmi = (cmi) => {
+  const rows = [];
+  const walk = (prefix, v) => {
+    if (v && typeof v === 'object') { for (const [k, x] of Object.entries(v)) walk(prefix + '.' + k, x); }
+    else if (v !== '' && !/learner_preference|student_preference|comments|_children/.test(prefix)) rows.push([prefix, String(v)]);
+  };
+  walk('cmi', cmi);
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  document.body.innerHTML = '<table style="font:13px monospace;border-collapse:collapse">' + rows.map(([k, v]) =>
+    '<tr><td style="border:1px solid #bbb;padding:1px 6px">' + esc(k) + '</td><td style="border:1px solid #bbb;padding:1px 6px">' +
+    esc(v.length > 90 ? v.slice(0, 90) + '...' : v) + '</td></tr>').join('') + '</table>';
+};
+window.hostLeave = () => new Promise((resolve) => {
+  const record = frame.contentWindow.attnlabScorm;
+  frame.onload = () => {
+    const counted = calls;
+    calls = {};
+    resolve({ cmi: JSON.parse(JSON.stringify(api.cmi)), refused: refused.splice(0), calls: counted,
+      adapter: { found: record.found, errors: [...record.errors], interactions: record.interactions } });
+  };
+  frame.src = 'about:blank';
+});
+</script></body></html>
+`;
+}
+
+// Right on every `every`-th step from the first, wrong (another choice) on the others.
+export function pickPlan(answers, every) {
+  return answers.map((a, k) => (k % every === 0 ? a : (a + 1) % 2));
+}
+
+// Resolves once the adapter (if it found an LMS) has read the page twice more: what the page shows
+// now is recorded.
+async function adapterSaw(frame) {
+  const polls = await frame.evaluate(() => window.attnlabScorm.polls || 0);
+  await frame.waitForFunction((n) => !window.attnlabScorm.found || window.attnlabScorm.polls >= n + 2, polls);
+}
+
+// Walks the story open in `frame` from step `from` (0-based): predicts `choose(k)`, runs, waits for
+// the answer, goes Next. With `stopBefore`, it stops on that step after predicting (no run).
+// Returns {story, answers: the run's choice per step walked, leftPredicted}.
+export async function walkStory(page, frame, choose, { from = 0, stopBefore = -1 } = {}) {
+  const story = () => frame.evaluate(() => JSON.parse(window.attnlab.appPageJson()).story);
+  const answers = [];
+  let st = await story();
+  if (st.step !== from + 1) throw new Error(`walkStory: the frame is at step ${st.step}, not ${from + 1}`);
+  for (let k = from; ; k += 1) {
+    st = await story();
+    if (st.prediction.predicted !== choose(k)) {
+      const error = await frame.evaluate((v) => window.attnlab.appPredict(v), choose(k));
+      if (error) throw new Error(`walkStory: step ${k + 1}: ${error}`);
+    }
+    await adapterSaw(frame);  // the prediction is recorded as made before the run
+    if (k === stopBefore) return { story: st.story, answers, leftPredicted: (await story()).prediction.predicted };
+    await frame.evaluate(() => window.attnlab.appRunControl('run'));
+    await frame.waitForFunction(() => window.attnlab.appState() === 'done' &&
+      JSON.parse(window.attnlab.appPageJson()).story.answer !== '', null, { timeout: 180000 });
+    st = await story();
+    answers.push(st.prediction.choices.findIndex((c) => st.prediction.measured.endsWith('. Answer: ' + c)));
+    await adapterSaw(frame);  // the decided prediction is recorded
+    if (st.step === st.steps) return { story: st.story, answers, leftPredicted: null };
+    const error = await frame.evaluate(() => window.attnlab.appStoryStep(1));
+    if (error) throw new Error(`walkStory: Next after step ${k + 1}: ${error}`);
+    await frame.waitForFunction((n) => JSON.parse(window.attnlab.appPageJson()).story.step === n, k + 2);
+    await adapterSaw(frame);  // the step is seen open before its prediction (its latency counts from there)
+  }
+}
+
+// The structure SCORM's content-packaging rules and the run-time need (no package of Debian or npm
+// ships the IMS/ADL schemas): the manifest at the root, its namespace and schemaversion for the
+// version, one organization with one item pointing at one SCO resource whose href is launch.html,
+// every listed file in the package and every packaged file listed, the mastery score.
+export function inspectManifest(folder, version) {
+  const text = fs.readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
+  const problems = [];
+  const need = (ok, what) => { if (!ok) problems.push(what); };
+  const is2004 = version === 'scorm2004';
+  need(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>'), 'an XML declaration');
+  need(text.includes(is2004 ? 'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"' : 'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"'), 'the content-packaging namespace');
+  need(text.includes(`<schemaversion>${is2004 ? '2004 3rd Edition' : '1.2'}</schemaversion>`), 'the schemaversion');
+  need((text.match(/<organization /g) || []).length === 1 && (text.match(/<item /g) || []).length === 1, 'one organization with one item');
+  need((text.match(/<resource /g) || []).length === 1, 'one resource');
+  need(new RegExp(`adlcp:scorm${is2004 ? 'Type' : 'type'}="sco" href="launch.html"`).test(text), 'a SCO resource launching launch.html');
+  need(text.includes('identifierref="attnlab-sco"') && text.includes('identifier="attnlab-sco"'), 'the item references the resource');
+  need(is2004 ? /<imsss:minNormalizedMeasure>0\.\d+<\/imsss:minNormalizedMeasure>/.test(text) : /<adlcp:masteryscore>\d+<\/adlcp:masteryscore>/.test(text), 'a mastery score');
+  const listed = [...text.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
+  const packaged = fs.readdirSync(folder).filter((f) => f !== 'imsmanifest.xml').sort();
+  need(JSON.stringify(listed) === JSON.stringify(packaged), `the files listed are the files packaged (${listed} vs ${packaged})`);
+  for (const f of ['launch.html', 'scorm_adapter.js', 'attnlab.js', 'attnlab.wasm']) need(packaged.includes(f), `the package holds ${f}`);
+  const launch = fs.readFileSync(path.join(folder, 'launch.html'), 'utf8');
+  need(/<head>\n<script src="scorm_adapter\.js" data-story="[\w.-]+" data-version="(1\.2|2004)"/.test(launch), 'the adapter first in the launch page');
+  need(!/https?:\/\//.test(launch.replace(/http:\/\/www\.w3\.org\/[^"]*/g, '')), 'the launch page names no other site');
+  const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || '';
+  const description = (text.match(/description>\s*<[^>]*string[^>]*>([^<]*)</) || [])[1] || '';
+  need(title !== '' && description !== '', 'a title and a description');
+  return { problems, title, description };
+}
