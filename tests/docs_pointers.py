@@ -8,8 +8,8 @@ Two kinds of pointer, in backticks:
                          the name of some file of the repository.
   `symbol` in `file`     also: the symbol occurs in the file (for `App::load_hash` or `prepare()`,
                          the last name, load_hash or prepare).
-Not pointers: generated files (build/, dist/, the build's attnlab.js and index.html, the site's
-embed/ and oembed/ files, CSV, SVG, PNG, JSON), placeholders (<paper>, thing, paper/, ID, *), and
+Not pointers: generated files (build/, dist/, the build's attnlab.js and index.html, a SCORM
+package's launch.html, the site's embed/ and oembed/ files, CSV, SVG, PNG, JSON), placeholders (<paper>, thing, paper/, ID, *), and
 files of other repositories: a line that says "the authors'" or "their" (on it or the line before)
 or "not in the repository". Exits 1 with one line per broken pointer. Usage: docs_pointers.py [REPO_ROOT]
 """
@@ -25,7 +25,7 @@ FILE = re.compile(r"^[A-Za-z0-9_.\-/]+$")
 POINTER = re.compile(r"`([^`\n]+)`(?:\s+in\s+`([^`\n]+)`)?")
 PLACEHOLDER = re.compile(r"<|>|\*|thing|\bID\b|\.\.\.|^build/|^dist/|^/|YOUR|\bNAME\b|\bPAPER\b|\bOLD\b|\bNEW\b|"
                          r"(^|/)paper[/_.]")
-GENERATED = re.compile(r"^(attnlab(_node|_worker)?\.(js|cjs|wasm)|index\.html|o?embed/|CTestCostData\.txt)")
+GENERATED = re.compile(r"^(attnlab(_node|_worker)?\.(js|cjs|wasm)|index\.html|launch\.html|o?embed/|CTestCostData\.txt)")
 ELSEWHERE = re.compile(r"the authors'|\btheir\b|not in the repository")
 
 
