@@ -185,6 +185,7 @@ JsonValue step_json(const Story& s, std::size_t k) {
           {"params", json_object(step.settings.params)},
           {"seed", step.settings.seed},
           {"shows", step.shows},
+          {"given", step.given},
           {"run", step.run},
           {"prediction", std::move(prediction)}};
 }

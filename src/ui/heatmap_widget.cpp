@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "lab/palette.hpp"
@@ -25,11 +23,16 @@ struct Program {
 };
 Program g_program;
 
+// With C's stdio, not iostreams: the page uses no stream anywhere else, and std::ifstream with
+// std::stringstream alone linked libc++'s locale and stream machinery into the page's module.
 std::string read_shader(const char* path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
+  std::string text;
+  if (std::FILE* f = std::fopen(path, "rb")) {
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) text.append(buffer, n);
+    std::fclose(f);
+  }
+  return text;
 }
 
 GLuint compile(GLenum kind, const std::string& source, std::string& error) {

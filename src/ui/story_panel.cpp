@@ -128,7 +128,8 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   text_wrapped_at_spaces(story.story().paper, ImGui::GetColorU32(ImGuiCol_TextDisabled));
   text_wrapped_at_spaces(s.title, theme().heading);
   ImGui::Spacing();
-  const auto [shown, folded] = fold_text(s.text, kWordsBeforeMore);
+  const bool short_panel = ImGui::GetWindowHeight() < kShortPanelLines * ImGui::GetTextLineHeightWithSpacing();
+  const auto [shown, folded] = fold_text(s.text, short_panel ? kWordsBeforeMoreShort : kWordsBeforeMore);
   std::vector<std::string> marked;  // each term marked once: at its first use in the step
   draw_marked_text(glossary_segments(story.story().glossary, shown, &marked));
   if (!folded.empty()) {

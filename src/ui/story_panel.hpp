@@ -20,14 +20,18 @@ class StoryPanel {
 
   // The toolbar part: home, the story's name, "Step k of N", Back and Next, Free lab.
   Action draw_navigation(const page::StoryState& story, bool embedded);
-  // The step's text (its first sentences up to kWordsBeforeMore, the rest behind "More"), question
+  // The step's text (its first sentences up to kWordsBeforeMore words, the rest behind "More"), question
   // and prediction (the student's choice goes into `story`); once the run is done, the measured
   // value, the step's answer and, on the last step, the story's summary with a button to the next
   // story (Action::NextStory). `results` and `done` are the current run's.
   // `settings`: the run's and the step's, so the answer says what the student changed.
   Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
               const RunSettings& settings = {});
+  // The text folds after this many words, or after kWordsBeforeMoreShort in a panel shorter than
+  // kShortPanelLines lines (a phone's embed), so that the question shows without scrolling.
   static constexpr int kWordsBeforeMore = 90;
+  static constexpr int kWordsBeforeMoreShort = 40;
+  static constexpr float kShortPanelLines = 26.0f;
   // The step's hints as the canvas shows them and the text twin repeats them word for word:
   // "Look first at the plot '...' in the results." and, before the run, "Pick your answer, then
   // press Run." (or "Now press Run." once picked).

@@ -94,14 +94,16 @@ test('every story, walked from its first step to its last: link, reload, predict
           step.title, { timeout: 10000 });
         await page.screenshot({ path: path.join(shots, `${story.id}-${k}-before.png`) });
         assert.strictEqual(await page.locator('#twin-answer').count(), 0, `${where}: the twin shows the answer before Run`);
-        // Every number of the answer that the step's own words do not state (its place "Step 5 of
-        // 5", title, text, question and prediction: settings and figure numbers, checked in
-        // tests/test_stories.cpp) is nowhere in what the page shows: the step, the prediction, the
-        // whole twin (toolbar, parameters, the picture's tables) and the live region.
+        // Every number of the answer that the step does not state (its place "Step 5 of 5", title,
+        // text, question, prediction, and `given`: the settings and values derived from them that
+        // tests/test_stories.cpp holds the step's words to) is nowhere in what the page shows: the
+        // step, the prediction, the whole twin (toolbar, parameters, the picture's tables) and the
+        // live region.
         const twin = await page.evaluate(() => document.getElementById('twin').textContent);
         const status = await page.evaluate(() => document.getElementById('status').textContent);
         const place = `Step ${k} of ${story.steps.length}`;
-        const stated = new Set(numbersIn([place, step.title, step.text, step.question, JSON.stringify(step.prediction)].join('\n')));
+        const stated = new Set([...numbersIn([place, step.title, step.text, step.question, JSON.stringify(step.prediction)].join('\n')),
+          ...step.given]);
         const before = new Set(numbersIn([shown.text, shown.question, JSON.stringify(shown.prediction), twin, status].join('\n')));
         const answerOnly = numbersIn(step.answer).filter((n) => !stated.has(n));
         for (const n of answerOnly) assert.ok(!before.has(n), `${where}: '${n}' of the answer is on screen before Run`);
