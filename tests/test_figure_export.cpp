@@ -744,3 +744,13 @@ TEST_CASE("a reproduction's figures hold every panel with its results, named and
     for (const GridPanel& p : none.panels) CHECK(p.plot.series.empty());
   }
 }
+
+TEST_CASE("a tick label writes its exponent short, so it fits the plot's margin", "[lab][figures]") {
+  CHECK(tick_label(5.2e7) == "5.2e7");
+  CHECK(tick_label(1e-9) == "1e-9");
+  CHECK(tick_label(-2.5e-10) == "-2.5e-10");
+  CHECK(tick_label(1e100) == "1e100");
+  CHECK(tick_label(0.25) == "0.25");
+  CHECK(tick_label(40) == "40");
+  CHECK(std::stod(tick_label(4.4e7)) == 4.4e7);  // still a number that reads back
+}

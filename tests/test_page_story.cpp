@@ -140,6 +140,13 @@ TEST_CASE("page story: a step's text marks the first use of each glossary term",
   CHECK(terms == "[Softmax=softmax][simplex edges=simplex edge][eps0=eps0]");  // the first use, whole words
   CHECK(marked == std::vector<std::string>{"softmax", "simplex edge", "eps0"});
   CHECK(glossary_segments(glossary, "softmax later", &marked).size() == 1);  // marked once per step
+  // An exponent's notation is not the term: (kd)^Theta(m) is big-Theta, not the matrix Theta.
+  std::vector<GlossaryEntry> theta(1);
+  theta[0].term = "Theta";
+  const std::vector<GlossarySegment> exponent = glossary_segments(theta, "(kd)^Theta(m) examples; Theta is 2 x 4", nullptr);
+  REQUIRE(exponent.size() == 3);
+  CHECK(exponent[0].text == "(kd)^Theta(m) examples; ");
+  CHECK(exponent[1].term == &theta[0]);
   // Every step of every story: its text is kept whole, and the page's JSON says the same parts.
   std::size_t steps_marking = 0;
   for (const Story& s : stories())

@@ -4,6 +4,7 @@
 // story id is pinned here. The runs of the steps are in test_story_runs.cpp.
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -191,4 +192,34 @@ TEST_CASE("story= and step= are checked like every link key", "[stories][url]") 
   CHECK(back.seed == 7);
   CHECK(encode_story_hash({first.id, 0}, first.steps[0], {}, first.steps[0].settings.seed, {}) ==
         "story=" + first.id + "&step=1");
+}
+
+// A story's words name no place on the screen: panels stack on a phone, and a screen reader or the
+// text view has no left, right, above or below (docs/design.md "Keyboard and screen reader").
+TEST_CASE("no story text names a direction on the screen", "[stories]") {
+  static const char* const kDirections[] = {"on the left",  "on the right", "to the left",     "to the right",
+                                            "left panel",   "right panel",  "below it",        "above it",
+                                            "below the plot", "above the plot", "under the question",
+                                            "beside your",  "in the corner", "at the top of the", "at the bottom of the"};
+  const auto check = [](const std::string& text) {
+    INFO(text);
+    std::string lower = text;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* d : kDirections) CHECK(lower.find(d) == std::string::npos);
+  };
+  std::size_t texts = 0;
+  const auto each = [&](const std::string& text) { check(text), ++texts; };
+  for (const Story& s : stories()) {
+    each(s.result), each(s.figure_caption);
+    for (const AnswerPart& part : s.summary) each(part.text);
+    for (const GlossaryEntry& g : s.glossary) each(g.definition);
+    for (const StoryStep& step : s.steps) {
+      each(step.title), each(step.text), each(step.question);
+      for (const AnswerPart& part : step.answer) each(part.text);
+      if (!step.prediction) continue;
+      each(step.prediction->question);
+      for (const auto& c : step.prediction->choices) each(c.label);
+    }
+  }
+  CHECK(texts > 200);
 }

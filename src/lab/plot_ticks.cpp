@@ -116,7 +116,16 @@ std::vector<double> colour_bar_ticks(double low, double high, int target) {
 std::string tick_label(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
+  // The exponent without its '+' and leading zeros ("5.2e+07" -> "5.2e7", "1e-09" -> "1e-9"): a
+  // label must fit the plot's left margin, which "5.2e+07" overflowed.
+  std::string text = buf;
+  const std::size_t e = text.find('e');
+  if (e == std::string::npos) return text;
+  std::string exponent = text.substr(e + 1);
+  const bool negative = !exponent.empty() && exponent[0] == '-';
+  if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) exponent.erase(0, 1);
+  exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
+  return text.substr(0, e + 1) + (negative ? "-" : "") + exponent;
 }
 
 LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,

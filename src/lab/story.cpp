@@ -69,6 +69,7 @@ std::vector<GlossarySegment> glossary_segments(const std::vector<GlossaryEntry>&
       std::size_t end = at + term.size();
       if (low[end - 1] != 's' && end < low.size() && low[end] == 's' && !letter(end + 1)) ++end;  // a plural
       if ((at > 0 && letter(at - 1)) || letter(end)) continue;
+      if (at > 0 && text[at - 1] == '^') continue;  // an exponent's notation: (kd)^Theta(m) is big-Theta
       hits.push_back({at, end - at, &g});
       break;
     }

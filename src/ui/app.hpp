@@ -213,7 +213,10 @@ class App {
   float run_button_rect_[4] = {0, 0, 0, 0};
   StoryPanel::Placed question_;
   bool compact_ = false;
-  bool log_x_ = false, log_y_ = false;  // view options, not experiment parameters
+  // The log switches, view options: unset, each plot keeps the scale it declares; set, every plot
+  // takes it. The switches show the first plot's scale while unset.
+  std::optional<bool> log_x_, log_y_;
+  void apply_log_switches(Plot& plot) const;
   View view_ = View::Results;
   bool select_tab_ = false;  // the tab bar should switch to view_ (after a link or an action)
   bool has_inspector_ = false;

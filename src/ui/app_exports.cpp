@@ -45,8 +45,7 @@ std::string App::plot_svg(int index) const {
   if (index < 0 || index >= static_cast<int>(r.plots.size())) return "";
   Plot plot = r.plots[static_cast<std::size_t>(index)];
   if (!inspector_figures()) {  // the log toggles, as on screen
-    plot.log_x = plot.log_x || log_x_;
-    plot.log_y = plot.log_y || log_y_;
+    apply_log_switches(plot);
   }
   return plot_to_svg(plot);
 }

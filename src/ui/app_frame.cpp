@@ -51,8 +51,10 @@ void App::frame(float width, float height) {
   // experiment, whose readers came for the figure. NavFlattened: the arrow keys move between the
   // toolbar, the controls and the results freely.
   const bool results_first = narrow && link_.embed().embed && !link_.in_story();
-  // A story's step gets the larger share: its text and question must show without scrolling.
-  const float controls_share = link_.in_story() ? 0.75f : 0.4f;
+  // A story's step gets the larger share before its run (its text and question must show without
+  // scrolling), and about half once the run is done: the answer beside the figure it explains.
+  const float story_share = run_.state() == RunState::Done ? 0.55f : 0.75f;
+  const float controls_share = link_.in_story() ? story_share : 0.4f;
   if (results_first || !any_control) {
     ImGui::BeginChild("results", ImVec2(0, any_control ? height * 0.6f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
     draw_results();

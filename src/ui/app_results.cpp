@@ -34,6 +34,11 @@ void App::draw_notes(const std::vector<std::string>& notes) {
   ImGui::EndChild();
 }
 
+void App::apply_log_switches(Plot& plot) const {
+  if (log_x_) plot.log_x = *log_x_;
+  if (log_y_) plot.log_y = *log_y_;
+}
+
 void App::draw_sweep_results() {
   // Before the run has results: the picture of its inputs, under a line that says so.
   const bool inputs = showing_inputs();
@@ -45,9 +50,13 @@ void App::draw_sweep_results() {
     ImGui::TextWrapped("Before the run: what goes in. %s", next);
     if (results.plots.empty() && results.heatmaps.empty()) return;
   }
-  ImGui::Checkbox("log x", &log_x_);
+  const auto log_switch = [&](const char* label, std::optional<bool>& chosen, bool Plot::*axis) {
+    bool on = chosen.value_or(!results.plots.empty() && results.plots.front().*axis);
+    if (ImGui::Checkbox(label, &on)) chosen = on;
+  };
+  log_switch("log x", log_x_, &Plot::log_x);
   ImGui::SameLine();
-  ImGui::Checkbox("log y", &log_y_);
+  log_switch("log y", log_y_, &Plot::log_y);
   // In a story the plot the step is about comes first, the other plots fold below it when there
   // are more than two, and the notes fold into "Details" (closed); the free lab shows everything.
   const std::string named = link_.in_story() ? story_.step().plot : "";
@@ -77,8 +86,7 @@ void App::draw_sweep_results() {
   const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
   const auto draw_one = [&](std::size_t i, float height) {
     Plot plot = results.plots[i];
-    plot.log_x = plot.log_x || log_x_;
-    plot.log_y = plot.log_y || log_y_;
+    apply_log_switches(plot);
     const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
     const int legend_rows = plot_frame(plot, width, 0.0, font, text_width).legend_rows;
     draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), height));

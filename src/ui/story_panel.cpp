@@ -141,14 +141,19 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();
-  question_.w = ImGui::GetContentRegionAvail().x;
+  question_.w = ImGui::GetContentRegionAvail().x, question_.choice_height = 0;
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
   if (s.prediction) draw_prediction(story, results, done);
-  if (!done) return Action::None;
+  if (!done) {
+    answer_shown_for_.clear();
+    return Action::None;
+  }
   if (const std::string answer = render_answer(s, results, settings); !answer.empty()) {
     ImGui::Spacing();
+    // The first frame of an answer scrolls the panel to it: on a phone it is below the fold.
+    if (answer_shown_for_ != here) ImGui::SetScrollHereY(0.2f), answer_shown_for_ = here;
     text_wrapped_at_spaces(answer);
   }
   if (!story.last_step()) return Action::None;
@@ -172,11 +177,18 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
       story.predict(std::clamp(static_cast<double>(typed), p.min, p.max));
     note_focus("prediction");
   } else {
+    // Each choice's target (its circle and label) at least kTargetPx high.
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                        ImVec2(pad.x, std::max(pad.y, 0.5f * (kTargetPx - ImGui::GetFontSize()))));
+    question_.choice_height = kTargetPx * 2.0f;
     for (std::size_t i = 0; i < p.choices.size(); ++i) {
       if (ImGui::RadioButton(p.choices[i].label.c_str(), story.choice() == static_cast<int>(i)))
         story.predict(static_cast<double>(i));
+      question_.choice_height = std::min(question_.choice_height, ImGui::GetItemRectSize().y);
       note_focus("choice:" + std::to_string(i));
     }
+    ImGui::PopStyleVar();
   }
   ImGui::EndDisabled();
   if (!done) {

@@ -45,7 +45,11 @@ class StoryPanel {
   struct Placed {
     float x = 0, y = 0, w = 0, h = 0;
     bool visible = false;
+    float choice_height = 0;  // the least height of the prediction's choices (0 without choices)
   };
+  // The least height of a prediction choice's target, in CSS pixels (ImGui draws in them): WCAG
+  // 2.2's target size (2.5.8).
+  static constexpr float kTargetPx = 24.0f;
   const Placed& question() const { return question_; }
 
  private:
@@ -58,6 +62,7 @@ class StoryPanel {
   std::string pinned_;    // the glossary term whose definition a tap opened, "" for none
   std::string focused_;   // see focused()
   std::string more_for_;  // the story and step whose text `more_` unfolded
+  std::string answer_shown_for_;  // the story and step whose answer the panel scrolled to
   Placed question_;
 };
 

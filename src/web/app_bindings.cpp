@@ -142,10 +142,12 @@ std::string app_run_button() {
   return Json{{"x", r[0]}, {"y", r[1]}, {"w", r[2]}, {"h", r[3]}}.dump();
 }
 // Where the story's question is on screen: {x, y, w, h, visible (whole, without scrolling its panel),
-// compact (the page's compact view for a frame too small to use)}.
+// compact (the page's compact view for a frame too small to use), choiceHeight (the least height of
+// the prediction's choices, CSS px; 0 without choices)}.
 std::string app_question_rect() {
   const auto& q = app().question_rect();
-  return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"visible", q.visible}, {"compact", app().compact()}}.dump();
+  return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"visible", q.visible}, {"compact", app().compact()},
+              {"choiceHeight", q.choice_height}}.dump();
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const shots = path.join(repo, 'build', 'story-shots');
 const nodeModule = process.env.ATTNLAB_NODE_MODULE || path.resolve(webDir, '..', 'attnlab_node.cjs');
 const USABLE = { width: 280, height: 480 };  // the least frame a story step is usable in (CSS px)
+const TARGET_PX = 24;  // the least height of a prediction choice (StoryPanel::kTargetPx)
 const SCREENS = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
 const env = { lab: null, base: '', browser: null };
 
@@ -119,10 +120,12 @@ test('the snippet fits and is usable as pasted, stripped and in WordPress, on a 
       await site.page.screenshot({ path: path.join(shots, `embed-${name.replace(/ /g, '-')}-${screen.width}.png`) });
       await site.close();
       // Where everything is stripped the browser's 300 x 150 is all there is: the compact view.
-      const works = m.fits && m.questionSeen && (m.usable || (name === 'all stripped' && m.compact));
+      // The prediction's choices are targets of at least 24 CSS px (WCAG 2.2, 2.5.8).
+      const targets = m.compact || m.question.choiceHeight >= TARGET_PX;
+      const works = m.fits && m.questionSeen && targets && (m.usable || (name === 'all stripped' && m.compact));
       table.push({ variant: name, screen: `${screen.width} x ${screen.height}`,
         frame: `${Math.round(m.box.width)} x ${Math.round(m.box.height)}`, fits: m.fits, question: m.questionSeen,
-        view: m.compact ? 'compact' : 'full', works });
+        choice: m.compact ? '-' : `${m.question.choiceHeight} px`, view: m.compact ? 'compact' : 'full', works });
     }
   }
   console.log('embed table (variant x screen):');

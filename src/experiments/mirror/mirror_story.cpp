@@ -137,8 +137,8 @@ Story make_story() {
   four.title = "Near p = 1";
   four.text =
       "One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot 'Sparsity of W_k at the end, per p' "
-      "counts, for each p, the entries of W_k / ||W_k|| below 1% of the largest; the heatmaps below it show W_k "
-      "itself. Ours: this run and the 1% measure of sparsity.";
+      "counts, for each p, the entries of W_k / ||W_k|| below 1% of the largest; the heatmaps of the results "
+      "show W_k itself. Ours: this run and the 1% measure of sparsity.";
   four.question = "Why would a p near 1 make the cheapest W that separates the tokens sparse?";
   four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
