@@ -51,10 +51,15 @@ test('on a slow machine, Enter alone starts the text field\'s editing', async ()
   // Every frame 20 times slower: the frames after the key come far apart, as on a loaded machine.
   // ImGui takes the key over several frames (the press, then the field's activation).
   const cdp = await page.context().newCDPSession(page);
+  // The throttle is undone whatever happens: pages of one site share a renderer process, and a
+  // throttled one left open slows the next test's page too.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.attnlab.appTextInput(), null, { timeout: 90000, polling: 500 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  try {
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.attnlab.appTextInput(), null, { timeout: 90000, polling: 500 });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
   assert.strictEqual(await page.evaluate(() => window.attnlab.appFocusedControl()), 'seed');
   assert.deepStrictEqual(errors, []);
   await page.close();
