@@ -12,7 +12,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveDirectory } from '../web/e2e/static_server.mjs';
-import { launchChromium } from '../web/e2e/browser.mjs';
+import { countDrawnFrames, launchChromium } from '../web/e2e/browser.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -92,14 +92,7 @@ const server = await serveDirectory(webDir);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-await page.addInitScript(() => {
-  window.drawnFrames = [];
-  const clear = WebGL2RenderingContext.prototype.clear;
-  WebGL2RenderingContext.prototype.clear = function (mask) {
-    window.drawnFrames.push(performance.now());
-    return clear.call(this, mask);
-  };
-});
+await countDrawnFrames(page);
 await page.goto(base + '#exp=separation.toy&threads=1');
 await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 60000 });
 await page.evaluate(() => window.attnlab.appReproduce(true));

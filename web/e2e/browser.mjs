@@ -140,3 +140,17 @@ export async function editCanvasField(page, key, keyboard = page.keyboard) {
   await keyboard.press('Enter');
   await page.waitForFunction(() => window.attnlab.appTextInput(), null, { timeout: 5000 });
 }
+
+// Counts the frames the page draws: a drawn frame is a clear of the canvas (the page clears once per
+// frame it draws). Installed before the page loads; the times (performance.now()) are pushed to
+// window.drawnFrames.
+export function countDrawnFrames(page) {
+  return page.addInitScript(() => {
+    window.drawnFrames = [];
+    const clear = WebGL2RenderingContext.prototype.clear;
+    WebGL2RenderingContext.prototype.clear = function (mask) {
+      window.drawnFrames.push(performance.now());
+      return clear.call(this, mask);
+    };
+  });
+}

@@ -4,20 +4,9 @@
 // canvas (the page clears once per frame it draws), counted by a wrapper installed before the load.
 import test from 'node:test';
 import assert from 'node:assert';
-import { afterFrames, arrowToCanvasControl, openUrl, useBrowser } from './browser.mjs';
+import { afterFrames, arrowToCanvasControl, countDrawnFrames, openUrl, useBrowser } from './browser.mjs';
 
 const env = useBrowser();
-
-function countClears(page) {
-  return page.addInitScript(() => {
-    window.drawnFrames = [];
-    const clear = WebGL2RenderingContext.prototype.clear;
-    WebGL2RenderingContext.prototype.clear = function (mask) {
-      window.drawnFrames.push(performance.now());
-      return clear.call(this, mask);
-    };
-  });
-}
 
 // Drawn frames and animation frames of the page while `action()` runs.
 async function framesDuring(page, action) {
@@ -66,7 +55,7 @@ test('on a slow machine, Enter alone starts the text field\'s editing', async ()
 });
 
 test('a run on workers with nobody at the page draws a few frames a second; the mouse draws every frame', async () => {
-  const { page, errors } = await openUrl(env.browser, env.base + '#' + longRun, { setup: countClears });
+  const { page, errors } = await openUrl(env.browser, env.base + '#' + longRun, { setup: countDrawnFrames });
   await page.evaluate(() => window.attnlab.appRun());
   await page.waitForFunction(running, null, { timeout: 120000, polling: 100 });
   await page.mouse.move(5, 5);
