@@ -1,11 +1,12 @@
-// Helpers of web/e2e/scorm.test.mjs: the LMS's page (scorm-again in a host page that frames the
-// package's launch page), a walk through a story in the lab's frame, and the manifest's structure.
+// The LMS's side of the SCORM tests (scorm_run.mjs, web/e2e/scorm.test.mjs): the host page
+// (scorm-again in a page that frames the package's launch page) and the manifest's structure.
 import fs from 'node:fs';
 import path from 'node:path';
 
 // The host page: hostStart(version, folder, cmi) puts a fresh scorm-again API where the package
 // looks (window.API or window.API_1484_11), loads `cmi` (a previous session's, marked to resume)
-// and frames folder/launch.html; every call the run-time refuses (its error code) is kept.
+// and frames folder/launch.html (by its full address: the drivers find the frame by it); every
+// call the run-time refuses (its error code) is kept.
 // hostLeave() navigates the frame away (the SCO finishes on pagehide) and resolves to
 // {cmi, refused, calls, adapter}: the run-time's CMI as JSON, the refused calls, the number of
 // calls of each function in the session, the adapter's record.
@@ -41,7 +42,7 @@ window.hostStart = (version, folder, cmi) => {
   }
   delete window.API; delete window.API_1484_11;
   window[is2004 ? 'API_1484_11' : 'API'] = api;
-  return new Promise((resolve) => { frame.onload = () => resolve(); frame.src = folder + '/launch.html'; });
+  return new Promise((resolve) => { frame.onload = () => resolve(); frame.src = new URL(folder + '/launch.html', location.href).href; });
 };
 // The CMI as a table of element and value (what an LMS's attempt report lists), for a screenshot.
 window.hostShowCmi = (cmi) => {
@@ -68,48 +69,6 @@ window.hostLeave = () => new Promise((resolve) => {
 });
 </script></body></html>
 `;
-}
-
-// Right on every `every`-th step from the first, wrong (another choice) on the others.
-export function pickPlan(answers, every) {
-  return answers.map((a, k) => (k % every === 0 ? a : (a + 1) % 2));
-}
-
-// Resolves once the adapter (if it found an LMS) has read the page twice more: what the page shows
-// now is recorded.
-async function adapterSaw(frame) {
-  const polls = await frame.evaluate(() => window.attnlabScorm.polls || 0);
-  await frame.waitForFunction((n) => !window.attnlabScorm.found || window.attnlabScorm.polls >= n + 2, polls);
-}
-
-// Walks the story open in `frame` from step `from` (0-based): predicts `choose(k)`, runs, waits for
-// the answer, goes Next. With `stopBefore`, it stops on that step after predicting (no run).
-// Returns {story, answers: the run's choice per step walked, leftPredicted}.
-export async function walkStory(page, frame, choose, { from = 0, stopBefore = -1 } = {}) {
-  const story = () => frame.evaluate(() => JSON.parse(window.attnlab.appPageJson()).story);
-  const answers = [];
-  let st = await story();
-  if (st.step !== from + 1) throw new Error(`walkStory: the frame is at step ${st.step}, not ${from + 1}`);
-  for (let k = from; ; k += 1) {
-    st = await story();
-    if (st.prediction.predicted !== choose(k)) {
-      const error = await frame.evaluate((v) => window.attnlab.appPredict(v), choose(k));
-      if (error) throw new Error(`walkStory: step ${k + 1}: ${error}`);
-    }
-    await adapterSaw(frame);  // the prediction is recorded as made before the run
-    if (k === stopBefore) return { story: st.story, answers, leftPredicted: (await story()).prediction.predicted };
-    await frame.evaluate(() => window.attnlab.appRunControl('run'));
-    await frame.waitForFunction(() => window.attnlab.appState() === 'done' &&
-      JSON.parse(window.attnlab.appPageJson()).story.answer !== '', null, { timeout: 180000 });
-    st = await story();
-    answers.push(st.prediction.choices.findIndex((c) => st.prediction.measured.endsWith('. Answer: ' + c)));
-    await adapterSaw(frame);  // the decided prediction is recorded
-    if (st.step === st.steps) return { story: st.story, answers, leftPredicted: null };
-    const error = await frame.evaluate(() => window.attnlab.appStoryStep(1));
-    if (error) throw new Error(`walkStory: Next after step ${k + 1}: ${error}`);
-    await frame.waitForFunction((n) => JSON.parse(window.attnlab.appPageJson()).story.step === n, k + 2);
-    await adapterSaw(frame);  // the step is seen open before its prediction (its latency counts from there)
-  }
 }
 
 // The structure SCORM's content-packaging rules and the run-time need (no package of Debian or npm
