@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// The host page: hostStart(version, folder, cmi) puts a fresh scorm-again API where the package
-// looks (window.API or window.API_1484_11), loads `cmi` (a previous session's, marked to resume)
-// and frames folder/launch.html (by its full address: the drivers find the frame by it); every
+// The host page: hostStart(version, folder, resume) puts a fresh scorm-again API where the package
+// looks (window.API or window.API_1484_11), with `resume` loads the last session's CMI (kept in
+// this page, as an LMS keeps it: a driver's JSON may reorder its keys, and scorm-again checks a
+// learner_response against the type set before it), marked to resume, and frames folder/launch.html (by its full address: the drivers find the frame by it); every
 // call the run-time refuses (its error code) is kept.
 // hostLeave() navigates the frame away (the SCO finishes on pagehide) and resolves to
 // {cmi, refused, calls, adapter}: the run-time's CMI as JSON, the refused calls, the number of
@@ -15,12 +16,13 @@ export function hostPage() {
 <html lang="en"><head><meta charset="utf-8"><title>A test LMS</title><link rel="icon" href="data:,"><script src="scorm-again.js"></script></head>
 <body><iframe id="sco" title="the package" style="width:1200px;height:760px;border:0"></iframe>
 <script>
-let api = null, refused = [], calls = {};
+let api = null, refused = [], calls = {}, kept = null;
 const frame = document.getElementById('sco');
-window.hostStart = (version, folder, cmi) => {
+window.hostStart = (version, folder, resume) => {
   const is2004 = version === '2004';
   api = is2004 ? new Scorm2004API({ logLevel: 5 }) : new Scorm12API({ logLevel: 5 });
-  if (cmi) {
+  if (resume) {
+    const cmi = JSON.parse(JSON.stringify(kept));
     if (is2004) cmi.entry = 'resume'; else cmi.core.entry = 'resume';
     api.loadFromJSON(cmi, '');
   } else if (!is2004) api.cmi.student_data.mastery_score = '70';  // the LMS's own, not the package's 60
@@ -62,6 +64,7 @@ window.hostLeave = () => new Promise((resolve) => {
   frame.onload = () => {
     const counted = calls;
     calls = {};
+    kept = JSON.parse(JSON.stringify(api.cmi));
     resolve({ cmi: JSON.parse(JSON.stringify(api.cmi)), refused: refused.splice(0), calls: counted,
       adapter: { found: record.found, errors: [...record.errors], interactions: record.interactions } });
   };

@@ -121,8 +121,8 @@ export async function scormSessions(page, base, version, plan, answers = null) {
   const mastery = is2004 ? 0.6 : 0.7;
   const prefix = `${base}${dir}/launch.html`;
   const lab = (fn, arg) => page.frameEval(prefix, fn, arg);
-  const start = async (cmi) => {
-    await page.eval(([v, d, c]) => window.hostStart(v, d, c), [version, dir, cmi]);
+  const start = async (resume) => {
+    await page.eval(([v, d, r]) => window.hostStart(v, d, r), [version, dir, resume]);
     await waitIn(lab, () => document.body && document.body.dataset.ready === '1', null, 60000, 'the launch page to be ready');
   };
   const leave = async () => {
@@ -130,7 +130,7 @@ export async function scormSessions(page, base, version, plan, answers = null) {
     return page.eval(() => window.hostLeave());
   };
   // First session: two steps decided, the third predicted but not run, then the student leaves.
-  await start(null);
+  await start(false);
   const first = await walkStory(lab, (k) => plan[k], { stopBefore: 2 });
   const steps = first.steps;
   assert.ok(steps >= 4, `the story has ${steps} steps; the plan needs at least 4`);
@@ -144,7 +144,7 @@ export async function scormSessions(page, base, version, plan, answers = null) {
   assert.deepStrictEqual({ s: data.s, p: data.p, n: data.n, c: data.c }, { s: 2, p: { 2: plan[2] }, n: 2, c: 0 });
 
   // Second session: resumes at the step with its prediction, then completes the story.
-  await start(cmi1);
+  await start(true);
   assert.strictEqual((await lab(() => JSON.parse(window.attnlab.appPageJson()).story)).step, 3, 'resumed at the step left');
   await waitIn(lab, (want) => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === want, plan[2], 10000,
     'the prediction restored');
