@@ -1,7 +1,9 @@
 // The LMS's side of the SCORM tests (scorm_run.mjs, web/e2e/scorm.test.mjs): the host page
 // (scorm-again in a page that frames the package's launch page) and the manifest's structure.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 // The host page: hostStart(version, folder, resume) puts a fresh scorm-again API where the package
 // looks (window.API or window.API_1484_11), with `resume` loads the last session's CMI (kept in
@@ -74,8 +76,8 @@ window.hostLeave = () => new Promise((resolve) => {
 `;
 }
 
-// The structure SCORM's content-packaging rules and the run-time need (no package of Debian or npm
-// ships the IMS/ADL schemas): the manifest at the root, its namespace and schemaversion for the
+// The structure SCORM's content-packaging rules and the run-time need, beyond the schemas (checked
+// too, by validateManifest below): the manifest at the root, its namespace and schemaversion for the
 // version, one organization with one item pointing at one SCO resource whose href is launch.html,
 // every listed file in the package and every packaged file listed, the mastery score.
 export function inspectManifest(folder, version) {
@@ -101,5 +103,37 @@ export function inspectManifest(folder, version) {
   const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || '';
   const description = (text.match(/description>\s*<[^>]*string[^>]*>([^<]*)</) || [])[1] || '';
   need(title !== '' && description !== '', 'a title and a description');
+  problems.push(...validateManifest(path.join(folder, 'imsmanifest.xml'), version));
   return { problems, title, description };
+}
+
+// The IMS/ADL schemas (scripts/setup.sh fetches them into the cache's scorm-xsd/): each version's
+// manifest validated by xmllint against a schema that imports every namespace it uses. The 2004
+// manifest's inline LOM metadata is checked only as a <lom:lom> element (no package ships lom.xsd:
+// a stub schema takes its place); the content packaging, adlcp and imsss parts are checked whole.
+// Returns xmllint's complaints, [] when the manifest validates.
+export const XSD_DIR = process.env.ATTNLAB_SCORM_XSD || path.join(os.homedir(), '.cache', 'attnlab', 'scorm-xsd');
+export function validateManifest(manifestFile, version) {
+  const is2004 = version === 'scorm2004';
+  const edition = path.join(XSD_DIR, is2004 ? 'scorm20043rdedition' : 'scorm12edition');
+  if (!fs.existsSync(edition)) return [`no schemas in ${edition}: scripts/setup.sh fetches them`];
+  const imports = is2004
+    ? [['http://www.imsglobal.org/xsd/imscp_v1p1', 'imscp_v1p1.xsd'], ['http://www.adlnet.org/xsd/adlcp_v1p3', 'adlcp_v1p3.xsd'],
+      ['http://www.imsglobal.org/xsd/imsss', 'imsss_v1p0.xsd']]
+    : [['http://www.imsproject.org/xsd/imscp_rootv1p1p2', 'imscp_rootv1p1p2.xsd'], ['http://www.adlnet.org/xsd/adlcp_rootv1p2', 'adlcp_rootv1p2.xsd'],
+      ['http://www.imsglobal.org/xsd/imsmd_rootv1p2p1', 'imsmd_rootv1p2p1.xsd']];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-xsd-'));
+  const LOM = 'http://ltsc.ieee.org/xsd/LOM';
+  fs.writeFileSync(path.join(tmp, 'lom-stub.xsd'), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${LOM}" elementFormDefault="qualified">
+<xs:element name="lom"><xs:complexType><xs:sequence><xs:any processContents="skip" minOccurs="0" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element></xs:schema>`);
+  if (is2004) imports.push([LOM, path.join(tmp, 'lom-stub.xsd')]);
+  fs.writeFileSync(path.join(tmp, 'all.xsd'), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:attnlab:all">
+${imports.map(([ns, file]) => `<xs:import namespace="${ns}" schemaLocation="${path.resolve(edition, file)}"/>`).join('\n')}
+</xs:schema>`);
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(tmp, 'all.xsd'), manifestFile], { encoding: 'utf8' });
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (run.error) return [`xmllint: ${run.error.message} (scripts/setup.sh installs libxml2-utils)`];
+  // ims_xml.xsd (1.2) declares the xml namespace as its default one, which libxml2 reports and skips.
+  const complaints = run.stderr.split('\n').filter((l) => /error|fails to validate/i.test(l) && !/ims_xml\.xsd/.test(l));
+  return run.status === 0 && complaints.length === 0 ? [] : complaints.length ? complaints : [run.stderr.trim()];
 }
