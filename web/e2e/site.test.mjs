@@ -179,10 +179,17 @@ test('a redeploy: an open page keeps its own files; the next visit fetches the n
     .filter((n) => /\/twin\.js/.test(n)).map((n) => n.slice(n.lastIndexOf('/') + 1)));
   const [oldTwin] = await asked(page);
   assert.match(oldTwin, /^twin\.js\?v=[0-9a-f]{12}$/);
-  // The deploy: a changed twin.js, the site versioned again as build-site.sh does (new addresses, new sw.js).
+  // Versioned again unchanged, the addresses stay (they name the contents, nothing else).
+  const first = versionRefs(served).files;
+  assert.strictEqual(first['twin.js'], oldTwin, 'an unchanged file keeps its address');
+  // The deploy: a changed twin.js and worker module, the site versioned again as build-site.sh does.
   fs.appendFileSync(path.join(served, 'twin.js'), '\n// redeployed\n');
+  fs.appendFileSync(path.join(served, 'attnlab_worker.js'), '\n// redeployed\n');
   const { version, files } = versionRefs(served);
   assert.notStrictEqual(files['twin.js'], oldTwin, 'a changed file gets a new address');
+  // ... and so does every file that names it, down the chain (unit_pool.js -> unit_worker.js -> it).
+  for (const f of ['attnlab_worker.js', 'unit_worker.js', 'unit_pool.js']) assert.notStrictEqual(files[f], first[f], f);
+  for (const f of ['attnlab.js', 'attnlab.wasm', 'attnlab_worker.wasm']) assert.strictEqual(files[f], first[f], f);
   const twin = () => page.evaluate(() => fetch('twin.js').then((r) => r.text()));
   assert.ok(!(await twin()).includes('// redeployed'), 'the open page is served its own version');
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
