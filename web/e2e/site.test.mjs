@@ -1,7 +1,9 @@
 // The hosted site as scripts/build-site.sh writes it, served by nginx (Debian's, scripts/setup.sh)
 // under a sub-path as GitHub Pages and course servers do (http://127.0.0.1:PORT/attnlab/), with
 // the MIME types and headers README "Hosting" gives, opened in headless Chromium: the start page, a
-// story, an embed page, and the SCORM packages of every story (docs/scorm.md).
+// story, an embed page, the SCORM packages of every story (docs/scorm.md), a reopening with the
+// network cut (the service worker), and a redeploy: the content-hashed addresses of the module files
+// (web/offline/version_refs.mjs, docs/design.md "Content hashes") and the old cache dropped.
 // Env: ATTNLAB_SITE_DIR (the built site), NODE_PATH containing playwright-core. nginx runs as this
 // user from a temporary configuration (no daemon, no master process, logs in the temporary folder).
 import test from 'node:test';
