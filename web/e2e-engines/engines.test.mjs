@@ -15,16 +15,11 @@ import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serveDirectory } from '../e2e/static_server.mjs';
-import { ENGINES, ERROR_HOOK_TAG, drawnScreenshot, frames, launchEngine, startXvfb, waitForFile } from './engines.mjs';
+import { ERROR_HOOK_TAG, drawnScreenshot, frames, enginesFromEnv, launchEngine, startXvfb, waitForFile } from './engines.mjs';
 
 const cli = process.env.ATTNLAB_CLI;
 const webDir = process.env.ATTNLAB_WEB_DIR;
-const engines = (process.env.ATTNLAB_ENGINES ?? ENGINES.join(',')).split(',').filter(Boolean);
-// An engine list that names none ("," or a typo) would run no test and pass: refuse it.
-const unknown = engines.filter((e) => !ENGINES.includes(e));
-if (engines.length === 0 || unknown.length > 0)
-  throw new Error(`ATTNLAB_ENGINES='${process.env.ATTNLAB_ENGINES}' names no engine to test` +
-                  (unknown.length ? ` (unknown: ${unknown.join(', ')})` : '') + `; allowed: ${ENGINES.join(', ')}`);
+const engines = enginesFromEnv();
 const shots = path.join(process.env.ATTNLAB_SHOTS_DIR ||
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'story-shots'), 'engines');
 const SIZES = [[1280, 800], [390, 844]];

@@ -1,11 +1,15 @@
-// Helpers of web/e2e/scorm.test.mjs: the LMS's page (scorm-again in a host page that frames the
-// package's launch page), a walk through a story in the lab's frame, and the manifest's structure.
+// The LMS's side of the SCORM tests (scorm_run.mjs, web/e2e/scorm.test.mjs): the host page
+// (scorm-again in a page that frames the package's launch page) and the manifest's structure.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
-// The host page: hostStart(version, folder, cmi) puts a fresh scorm-again API where the package
-// looks (window.API or window.API_1484_11), loads `cmi` (a previous session's, marked to resume)
-// and frames folder/launch.html; every call the run-time refuses (its error code) is kept.
+// The host page: hostStart(version, folder, resume) puts a fresh scorm-again API where the package
+// looks (window.API or window.API_1484_11), with `resume` loads the last session's CMI (kept in
+// this page, as an LMS keeps it: a driver's JSON may reorder its keys, and scorm-again checks a
+// learner_response against the type set before it), marked to resume, and frames folder/launch.html (by its full address: the drivers find the frame by it); every
+// call the run-time refuses (its error code) is kept.
 // hostLeave() navigates the frame away (the SCO finishes on pagehide) and resolves to
 // {cmi, refused, calls, adapter}: the run-time's CMI as JSON, the refused calls, the number of
 // calls of each function in the session, the adapter's record.
@@ -14,12 +18,13 @@ export function hostPage() {
 <html lang="en"><head><meta charset="utf-8"><title>A test LMS</title><link rel="icon" href="data:,"><script src="scorm-again.js"></script></head>
 <body><iframe id="sco" title="the package" style="width:1200px;height:760px;border:0"></iframe>
 <script>
-let api = null, refused = [], calls = {};
+let api = null, refused = [], calls = {}, kept = null;
 const frame = document.getElementById('sco');
-window.hostStart = (version, folder, cmi) => {
+window.hostStart = (version, folder, resume) => {
   const is2004 = version === '2004';
   api = is2004 ? new Scorm2004API({ logLevel: 5 }) : new Scorm12API({ logLevel: 5 });
-  if (cmi) {
+  if (resume) {
+    const cmi = JSON.parse(JSON.stringify(kept));
     if (is2004) cmi.entry = 'resume'; else cmi.core.entry = 'resume';
     api.loadFromJSON(cmi, '');
   } else if (!is2004) api.cmi.student_data.mastery_score = '70';  // the LMS's own, not the package's 60
@@ -41,7 +46,7 @@ window.hostStart = (version, folder, cmi) => {
   }
   delete window.API; delete window.API_1484_11;
   window[is2004 ? 'API_1484_11' : 'API'] = api;
-  return new Promise((resolve) => { frame.onload = () => resolve(); frame.src = folder + '/launch.html'; });
+  return new Promise((resolve) => { frame.onload = () => resolve(); frame.src = new URL(folder + '/launch.html', location.href).href; });
 };
 // The CMI as a table of element and value (what an LMS's attempt report lists), for a screenshot.
 window.hostShowCmi = (cmi) => {
@@ -61,6 +66,7 @@ window.hostLeave = () => new Promise((resolve) => {
   frame.onload = () => {
     const counted = calls;
     calls = {};
+    kept = JSON.parse(JSON.stringify(api.cmi));
     resolve({ cmi: JSON.parse(JSON.stringify(api.cmi)), refused: refused.splice(0), calls: counted,
       adapter: { found: record.found, errors: [...record.errors], interactions: record.interactions } });
   };
@@ -70,50 +76,8 @@ window.hostLeave = () => new Promise((resolve) => {
 `;
 }
 
-// Right on every `every`-th step from the first, wrong (another choice) on the others.
-export function pickPlan(answers, every) {
-  return answers.map((a, k) => (k % every === 0 ? a : (a + 1) % 2));
-}
-
-// Resolves once the adapter (if it found an LMS) has read the page twice more: what the page shows
-// now is recorded.
-async function adapterSaw(frame) {
-  const polls = await frame.evaluate(() => window.attnlabScorm.polls || 0);
-  await frame.waitForFunction((n) => !window.attnlabScorm.found || window.attnlabScorm.polls >= n + 2, polls);
-}
-
-// Walks the story open in `frame` from step `from` (0-based): predicts `choose(k)`, runs, waits for
-// the answer, goes Next. With `stopBefore`, it stops on that step after predicting (no run).
-// Returns {story, answers: the run's choice per step walked, leftPredicted}.
-export async function walkStory(page, frame, choose, { from = 0, stopBefore = -1 } = {}) {
-  const story = () => frame.evaluate(() => JSON.parse(window.attnlab.appPageJson()).story);
-  const answers = [];
-  let st = await story();
-  if (st.step !== from + 1) throw new Error(`walkStory: the frame is at step ${st.step}, not ${from + 1}`);
-  for (let k = from; ; k += 1) {
-    st = await story();
-    if (st.prediction.predicted !== choose(k)) {
-      const error = await frame.evaluate((v) => window.attnlab.appPredict(v), choose(k));
-      if (error) throw new Error(`walkStory: step ${k + 1}: ${error}`);
-    }
-    await adapterSaw(frame);  // the prediction is recorded as made before the run
-    if (k === stopBefore) return { story: st.story, answers, leftPredicted: (await story()).prediction.predicted };
-    await frame.evaluate(() => window.attnlab.appRunControl('run'));
-    await frame.waitForFunction(() => window.attnlab.appState() === 'done' &&
-      JSON.parse(window.attnlab.appPageJson()).story.answer !== '', null, { timeout: 180000 });
-    st = await story();
-    answers.push(st.prediction.choices.findIndex((c) => st.prediction.measured.endsWith('. Answer: ' + c)));
-    await adapterSaw(frame);  // the decided prediction is recorded
-    if (st.step === st.steps) return { story: st.story, answers, leftPredicted: null };
-    const error = await frame.evaluate(() => window.attnlab.appStoryStep(1));
-    if (error) throw new Error(`walkStory: Next after step ${k + 1}: ${error}`);
-    await frame.waitForFunction((n) => JSON.parse(window.attnlab.appPageJson()).story.step === n, k + 2);
-    await adapterSaw(frame);  // the step is seen open before its prediction (its latency counts from there)
-  }
-}
-
-// The structure SCORM's content-packaging rules and the run-time need (no package of Debian or npm
-// ships the IMS/ADL schemas): the manifest at the root, its namespace and schemaversion for the
+// The structure SCORM's content-packaging rules and the run-time need, beyond the schemas (checked
+// too, by validateManifest below): the manifest at the root, its namespace and schemaversion for the
 // version, one organization with one item pointing at one SCO resource whose href is launch.html,
 // every listed file in the package and every packaged file listed, the mastery score.
 export function inspectManifest(folder, version) {
@@ -139,5 +103,37 @@ export function inspectManifest(folder, version) {
   const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || '';
   const description = (text.match(/description>\s*<[^>]*string[^>]*>([^<]*)</) || [])[1] || '';
   need(title !== '' && description !== '', 'a title and a description');
+  problems.push(...validateManifest(path.join(folder, 'imsmanifest.xml'), version));
   return { problems, title, description };
+}
+
+// The IMS/ADL schemas (scripts/setup.sh fetches them into the cache's scorm-xsd/): each version's
+// manifest validated by xmllint against a schema that imports every namespace it uses. The 2004
+// manifest's inline LOM metadata is checked only as a <lom:lom> element (no package ships lom.xsd:
+// a stub schema takes its place); the content packaging, adlcp and imsss parts are checked whole.
+// Returns xmllint's complaints, [] when the manifest validates.
+export const XSD_DIR = process.env.ATTNLAB_SCORM_XSD || path.join(os.homedir(), '.cache', 'attnlab', 'scorm-xsd');
+export function validateManifest(manifestFile, version) {
+  const is2004 = version === 'scorm2004';
+  const edition = path.join(XSD_DIR, is2004 ? 'scorm20043rdedition' : 'scorm12edition');
+  if (!fs.existsSync(edition)) return [`no schemas in ${edition}: scripts/setup.sh fetches them`];
+  const imports = is2004
+    ? [['http://www.imsglobal.org/xsd/imscp_v1p1', 'imscp_v1p1.xsd'], ['http://www.adlnet.org/xsd/adlcp_v1p3', 'adlcp_v1p3.xsd'],
+      ['http://www.imsglobal.org/xsd/imsss', 'imsss_v1p0.xsd']]
+    : [['http://www.imsproject.org/xsd/imscp_rootv1p1p2', 'imscp_rootv1p1p2.xsd'], ['http://www.adlnet.org/xsd/adlcp_rootv1p2', 'adlcp_rootv1p2.xsd'],
+      ['http://www.imsglobal.org/xsd/imsmd_rootv1p2p1', 'imsmd_rootv1p2p1.xsd']];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-xsd-'));
+  const LOM = 'http://ltsc.ieee.org/xsd/LOM';
+  fs.writeFileSync(path.join(tmp, 'lom-stub.xsd'), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${LOM}" elementFormDefault="qualified">
+<xs:element name="lom"><xs:complexType><xs:sequence><xs:any processContents="skip" minOccurs="0" maxOccurs="unbounded"/></xs:sequence></xs:complexType></xs:element></xs:schema>`);
+  if (is2004) imports.push([LOM, path.join(tmp, 'lom-stub.xsd')]);
+  fs.writeFileSync(path.join(tmp, 'all.xsd'), `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:attnlab:all">
+${imports.map(([ns, file]) => `<xs:import namespace="${ns}" schemaLocation="${path.resolve(edition, file)}"/>`).join('\n')}
+</xs:schema>`);
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(tmp, 'all.xsd'), manifestFile], { encoding: 'utf8' });
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (run.error) return [`xmllint: ${run.error.message} (scripts/setup.sh installs libxml2-utils)`];
+  // ims_xml.xsd (1.2) declares the xml namespace as its default one, which libxml2 reports and skips.
+  const complaints = run.stderr.split('\n').filter((l) => /error|fails to validate/i.test(l) && !/ims_xml\.xsd/.test(l));
+  return run.status === 0 && complaints.length === 0 ? [] : complaints.length ? complaints : [run.stderr.trim()];
 }

@@ -1,7 +1,9 @@
 // The hosted site as scripts/build-site.sh writes it, served by nginx (Debian's, scripts/setup.sh)
 // under a sub-path as GitHub Pages and course servers do (http://127.0.0.1:PORT/attnlab/), with
 // the MIME types and headers README "Hosting" gives, opened in headless Chromium: the start page, a
-// story, an embed page, and the SCORM packages of every story (docs/scorm.md).
+// story, an embed page, the SCORM packages of every story (docs/scorm.md), a reopening with the
+// network cut (the service worker), and a redeploy: the content-hashed addresses of the module files
+// (web/offline/version_refs.mjs, docs/design.md "Content hashes") and the old cache dropped.
 // Env: ATTNLAB_SITE_DIR (the built site), NODE_PATH containing playwright-core. nginx runs as this
 // user from a temporary configuration (no daemon, no master process, logs in the temporary folder).
 import test from 'node:test';
@@ -12,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { launchChromium, openUrl } from './browser.mjs';
+import { versionRefs } from '../offline/version_refs.mjs';
 
 const site = process.env.ATTNLAB_SITE_DIR;
 const NGINX = process.env.NGINX || '/usr/sbin/nginx';
@@ -165,7 +168,7 @@ test('after a first visit, the page and a story reopen without a network (the se
   await context.close();
 });
 
-test('a redeploy: an open page keeps its own files; the next visit gets the new set, the old cache gone', { skip }, async () => {
+test('a redeploy: an open page keeps its own files; the next visit fetches the new addresses, the old cache gone', { skip }, async () => {
   const served = path.join(env.tmp, 'www', 'attnlab');
   const context = await env.browser.newContext();
   let page = await context.newPage();
@@ -173,17 +176,29 @@ test('a redeploy: an open page keeps its own files; the next visit gets the new 
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
   const before = await page.evaluate(() => caches.keys());
-  // The deploy: a changed twin.js, and the service worker of its new version (as build-site.sh writes it).
+  // The twin's address as the page asked for it: versioned by its contents (web/offline/version_refs.mjs).
+  const asked = (p) => p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)
+    .filter((n) => /\/twin\.js/.test(n)).map((n) => n.slice(n.lastIndexOf('/') + 1)));
+  const [oldTwin] = await asked(page);
+  assert.match(oldTwin, /^twin\.js\?v=[0-9a-f]{12}$/);
+  // Versioned again unchanged, the addresses stay (they name the contents, nothing else).
+  const first = versionRefs(served).files;
+  assert.strictEqual(first['twin.js'], oldTwin, 'an unchanged file keeps its address');
+  // The deploy: a changed twin.js and worker module, the site versioned again as build-site.sh does.
   fs.appendFileSync(path.join(served, 'twin.js'), '\n// redeployed\n');
-  const sw = fs.readFileSync(path.join(served, 'sw.js'), 'utf8');
-  fs.writeFileSync(path.join(served, 'sw.js'), sw.replace(/const VERSION = '[^']*'/, "const VERSION = 'redeployed'"));
+  fs.appendFileSync(path.join(served, 'attnlab_worker.js'), '\n// redeployed\n');
+  const { version, files } = versionRefs(served);
+  assert.notStrictEqual(files['twin.js'], oldTwin, 'a changed file gets a new address');
+  // ... and so does every file that names it, down the chain (unit_pool.js -> unit_worker.js -> it).
+  for (const f of ['attnlab_worker.js', 'unit_worker.js', 'unit_pool.js']) assert.notStrictEqual(files[f], first[f], f);
+  for (const f of ['attnlab.js', 'attnlab.wasm', 'attnlab_worker.wasm']) assert.strictEqual(files[f], first[f], f);
   const twin = () => page.evaluate(() => fetch('twin.js').then((r) => r.text()));
   assert.ok(!(await twin()).includes('// redeployed'), 'the open page is served its own version');
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
   // ... and wait until the new version has installed (its cache filled, no worker installing).
   for (let i = 0; ; i += 1) {
     const s = await page.evaluate(async () => ({ keys: await caches.keys(), installing: !!(await navigator.serviceWorker.getRegistration()).installing }));
-    if (s.keys.includes('attnlab-redeployed') && !s.installing) break;
+    if (s.keys.includes(`attnlab-${version}`) && !s.installing) break;
     assert.ok(i < 300, `the new version never installed: ${JSON.stringify(s)}`);
     await page.waitForTimeout(100);
   }
@@ -194,14 +209,20 @@ test('a redeploy: an open page keeps its own files; the next visit gets the new 
   await page.goto(new URL('/', env.base).href);
   for (let i = 0; ; i += 1) {
     const keys = await page.evaluate(() => caches.keys());
-    if (keys.length === 1 && keys[0] === 'attnlab-redeployed') break;
+    if (keys.length === 1 && keys[0] === `attnlab-${version}`) break;
     assert.ok(i < 300, `the new version never took over: caches ${keys}`);
     await page.waitForTimeout(100);
   }
   await page.goto(env.base);
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
-  assert.ok((await twin()).includes('// redeployed'), 'the next visit gets the new set');
-  assert.deepStrictEqual(await page.evaluate(() => caches.keys()), ['attnlab-redeployed'], 'the old cache is gone');
+  assert.deepStrictEqual(await asked(page), [files['twin.js']], 'the next visit asks for the new address');
+  assert.ok((await twin()).includes('// redeployed'), 'and gets the new file');
+  assert.deepStrictEqual(await page.evaluate(() => caches.keys()), [`attnlab-${version}`], 'the old cache is gone');
+  // The kept addresses are the new version's, the old twin's not among them.
+  const kept = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url.slice(r.url.lastIndexOf('/') + 1)),
+    `attnlab-${version}`);
+  assert.deepStrictEqual(kept.filter((u) => u.startsWith('twin.js')), [files['twin.js']]);
+  assert.ok(Object.values(files).every((f) => kept.includes(f)), `the new set is kept: ${kept}`);
   assert.strictEqual(before.length, 1);
   await context.close();
 });

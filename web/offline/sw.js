@@ -1,8 +1,9 @@
-// The hosted site's service worker (written into dist/ by scripts/build-site.sh, which fills in
-// VERSION, a hash of the files' contents, and FILES): it keeps the page, its module and the worker
-// module so that a story reopens without a network (README "Hosting"). One cache per version; a
-// new deploy installs its own whole set and takes over only once no page of the old one is open
-// (no skipWaiting), so a page never pairs an old attnlab.js with a new attnlab.wasm.
+// The hosted site's service worker (written into dist/ by web/offline/version_refs.mjs, run by
+// scripts/build-site.sh, which fills in VERSION, a hash of the set, and FILES, the page and its
+// module files at their content-hashed addresses, file?v=HASH): it keeps them so that a story
+// reopens without a network (README "Hosting"). One cache per version; a new deploy installs its
+// own whole set and takes over only once no page of the old one is open (no skipWaiting), then
+// deletes the old caches, so a page never pairs an old attnlab.js with a new attnlab.wasm.
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = 'attnlab-' + VERSION;
@@ -23,7 +24,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   // caches.match with cacheName, not caches.open: a worker replaced by a new version must not
-  // create its deleted cache again.
+  // create its deleted cache again. ignoreSearch: the JS API (attnlab-api.mjs) asks for the module
+  // files by their plain names, and this version's cache holds one of each.
   event.respondWith((async () => {
     const kept = await caches.match(request, { cacheName: CACHE, ignoreSearch: true });
     if (kept) return kept;

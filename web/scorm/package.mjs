@@ -29,6 +29,16 @@ export function describe(story, paper) {
     `runs the experiment in the browser and shows the answer; the score is the share of predictions that were right.`;
 }
 
+// The one SCO resource, launching launch.html and listing every file of the package; `typeAttribute`
+// is the version's spelling (1.2 adlcp:scormtype, 2004 adlcp:scormType).
+function resources(files, typeAttribute) {
+  return `  <resources>
+    <resource identifier="attnlab-sco" type="webcontent" ${typeAttribute}="sco" href="launch.html">
+${files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')}
+    </resource>
+  </resources>`;
+}
+
 function manifest12(id, title, description, files) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attnlab-story-${id}-scorm12" version="1.0"
@@ -54,11 +64,7 @@ function manifest12(id, title, description, files) {
       </item>
     </organization>
   </organizations>
-  <resources>
-    <resource identifier="attnlab-sco" type="webcontent" adlcp:scormtype="sco" href="launch.html">
-${files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')}
-    </resource>
-  </resources>
+${resources(files, 'adlcp:scormtype')}
 </manifest>
 `;
 }
@@ -95,11 +101,7 @@ function manifest2004(id, title, description, files) {
       </item>
     </organization>
   </organizations>
-  <resources>
-    <resource identifier="attnlab-sco" type="webcontent" adlcp:scormType="sco" href="launch.html">
-${files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')}
-    </resource>
-  </resources>
+${resources(files, 'adlcp:scormType')}
 </manifest>
 `;
 }
