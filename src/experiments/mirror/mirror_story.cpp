@@ -43,7 +43,8 @@ Story make_story() {
   StoryStep one;
   one.title = "Does training turn W towards a max-margin solution?";
   one.text =
-      "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 by "
+      "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 (a start "
+      "the paper's local result does not cover) by "
       "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
       "problem (l_p-AttSVM, the SVM of the plots) on the tokens it selects. Each p runs for as many steps as the "
       "authors' code runs it: 1500 for p = 1.75, 2000 for p = 2, 20000 for p = 3, so the curves end at different "
@@ -109,7 +110,7 @@ Story make_story() {
   s.steps.push_back(two);
 
   StoryStep three;
-  three.title = "Each p its own solution?";
+  three.title = "Which solution does each p find?";
   three.text =
       "The paper's synthetic-data figure (in its main text; the settings are the authors' code's) at 5 seeds "
       "instead of 100 (random W0). The 3 x 3 plot compares the runs of each p with the max-margin solution of "

@@ -100,13 +100,13 @@ Story make_story() {
   s.steps.push_back(one);
 
   StoryStep two;
-  two.title = "Why every head costs more";
+  two.title = "Certification with more heads";
   two.text =
       "A row is certified only when all m heads attend alike. The run counts certified rows for m = 1, 2 and 3 "
       "heads, with the true W_sum. The paper's learner is proved to succeed with (kd)^Theta(m) examples and "
       "(kd)^O(m^3) time on layers that meet its assumptions (Theorem 1.2); how the rate changes per head here, with "
       "k = 3 tokens of length d = 12 (kd = 36), is our measurement, not a constant of the paper.";
-  two.question = "How many times rarer does a certified row get with each extra head?";
+  two.question = "How does the share of certified rows change with each extra head, and why?";
   two.plot = "Certification acceptance";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "300000"}}, 1};
   two.shows = {"eps"};

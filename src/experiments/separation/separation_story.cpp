@@ -132,7 +132,7 @@ Story make_story() {
       "patterns on (planted, class, constant) put the output above tau, so a column detects D1 with probability "
       "1/4 and detection follows 1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 counts only the "
       "all-+ pattern, probability 1/8, and proves a bound of 1/10). In the pictures of the inputs, j3 marks the "
-      "planted token's row.";
+      "planted token's row and a line marks the tokens left out between the rows shown.";
   three.question = "What does each extra readout column add, on D1 and on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
