@@ -96,7 +96,8 @@ Story make_story() {
           "guarantee, so on a large layer only the learner's answer comes with a proof.")};
   // The values measured at the step's settings (seed 1), as docs/multihead.md's claims table states them.
   one.expect = {"certifies 1315 of 150000 rows and recovers Theta to 0.0449 (relative error); Adam gets to 2.48e-06"};
-  one.given = {"1", "2", "5000", "0.1", "0.01"};  // +-1 inputs, the 2 eps slab, Adam's examples, the choices
+  // +-1 inputs, Adam's examples, the choices; the settings the answer names (k = 3, d = 8, eps, ||Theta|| = 3).
+  one.given = {"1", "2", "5000", "0.1", "0.01", "3", "8", "0.05"};
   s.steps.push_back(one);
 
   StoryStep two;
@@ -137,7 +138,7 @@ Story make_story() {
           "coincidence each time.")};
   two.expect = {"With one head 10.6% of rows are certified, with two 0.124%, with three 0.0011% (10 of 900000 rows, "
                 "Wilson 95% [0.0006%, 0.002%]): the rate falls 85.4 and then 112 times"};
-  two.given = {"1", "2", "3", "36", "12", "95%", "5%", "0.5%"};  // m, kd = 36 (k = 3, d = 12), the choices
+  two.given = {"1", "2", "3", "36", "12", "95%", "5%", "0.5%", "0.1"};  // m, kd = 36 (k = 3, d = 12), the choices, eps
   s.steps.push_back(two);
 
   StoryStep three;
@@ -221,7 +222,7 @@ Story make_story() {
                  "but slowly"};
   four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}}};
   // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head).
-  four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3"};
+  four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3", "0.05"};  // and eps
   s.steps.push_back(four);
   s.summary = {
       say("The lab's version of the paper's learner recovered a head from the rows it could certify, and "
