@@ -156,6 +156,8 @@ TEST_CASE("numbers are written like the text writes them", "[stories]") {
   CHECK(read_cell(t, {"rate", "", 0}) == 0.75);
   CHECK_FALSE(read_cell(t, {"rate", "m", 3}).has_value());
   CHECK_FALSE(read_cell(t, {"nope", "", 0}).has_value());
+  t.rows.push_back({3, NAN});  // a series that stopped before the last row: its last value
+  CHECK(read_cell(t, {"rate", "", 0}) == 0.75);
 }
 
 TEST_CASE("story= and step= are checked like every link key", "[stories][url]") {

@@ -99,6 +99,18 @@ TEST_CASE("a story's symbols are first read in a step's text, where the step def
     }
 }
 
+// The text view lists a step's terms under "Words in this step" (web/twin.js), from the terms its
+// text marks (glossary_segments): every step's text uses at least one, so the list is never empty.
+TEST_CASE("every step's text marks a glossary term, so its list of words is never empty", "[stories][glossary]") {
+  for (const Story& s : stories())
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      INFO(s.id << " step " << k + 1 << " marks no glossary term in its text");
+      std::size_t marked = 0;
+      for (const GlossarySegment& seg : glossary_segments(s.glossary, s.steps[k].text)) marked += seg.term != nullptr;
+      CHECK(marked > 0);
+    }
+}
+
 TEST_CASE("the glossary's word check finds a word on its own", "[glossary]") {
   CHECK(uses("softmax fires on D1", "fires"));
   CHECK(uses("the certified rows", "certif"));

@@ -124,14 +124,15 @@
       const story = stories.find((x) => x.id === st.story) || {};
       let h = `<h2>The paper: ${esc(story.paper || st.story)}</h2>`;
       // The first use of each glossary term is a <dfn> (its definition as a title), and the terms
-      // are listed with their definitions in a disclosure under the text.
+      // are listed with their definitions under the text, open: a closed disclosure reads as a bare
+      // heading in the text view and to a screen reader's text.
       const parts = st.textParts || [{ text: st.text }];
       const terms = parts.filter((p) => p.term);
       h += `<h3 id="twin-step-title" tabindex="-1">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` +
         parts.map((p) => (p.term ? `<dfn title="${esc(p.definition)}">${esc(p.text)}</dfn>` : esc(p.text))).join('') + `</p>`;
       if (terms.length) {
-        h += `<details class="twin-glossary"><summary>Words in this step</summary><dl>` +
-          terms.map((p) => `<dt><dfn>${esc(p.term)}</dfn></dt><dd>${esc(p.definition)} (${esc(p.source)})</dd>`).join('') + `</dl></details>`;
+        h += `<section class="twin-glossary" aria-labelledby="twin-words"><h4 id="twin-words">Words in this step</h4><dl>` +
+          terms.map((p) => `<dt><dfn>${esc(p.term)}</dfn></dt><dd>${esc(p.definition)} (${esc(p.source)})</dd>`).join('') + `</dl></section>`;
       }
       const hints = parse(M.appStoryHintsJson(), {});  // the canvas's own words (StoryPanel)
       if (hints.plot) h += `<p id="twin-hint-plot">${esc(hints.plot)}</p>`;

@@ -11,7 +11,11 @@ namespace attnlab {
 std::optional<double> read_cell(const Table& table, const TableCell& cell) {
   const int k = table.column(cell.column);
   if (k < 0 || table.rows.empty()) return std::nullopt;
-  if (cell.at_column.empty()) return table.rows.back()[static_cast<std::size_t>(k)];
+  if (cell.at_column.empty()) {  // the column's last value: a run's series may stop before its last row
+    for (auto row = table.rows.rbegin(); row != table.rows.rend(); ++row)
+      if (std::isfinite((*row)[static_cast<std::size_t>(k)])) return (*row)[static_cast<std::size_t>(k)];
+    return table.rows.back()[static_cast<std::size_t>(k)];
+  }
   const int at = table.column(cell.at_column);
   if (at < 0) return std::nullopt;
   for (const auto& row : table.rows)  // sweep values are written exactly, so == finds them

@@ -15,7 +15,8 @@
 namespace attnlab {
 
 // One number of a run's table: column `column` in the row where column `at_column` equals
-// `at_value`, or in the last row when `at_column` is empty.
+// `at_value`, or the column's last value (its last row that holds a number: a solver that stopped
+// early leaves the rows after its stop empty) when `at_column` is empty.
 struct TableCell {
   std::string column;
   std::string at_column;

@@ -69,7 +69,7 @@ void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) 
 }
 
 std::string StoryPanel::plot_hint(const StoryStep& step) {
-  return step.plot.empty() ? "" : "Look first at the plot '" + step.plot + "' in the results.";
+  return step.plot.empty() ? "" : "Look first at the plot \"" + step.plot + "\" in the results.";
 }
 
 std::string StoryPanel::run_hint(const page::StoryState& story, bool done) {

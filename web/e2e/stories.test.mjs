@@ -98,6 +98,10 @@ test('every story, walked from its first step to its last: link, reload, predict
           step.title, { timeout: 10000 });
         await page.screenshot({ path: path.join(shots, `${story.id}-${k}-before.png`) });
         assert.strictEqual(await page.locator('#twin-answer').count(), 0, `${where}: the twin shows the answer before Run`);
+        // The twin's "Words in this step" lists the step's terms as text a reader sees (innerText:
+        // a closed disclosure's content would read as an empty list).
+        const words = await page.evaluate(() => document.querySelector('.twin-glossary dl')?.innerText ?? '');
+        assert.ok(words.trim().length > 0, `${where}: the twin's "Words in this step" is empty or missing`);
         // What the page shows before Run: the step, the prediction, the whole twin (toolbar,
         // parameters, the picture's tables) and the live region. Once the run is done, every
         // number of the rendered answer that the step does not state (its place "Step 5 of 5",

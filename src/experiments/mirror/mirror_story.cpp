@@ -22,6 +22,8 @@ std::vector<GlossaryEntry> glossary() {
       {"softmax", "Turns a sequence's scores into attention weights that are positive and add up to 1.",
        "Section 2"},
       {"sparse", "A matrix with most entries (nearly) zero.", "ours"},
+      {"SVM", "Support vector machine: here the max-margin problem l_p-AttSVM, whose solution is the smallest W "
+              "that puts each sequence's chosen token ahead of the others by a margin of 1.", "Section 3"},
   };
 }
 }  // namespace
@@ -41,9 +43,12 @@ Story make_story() {
   StoryStep one;
   one.title = "Does training turn W towards a max-margin solution?";
   one.text =
-      "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 by "
+      "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 (a start "
+      "the paper's local result does not cover) by "
       "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
-      "problem (l_p-AttSVM) on the tokens it selects. The first plot is D_k, the directional Bregman divergence "
+      "problem (l_p-AttSVM, the SVM of the plots) on the tokens it selects. Each p runs for as many steps as the "
+      "authors' code runs it: 1500 for p = 1.75, 2000 for p = 2, 20000 for p = 3, so the curves end at different "
+      "k. The first plot is D_k, the directional Bregman divergence "
       "between W after k steps and that solution. Ours: the lab's update works in the log domain (log_domain) "
       "and keeps steps of full size where the authors' update slows down: once its gradient's norm falls below "
       "its eps, its steps shrink with the gradient. After your run, switch log_domain off for the authors' "
@@ -53,8 +58,8 @@ Story make_story() {
   one.settings = {"mirror", "single_run_zero", {}, 1};
   one.shows = {"eta", "log_domain"};
   one.prediction = StoryPrediction::asking(
-          "Before you run: after 2000 steps with p = 1.75, how close is W's direction to the max-margin solution "
-          "(D_k)?")
+          "Before you run: at the end of its run (1500 steps), how close is the direction of W for p = 1.75 to "
+          "the max-margin solution (D_k)?")
       .options({{"still far (above 0.1)", 0.1, kInf}, {"close (0.001 to 0.1)", 0.001, 0.1},
                 {"very close (below 0.001)", 0.0, 0.001}})
       .measures("d175", "D_k at the end for p = 1.75");
@@ -72,7 +77,8 @@ Story make_story() {
   // The values measured at the step's settings (seed 1), as docs/mirror.md's claims table states them.
   one.expect = {"the lab's update", "to 0.000255 for p = 1.75 and 0.00307 for p = 3"};
   one.invited = {{{{"log_domain", "false"}}, {"the authors' update (log_domain off)", "to 0.00367 for p = 1.75"}}};
-  one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "0.1", "0.001"};  // settings, 1/p, the choices
+  // Settings, 1/p, the steps per p (the authors' code's), the choices.
+  one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "1500", "20000", "0.1", "0.001"};
   s.steps.push_back(one);
 
   StoryStep two;
@@ -104,13 +110,13 @@ Story make_story() {
   s.steps.push_back(two);
 
   StoryStep three;
-  three.title = "Each p its own solution?";
+  three.title = "Which solution does each p find?";
   three.text =
       "The paper's synthetic-data figure (in its main text; the settings are the authors' code's) at 5 seeds "
       "instead of 100 (random W0). The 3 x 3 plot compares the runs of each p with the max-margin solution of "
       "every p' = 1.75, 2, 3, each curve the mean over seeds; the curves with markers are each p against its own "
       "solution.";
-  three.question = "Why would the geometry of the update (the choice of p) decide which solution training finds?";
+  three.question = "Which max-margin solution does training with each p end closest to, and what would explain it?";
   three.plot = "Each p against every SVM p' (the paper's 3 x 3)";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
   three.shows = {"seeds"};
@@ -128,7 +134,8 @@ Story make_story() {
           "{c2} for p = 2 and {c3} for p = 3."),
       say("Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
           "max-margin solution of that same norm, which the paper proves for starts near the solution (Lemmas "
-          "28-29 of its appendix; these runs start outside that cone), and which differs from one p to another.")};
+          "28-29 of its appendix; these runs start from a random W0, not necessarily near it), and which differs from "
+          "one p to another.")};
   three.expect = {"in 5 of 5 runs for p = 1.75, 5 for p = 2 and 5 for p = 3"};
   three.given = {"5", "100", "3", "1.75", "2"};  // settings: seeds, the paper's seeds, 3 x 3, the p's
   s.steps.push_back(three);
@@ -138,8 +145,8 @@ Story make_story() {
   four.text =
       "One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot 'Sparsity of W_k at the end, per p' "
       "counts, for each p, the entries of W_k / ||W_k|| below 1% of the largest; the heatmaps of the results "
-      "show W_k itself. Ours: this run and the 1% measure of sparsity.";
-  four.question = "Why would a p near 1 make the cheapest W that separates the tokens sparse?";
+      "show W_k itself. A sparse W has most of its entries near zero. Ours: this run and the 1% measure of sparsity.";
+  four.question = "How does p change the share of entries of W that end up near zero, and why?";
   four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
   four.shows = {};
@@ -166,7 +173,8 @@ Story make_story() {
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
-      "The two-sequence toy of the authors' public code, trained jointly in W and the value vector v from zero. "
+      "The two-sequence toy of the authors' public code, trained by mirror descent jointly in W and the value "
+      "vector v from zero. "
       "Which tokens win may now depend on p: the plot 'Selected token of each sequence at the end, per p (seed "
       "1)' shows the token each sequence ends on (0-indexed), and Details gives v. Ours: the lab's log-domain "
       "update; after your run, switch log_domain off for the authors' update and run again.";
@@ -186,7 +194,7 @@ Story make_story() {
                    StoryMeasure::from_setting("log_domain", "log_domain")};
   five.answer = {
       say("The tokens {tok175} win for p = 1.75, {tok2} for p = 2 and {tok3} for p = 3; for p = 1.75 v ends at "
-          "({v1}, {v2})."),
+          "({v1}, {v2}): v is drawn in no plot, Details lists it in the line for p = 1.75."),
       say_if("log_domain", 1, 1, "This was the lab's log-domain update."),
       say_if("log_domain", 0, 0, "This was the authors' update (log_domain off): its steps shrink near the end, "
                                  "so v grows less; compare the tokens with the lab's update."),

@@ -37,7 +37,15 @@ std::vector<GlossaryEntry> glossary() {
       {"flops", "Floating-point operations: the additions and multiplications a step costs.", "ours"},
       {"leverage score", "How much one row of A matters to A^T A; rows with high scores are kept more often.",
        "ours"},
-      {"tau_i", "Row i's leverage score.", "ours", true},
+      {"tau_i", "Row i's leverage score (here tau is no threshold, unlike in the separation story).", "ours", true},
+      {"B_diag", "The diagonal matrix of the data term's part of the Hessian; with the regulariser's W^2 it makes "
+                 "the cheap approximation D = B_diag + W^2.", "Algorithm 1, Lemma 6.4"},
+      {"beta", "A bound on the size of the data term's part of the Hessian; the lab measures it (beta^, the "
+               "largest size it finds) and lists it in Details.", "Lemma C.4"},
+      {"critical point", "A point where the slope (gradient) of the loss is zero: a minimiser, or another flat "
+                         "point.", "ours"},
+      {"sketch", "A small random summary of A (a sample of rows and a random projection) from which the leverage "
+                 "scores are estimated without an exact solve.", "ours"},
       {"in-context learning", "A model adapting to the examples in its input, with no change to its weights; "
                               "here one step of the solver acts like a change of the target b.", "Corollary F.2"},
   };
@@ -100,7 +108,7 @@ Story make_story() {
       "leverage scores (ours): tau_i, the leverage score of row i, says how much that row matters. This step "
       "solves a tall problem, n = 20000 rows and d = 50 columns. The budget rule, also ours, keeps row i with "
       "probability min(1, 1000 tau_i / d). A second sampled solver, also ours, adds back the exact rank-2 part of "
-      "the Hessian. The plot counts each step's work in floating-point operations (flops): building H~ and "
+      "the Hessian. Ours too: the leverage scores are estimated from a sketch of A, not computed exactly. The plot counts each step's work in floating-point operations (flops): building H~ and "
       "solving with it.";
   two.question = "Ours: near x*, with quality eps0, the error shrinks by a factor of at most eps0 / (1 - eps0) per "
                  "step. Why does the sampled solver need more steps than the unsampled one?";
@@ -119,22 +127,28 @@ Story make_story() {
                   note("sampled_it", "leverage-sampled: converged after {sampled_it} iterations"),
                   note("full_it", "A^T (B_diag + W^2) A: converged after {full_it} iterations"),
                   note("sampled_eps0", "leverage-sampled: {*}median eps0 {sampled_eps0} "),
-                  note("rank2_eps0", "sampled + rank 2: {*}median eps0 {rank2_eps0} ")};
+                  note("rank2_eps0", "sampled + rank 2: {*}median eps0 {rank2_eps0} "),
+                  note("sampled_ms", "leverage-sampled: converged after {*}<= 1e-10 after {sampled_ms} ms"),
+                  note("full_ms", "A^T (B_diag + W^2) A: converged after {*}<= 1e-10 after {full_ms} ms")};
   two.answer = {
       say("A sampled step costs {ratio} times the flops of an unsampled one: {sampled_work} million against "
           "{full_work} million, with {kept} of the rows summed."),
-      say_if("ratio", 0, 1, "The saving is small because the sketched scores still read every row, at 32 flops "
-                            "per entry of A against about d + 2 for a row's outer product."),
-      say_if("ratio", 1, kInf, "Here sampling costs more: the sketched scores read every row, at 32 flops per "
-                               "entry of A against about d + 2 for a row's outer product, which only pays off "
-                               "on tall problems with many columns."),
+      say_if("ratio", 0, 1, "The saving is small because estimating the leverage scores from the sketch still "
+                            "reads every row, at 32 flops per entry of A against about d + 2 for a row's outer "
+                            "product."),
+      say_if("ratio", 1, kInf, "Here sampling costs more: estimating the leverage scores from the sketch reads "
+                               "every row, at 32 flops per entry of A against about d + 2 for a row's outer "
+                               "product, which only pays off on tall problems with many columns."),
       say("The sampled approximation's eps0 is {sampled_eps0} and it converges after {sampled_it} iterations "
           "instead of {full_it}; adding back the exact rank-2 part gives eps0 {rank2_eps0}. Why: a sample of rows "
-          "estimates the Hessian only roughly, so each step is cheaper but corrects less of the error.")};
+          "estimates the Hessian only roughly, so each step corrects less of the error."),
+      say("The whole run is what counts: {sampled_it} steps of {sampled_work} million flops against {full_it} "
+          "steps of {full_work} million, and on this machine's clock the sampled run reached ||x - x*|| <= 1e-10 "
+          "after {sampled_ms} ms, the unsampled one after {full_ms} ms.")};
   two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
                 "million, with 4629 of the rows summed", "eps0 is 0.474 and it converges after 24 iterations instead "
                 "of 5; adding back the exact rank-2 part gives eps0 0.471"};
-  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5"};  // settings, the sketch's cost, the choices
+  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5", "1e-10"};  // settings, the sketch's cost, the choices, the stop
   s.steps.push_back(two);
 
   StoryStep three;
@@ -142,8 +156,9 @@ Story make_story() {
   three.text =
       "H~ = A^T W^2 A (a solver of ours, to show what Algorithm 1's D becomes without B_diag) keeps only the "
       "regulariser's part of the Hessian, here with a weak regulariser (w = 1). Lemma C.4 asks for w^2 >= 100 "
-      "beta + ... for this to be a good approximation; Details lists whether it holds.";
-  three.question = "A step that overshoots by more than it corrects: what does it do to the error, step after step?";
+      "beta + ... for this to be a good approximation (beta bounds the size of the data term's part of the "
+      "Hessian, the part this solver drops); Details lists whether it holds.";
+  three.question = "Follow the distance to x* step by step: what does each step do to it, and why?";
   three.plot = "Distance to the minimiser";
   three.settings = {"regression", "w2_stall", {}, 1};
   three.shows = {"w"};
@@ -158,8 +173,11 @@ Story make_story() {
       say("The part it drops is not small: its measured eps0 is {eps0}."),
       say_if("last", 10, kInf, "Each step overshoots, and the method diverges: exp overflows at iteration "
                                "{overflow}."),
-      say("Why: with eps0 above 1/2 a step overshoots by more than it corrects, so the error grows at every step, "
-          "and exp turns a growing x into an overflow.")};
+      say_if("eps0", 0.5, kInf, "Why: with eps0 above 1/2 a step can overshoot by more than it corrects (the "
+                                "local factor eps0 / (1 - eps0) is above 1), so the error can grow at every step, "
+                                "and exp turns a growing x into an overflow."),
+      say_if("eps0", 0, 0.5, "Why: with eps0 below 1/2 each step near x* shrinks the error by a factor of at most "
+                             "eps0 / (1 - eps0), below 1.")};
   three.expect = {"the method diverges", "eps0 is 0.522", "exp overflows at iteration 77"};
   three.given = {"2", "1", "100", "1/2", "1e-10", "10"};  // w = 1, Lemma C.4's 100 beta, the bound, the choices
   s.steps.push_back(three);
@@ -194,35 +212,43 @@ Story make_story() {
   s.steps.push_back(four);
 
   StoryStep five;
-  five.title = "Two minima: the theorem is local";
+  five.title = "Two minima, a farther start";
   five.text =
       "With cosh, L(x) = L(-x): there are two minimisers, near x_true and near -x_true (d = 2, so the lab draws "
       "the loss as a map with each solver's path). The convergence result is local: Theorem F.1 assumes a start "
       "near x*, the good initialisation point of Definition 6.1. Here the start is at distance r0 = 1 from x*; "
       "then try r0 = 0.3.";
-  five.question = "Why can the fastest solver near x* end somewhere else from a farther start?";
+  five.question = "What decides where each solver ends when it starts at distance r0 from x*?";
   five.plot = "log10(L(x) - L*) around x* (d = 2), with each solver's iterates";
   five.settings = {"regression", "cosh_two_minima", kTwoMinima, 1};
   five.shows = {"r0"};
   five.prediction = StoryPrediction::asking("Before you run: where does exact Newton end?")
-      .options({{"at x* (closer than 0.01)", 0.0, 0.01}, {"somewhere else", 0.01, kInf}})
+      .options({{"at x* (closer than 0.01)", 0.0, 0.01}, {"somewhere else (farther than 0.01)", 0.01, kInf}})
       .measures("newton_end", "exact Newton's final distance to x*");
-  five.measures = {note("newton_end", "exact Newton: {*}||x - x*|| = {newton_end}"),
-                   note("newton", "exact Newton: {newton} after"),
-                   note("diag", "approx. Newton, A^T (B_diag + W^2) A: {diag} after"),
-                   note("gd_end", "gradient descent (Armijo): {*}||x - x*|| = {gd_end}"),
+  five.measures = {StoryMeasure::from_cell("newton_end", {"newton_distance", "", 0.0}, "sig3"),
+                   StoryMeasure::from_cell("newton_gap", {"newton_loss_gap", "", 0.0}, "sig2"),
+                   StoryMeasure::from_cell("diag_end", {"approx_diag_distance", "", 0.0}, "sig3"),
+                   StoryMeasure::from_cell("diag_gap", {"approx_diag_loss_gap", "", 0.0}, "sig2"),
+                   StoryMeasure::from_cell("gd_end", {"gd_distance", "", 0.0}, "sig3"),
+                   note("xstar", "x*: {*}||x*|| = {xstar},"),
                    StoryMeasure::from_setting("r0", "r0")};
   five.answer = {
-      say("From r0 = {r0}: the exact Newton run {newton}, the approximate Newton run {diag}, and gradient "
-          "descent ends at distance {gd_end} from x*."),
-      say_if("newton_end", 0.01, kInf, "Exact Newton reached another critical point, at distance {newton_end} "
-                                       "from x*."),
+      say("From r0 = {r0}, exact Newton ends at distance {newton_end} from x*, the approximate Newton at "
+          "{diag_end} and gradient descent at {gd_end}."),
+      say_if("newton_gap", 0, 1e-9, "Exact Newton's final loss is L* itself (L - L* = {newton_gap}), the lowest "
+                                    "there is."),
+      say_if("newton_gap", 1e-9, kInf, "Exact Newton's final loss is above L* by {newton_gap}."),
+      say_if("diag_gap", 0, 1e-9, "So is the approximate Newton's (L - L* = {diag_gap})."),
+      say_if("diag_gap", 1e-9, kInf, "The approximate Newton's final loss is above L* by {diag_gap}."),
+      say("With cosh, L(-x) = L(x): -x* is a minimiser exactly as good as x*, at distance 2 ||x*|| = 2 x {xstar} "
+          "from it. A solver at that distance with L - L* = 0 has found -x*, not failed."),
       say("Why: a Newton step jumps to the minimum of the local quadratic model, and from a far start that model "
-          "can point into another basin; gradient descent only walks downhill, so it stays in the basin it "
-          "starts in.")};
-  five.expect = {"Exact Newton reached another critical point, at distance 2.98 from x*", "approximate Newton run stalled"};
-  five.invited = {{{{"r0", "0.3"}}, {"approximate Newton run converged", "Exact Newton reached another"}}};
-  five.given = {"2", "1", "0.3", "0.01"};  // d = 2, r0, the invited r0, the choices
+          "can point into the other minimiser's basin; gradient descent only walks downhill, so it stays in the "
+          "basin it starts in. Theorem F.1 promises x* only from a start near it.")};
+  five.expect = {"exact Newton ends at distance 2.98 from x*", "Exact Newton's final loss is L* itself (L - L* = 0)",
+                 "2 ||x*|| = 2 x 1.49"};
+  five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14"}}};
+  five.given = {"2", "1", "0.3", "0.01", "0"};  // d = 2, r0, the invited r0, the choices, L - L* = 0
   s.steps.push_back(five);
 
   StoryStep six;
@@ -231,7 +257,7 @@ Story make_story() {
       "Corollary F.2: moving x by one step is the same as keeping x and shifting the target b to a b~, as if the "
       "model had learned from a changed input (in-context learning). The x-axis is the size of the move; the plot "
       "shows ||b~ - b|| on log-log axes.";
-  six.question = "Why is the shift proportional to the move when the move is small?";
+  six.question = "How does the shift of the target grow with the size of the move, and why?";
   six.plot = "Target shift of one step (Corollary F.2)";
   six.settings = {"regression.icl", "move_x", {}, 1};
   six.prediction = StoryPrediction::asking(
@@ -248,8 +274,9 @@ Story make_story() {
   s.steps.push_back(six);
   s.summary = {
       say("Exact Newton converged in a handful of iterations, and approximate Newton with A^T (B_diag + W^2) A "
-          "in a few more while its error eps0 stayed far below 1/2. Our implementation of the paper's sampling "
-          "made each step cheaper, by the flops counted, on a tall problem, at the price of more steps. Leaving "
+          "in a few more while its error eps0 stayed far below 1/2. In step 2, at that step's settings, our "
+          "implementation of the paper's sampling made each step cheaper by the flops counted but needed several "
+          "times as many steps, so the whole run did more work. Leaving "
           "out the data term broke the method unless a strong regulariser made up for it, and with cosh the "
           "guarantee held only near the minimiser the start was near."),
       say_if("slope", 0.9, 1.1, "One step of the method equals a shift of the target, in proportion to the move "

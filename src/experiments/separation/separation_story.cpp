@@ -31,6 +31,16 @@ std::vector<GlossaryEntry> glossary() {
       {"planted row", "The row of the attention matrix that belongs to the planted (strong) token.", "Definition D.1"},
       {"cross-attention", "Attention where the queries come from one sequence and the keys from another.",
        "Definition F.1"},
+      {"X = 1", "Every entry of the matrix X is 1, so the score of two tokens is the product of their row sums "
+                "and every row of the attention looks at the planted token.", "Section 7.2, Fig. 5"},
+      {"j3", "The place of the planted (strong) token; the pictures of the inputs mark its row.",
+       "Definitions D.1 and F.1"},
+      {"j2", "In cross-attention, the one query row that sees the planted key j3; the pictures mark it.",
+       "Definition F.1"},
+      {"planted-row law", "Ours: the chance that a readout column fires on the planted row, counted from that "
+                          "row's softmax weights; the dashed curve 1 - (1 - q)^m.", "ours"},
+      {"tokens left out", "The pictures of the inputs show only some of the n rows; a line marks where rows "
+                          "between the shown slices are left out.", "ours"},
   };
 }
 }  // namespace
@@ -120,9 +130,10 @@ Story make_story() {
       "planted token of Definition D.1 (the paper's Fig. 4c: X = I, the identity, 100 trials per point as in its "
       "Section 7.2.1). The x-axis is the readout width m, from 1 to 80. Ours: in the planted row, 2 of the 8 sign "
       "patterns on (planted, class, constant) put the output above tau, so a column detects D1 with probability "
-      "1/4 and detection follows 1 - (3/4)^m (dashed; the paper's Lemma E.3 counts only the all-+ pattern, "
-      "probability 1/8, and proves a bound of 1/10).";
-  three.question = "Why does a wider readout help on D1 but hurt on D0?";
+      "1/4 and detection follows 1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 counts only the "
+      "all-+ pattern, probability 1/8, and proves a bound of 1/10). In the pictures of the inputs, j3 marks the "
+      "planted token's row and a line marks the tokens left out between the rows shown.";
+  three.question = "What does each extra readout column add, on D1 and on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
   three.shows = {"n", "d"};
@@ -136,12 +147,12 @@ Story make_story() {
                     cell("low_80", "ci_low", "m", 80), cell("high_80", "ci_high", "m", 80),
                     cell("d0_80", "exp_d0", "m", 80)};
   three.answer = {
-      say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the law; success is "
+      say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the planted-row law; success is "
           "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]), while softmax fires "
           "on {d0_80} of D0 inputs at m = 80."),
       say("Why: every extra column is one more chance for a row of D0 to cross tau by luck, so false alarms grow "
           "with m while detection is already near 1.")};
-  three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the law; success is 80.0% there and 24.0% at "
+  three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])"};
   three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/8", "1/10", "10", "80", "95%", "70%", "40%"};
   s.steps.push_back(three);
@@ -152,7 +163,7 @@ Story make_story() {
       "In cross-attention (Definition F.1) only one query row sees the planted key, with score (1 + a1) log n "
       "against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
       "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6); look for where n^a1 "
-      "overtakes n - 1.";
+      "overtakes n - 1. In the pictures of the inputs, j2 marks the query row that sees the planted key j3.";
   four.question = "Linear attention gives the planted key (1 + a1) / (n + a1) of the weight. Why does it take an a1 "
                   "above n - 2 for that to pass one half?";
   four.plot = "Success rate";
@@ -164,20 +175,29 @@ Story make_story() {
       .measures("success_1", "success at a1 = 1")
       .in_percent();
   four.measures = {cell("success_712", "success_rate", "a1", 0.712), cell("low_712", "ci_low", "a1", 0.712),
-                   cell("high_712", "ci_high", "a1", 0.712), cell("success_1", "success_rate", "a1", 1)};
+                   cell("high_712", "ci_high", "a1", 0.712), cell("success_1", "success_rate", "a1", 1),
+                   cell("lin_top", "lin_d1", "a1", 2.98)};
   four.answer = {
       say("Success is {success_712} at a1 = 0.712 (Wilson 95% [{low_712}, {high_712}]) and {success_1} at a1 = 1."),
-      say("Why: at a1 = 1 the planted key's weight n / (2n - 1) is about one half, enough for its row to cross tau "
-          "in most trials, while at a1 = 0.712 n^a1 is only about 43 against n - 1 = 199.")};
-  four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1."};
-  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%"};  // settings; n^a1 = 200^0.712
+      say("Softmax: at a1 = 1 the planted key's weight n / (2n - 1) is about one half, enough for its row to "
+          "cross tau in most trials, while at a1 = 0.712 n^a1 is only about 43 against n - 1 = 199."),
+      say("Linear attention fired on {lin_top} of D1 inputs even at a1 = 2.98, the largest here. Why: its weight "
+          "(1 + a1) / (n + a1) passes one half only when 2 (1 + a1) > n + a1, that is a1 > n - 2 = 198; at "
+          "a1 = 1 it is 2 / 201, and every other key keeps 1 / 201.")};
+  four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1.",
+                 "Linear attention fired on 1.0% of D1 inputs even at a1 = 2.98"};
+  // Settings; n^a1 = 200^0.712; the largest a1 of the sweep; linear's closed form at n = 200, a1 = 1.
+  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201"};
   s.steps.push_back(four);
 
   StoryStep five;
-  five.title = "Small dimensions: false alarms (Fig. 5b)";
+  five.title = "Small dimensions (Fig. 5b)";
   five.text =
       "With X = 1 (every feature 1) every row of self-attention looks at the planted token. The x-axis is the "
-      "dimension d (n = 256, 100 trials per point, as in the paper's Section 7.2; m = 15). Watch D0 as d grows.";
+      "dimension d (n = 256, 100 trials per point, as in the paper's Section 7.2; m = 15), so the tokens fall into "
+      "d - 2 classes. Softmax fires when a readout column agrees with a row by more than tau = (c + 0.1) sqrt(log "
+      "n), with c = 0.8 the constant column's entry and b = 0.2 the class column's (Theorem D.5). Watch D0 as d "
+      "grows.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.plot = "How often each network fires";
@@ -195,14 +215,20 @@ Story make_story() {
   five.answer = {
       say("Success is {success_4} at d = 4 (Wilson 95% [{low_4}, {high_4}]) and {success_66} at d = 66. At d = 4 "
           "softmax fires on {d0_4} of D0 inputs, and linear attention on {lin_d1_4} of D1 inputs."),
-      say("Why: a near-uniform row is about the average of all tokens, and at d = 4 they fall into only two "
-          "classes; a readout column with + on both classes and on the constant (one sign pattern in eight) lifts "
-          "that average above tau, and one of the m = 15 columns does so in most trials. Linear attention is "
+      say("Why (ours, from the dataset of Definition D.1): a D0 row is near-uniform, so it is about the average "
+          "of all tokens: in units of sqrt(log n), c on the constant column and b / k on each of the k = d - 2 class "
+          "columns. A column with "
+          "+ on the constant then fires when b times the average of its k class signs passes 0.1, that is when "
+          "that average passes 1/2. An average of k random signs has size about 1 / sqrt(k): at d = 4, k = 2 and "
+          "the average is 1 whenever both signs are + (with the constant, one sign pattern in eight), so one of "
+          "the m = 15 columns does it in most trials; at d = 66, k = 64 and an average of 64 signs above 1/2 is "
+          "very rare, so D0 stays silent. Linear attention is "
           "near-uniform on D1 as well; in step 1 it averaged the signs of all n tokens and stayed far below tau. "
           "'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
                  "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs."};
-  five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%"};  // settings, 19 panels
+  // Settings, 19 panels; the paper's tau rule (c = 0.8, b = 0.2: 0.1 = c + 0.1 - c, 1/2 = 0.1 / b), k = d - 2.
+  five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%", "2", "0.1", "0.8", "0.2", "1/2", "64"};
   s.steps.push_back(five);
 
   s.summary = {
