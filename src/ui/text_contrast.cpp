@@ -75,7 +75,7 @@ Rgba behind(const std::vector<Shape>& shapes, std::size_t count, ImVec2 q, const
     Rgba c;
     if (shapes[k].fill == Fill::LineTexture || !colour_at(shapes[k], q, c)) continue;
     if (shapes[k].fill == Fill::Image) image = true;
-    else bg = over(c, bg);
+    else bg = over(c, bg), image = image && c.a < 0.999f;  // an opaque shape hides the image
   }
   return bg;
 }
@@ -111,7 +111,8 @@ void collect(const ImDrawData& draw, const ImFont& font, float scale, std::vecto
         // A glyph's quad is two triangles (a, b, c), (a, c, d): the first spans the quad; skip the second.
         const auto idx = [&](unsigned k) { return list.IdxBuffer[cmd.IdxOffset + k]; };
         if (i + 5 < cmd.ElemCount && idx(i + 3) == idx(i) && idx(i + 4) == idx(i + 2)) i += 3;
-        const float pen_y = v[0]->pos.y - g->Y0 * scale;
+        // The line's pen from the glyph's top, or from its foot when the clip cut its top.
+        const float pen_y = lo.y <= cmd.ClipRect.y + 0.01f ? hi.y - g->Y1 * scale : lo.y - g->Y0 * scale;
         lo = ImVec2(std::max(lo.x, cmd.ClipRect.x), std::max(lo.y, cmd.ClipRect.y));
         hi = ImVec2(std::min(hi.x, cmd.ClipRect.z), std::min(hi.y, cmd.ClipRect.w));
         if (lo.x >= hi.x || lo.y >= hi.y) continue;
@@ -141,20 +142,22 @@ std::string hex(ImU32 c, bool alpha) {
   return buf;
 }
 
-// The theme's names for a text colour, alpha aside (a disabled control dims its text's alpha;
-// several roles may share one colour).
+// The theme's names for a text colour (several roles may share one); failing an exact match, alpha
+// aside (a disabled control dims its text's alpha).
 std::string roles_of(ImU32 colour) {
   const Theme& t = theme();
   const std::pair<const char*, ImU32> roles[] = {
       {"text", ImGui::GetColorU32(ImGuiCol_Text)}, {"hint (disabled text)", ImGui::GetColorU32(ImGuiCol_TextDisabled)},
       {"plot label, legend", t.text},              {"tick label", t.text_dim},
       {"heading, link", t.heading},                {"OK note", t.ok},
-      {"warning", t.warning},                      {"error", t.error},
-      {"heatmap ring label", kRingLabel}};
+      {"warning", t.warning},                      {"error", t.error}};
   std::string names;
   for (const auto& [name, c] : roles)
+    if (c == colour) names += (names.empty() ? "" : "; ") + std::string(name);
+  if (!names.empty()) return names;
+  for (const auto& [name, c] : roles)
     if (((c ^ colour) & ~IM_COL32_A_MASK) == 0) names += (names.empty() ? "" : "; ") + std::string(name);
-  return names;
+  return names.empty() ? names : names + " (dimmed)";
 }
 
 }  // namespace

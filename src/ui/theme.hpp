@@ -14,9 +14,6 @@ struct Theme {
   ImU32 ok, warning, error, heading;  // notes: "OK:", "Warning:", "FAILS:" and errors; preset titles
 };
 
-// The labels beside a heatmap's ringed entries: white, over the heatmap's own colours.
-inline constexpr ImU32 kRingLabel = IM_COL32(255, 255, 255, 220);
-
 const Theme& theme();
 ImU32 series_colour(std::size_t index);  // colour-blind-safe palette (Okabe-Ito)
 // The colour of a note by its opening word: "OK: ", "FAILS: ", "Warning: ", "Ours: " (a step that is
