@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures everything BENCHMARKS.md reports and rewrites it: the throughput table and the solvers'
 # times (bench/run.sh), how runs scale over cores and Web Workers (bench/parallel.mjs), whole
-# presets natively and as wasm in node, and the page's size and first frame (bench/first_frame.mjs).
+# presets natively and as wasm in node, the page's size and first frame (bench/first_frame.mjs), and
+# every story step's run time in the page on one worker (bench/story_times.mjs).
 # usage: bench/benchmarks_md.sh [SECONDS] [--out FILE] [--soak-minutes M]
 #   SECONDS per throughput workload (default 2); M minutes of the page's soak (default 10; the soak
 #   runs bench/soak.mjs: long runs natively, as wasm in node and in the page, memory sampled)
@@ -61,6 +62,9 @@ for f in attnlab.js attnlab.wasm attnlab_worker.js attnlab_worker.wasm attnlab-a
 done
 module_gz=$(( ($(gz "$WEB/attnlab.wasm") + $(gz "$WEB/attnlab.js")) / 1024 ))
 first_frame=$(node bench/first_frame.mjs "$WEB" | sed 's/^first frame from [^ ]* //')
+
+echo "benchmarks_md.sh: story steps on one worker (bench/story_times.mjs)..." >&2
+story_out=$(node bench/story_times.mjs "$WEB")
 
 echo "benchmarks_md.sh: the soak (bench/soak.mjs, $SOAK_MINUTES min in the page)..." >&2
 soak_out=$(node bench/soak.mjs --cli "$CLI" --node-module "$NODE_MODULE" --web "$WEB" --page-minutes "$SOAK_MINUTES") ||
@@ -143,6 +147,15 @@ The files of the served page (\`$WEB\`, what \`scripts/build-site.sh\` copies to
 $sizes
 \`attnlab.wasm\` + \`attnlab.js\`: $module_gz KB gzipped (budget 1024). Time to the first frame from
 localhost in headless Chromium with software WebGL (\`bench/first_frame.mjs\`): $first_frame.
+
+## Story steps in the page, one worker
+
+\`node bench/story_times.mjs\`: every story step opened by its link with \`threads=1\` (one Web
+Worker) in headless Chromium at 1280 x 800, the first choice predicted, Run pressed; seconds from
+Run to the answer shown. The budget is 10 s a step (\`kStoryStepSecondsMax\`, src/lab/story.hpp);
+a benchmark, not a test: the numbers depend on the machine and its load.
+
+$story_out
 
 ## Memory over long runs
 

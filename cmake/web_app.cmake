@@ -56,6 +56,7 @@ add_library(attnlab_ui STATIC
   src/ui/start_page.cpp
   src/ui/story_panel.cpp
   src/ui/wrapped_text.cpp
+  src/ui/text_contrast.cpp
   src/ui/theme.cpp)
 attnlab_layer_root(attnlab_ui ui "${CMAKE_SOURCE_DIR}/src/ui" PUBLIC)
 target_link_libraries(attnlab_ui PUBLIC attnlab_page attnlab_imgui PRIVATE attnlab_warnings attnlab::json)

@@ -153,7 +153,10 @@ void draw_marks(ImDrawList* dl, const Heatmap& h, const ImageArea& area, float f
     const ImVec2 c(area.lo.x + (static_cast<float>(m.col) + 0.5f) / static_cast<float>(h.cols) * area.width,
                    area.lo.y + (static_cast<float>(m.row) + 0.5f) / static_cast<float>(h.rows) * area.height);
     dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
-    dl->AddText(ImVec2(c.x + font * 0.7f, c.y - font * 0.5f), IM_COL32(255, 255, 255, 220), m.label.c_str());
+    // The label on a plate of the plot's ground: white on the heatmap's yellow was 1.2:1.
+    const ImVec2 at(c.x + font * 0.7f, c.y - font * 0.5f), size = ImGui::CalcTextSize(m.label.c_str());
+    dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + size.x + 2.0f, at.y + size.y), theme().plot_background, 2.0f);
+    dl->AddText(at, theme().text, m.label.c_str());
   }
 }
 

@@ -87,6 +87,8 @@ void apply_theme(ThemeChoice choice) {
       ImGui::StyleColorsDark(&s);
       s.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.85f, 0.2f, 1.0f);  // focus must be easy to see
       s.Colors[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.62f, 0.62f, 1.0f);  // #9e9e9e: 7:1 on #0f0f0f (ImGui's #808080: 4.8:1)
+      // The progress bar's fill, under its white "running 40%": #2e6bbf, 5.3:1 (ImGui's #e6b300: 1.9:1).
+      s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.18f, 0.42f, 0.75f, 1.0f);
       g_theme = &kDark;
       break;
   }

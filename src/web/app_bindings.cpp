@@ -7,6 +7,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/text_contrast.hpp"
 #include "web/page_glue.hpp"
 
 namespace attnlab::web {
@@ -137,6 +138,12 @@ void app_set_text_view(bool on) {
   request_redraw();
   publish_page_state();  // the address says view=text at once
 }
+// Every text of the last frame drawn with its colour and the colour behind it, from the draw data
+// (ui/text_contrast.hpp), for the contrast tests.
+std::string app_text_runs_json() {
+  const ImDrawData* draw = ImGui::GetCurrentContext() ? ImGui::GetDrawData() : nullptr;
+  return draw ? ui::text_runs_json(ui::text_runs(*draw, ImGui::GetColorU32(ImGuiCol_WindowBg, 1.0f))) : "[]";
+}
 std::string app_run_button() {
   const float* r = app().run_button_rect();
   return Json{{"x", r[0]}, {"y", r[1]}, {"w", r[2]}, {"h", r[3]}}.dump();
@@ -170,6 +177,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appStoryStep", &app_story_step);
   emscripten::function("appSetPrediction", &app_set_prediction);
   emscripten::function("appRunButton", &app_run_button);
+  emscripten::function("appTextRunsJson", &app_text_runs_json);
   emscripten::function("appQuestionRect", &app_question_rect);
   emscripten::function("appInspectorJson", &app_inspector_json);
   emscripten::function("appReproduce", &app_reproduce);
