@@ -150,14 +150,13 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
       continue;
     }
     const std::string p = num(m.px(s.x[i])) + " " + num(m.py(s.y[i]));
-    d += (have_prev ? "L" : "M") + p;
+    d += (have_prev && look.line ? "L" : "M") + p;  // marks only: moves, so the path draws no line
     if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius);
     have_prev = true;
   }
-  if (look.line)
-    out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
-           num(look.width) + "\"" + dash_attribute(look.look.dash) + opacity_of(look) +
-           " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
+  out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
+         num(look.width) + "\"" + dash_attribute(look.look.dash) + opacity_of(look) +
+         " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
   if (!dots.empty())
     out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\"" + opacity_of(look) + ">" + dots + "</g>\n";
   return out;

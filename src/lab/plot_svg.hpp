@@ -14,7 +14,7 @@ namespace attnlab {
 
 // The whole file (XML declaration included), `width` x `height` user units. Each series is one
 // <path class="series" data-name="NAME"> (several M..L runs when non-finite points break it; a Bars
-// series is one path of closed rectangles); markers and error bars sit in their own groups.
+// series is one path of closed rectangles; a series drawn as marks has moves only, drawing no line); markers and error bars sit in their own groups.
 // Non-finite points are skipped, never written.
 std::string plot_to_svg(const Plot& plot, int width = 640, int height = 400);
 
