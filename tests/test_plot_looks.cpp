@@ -52,6 +52,7 @@ TEST_CASE("a from-zero axis starts at 0, so a 14% difference is drawn to scale",
   CHECK(a.y.lo == 0.0);
   // The gap between the two is at most its share of the axis (about 14%).
   CHECK(a.y.map(5.1e7) - a.y.map(4.4e7) < 0.15);
+  CHECK(a.y.map(5.1e7) < 0.985);  // air above the top curve, not on the frame
   p.y_flags = AxisFlags_None;
   CHECK(fit_plot_axes(p).y.lo > 4e7);
 }

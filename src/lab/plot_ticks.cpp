@@ -82,9 +82,11 @@ void apply_axis_flags(Axis& a, unsigned flags) {
     if (lo <= hi) a.lo = std::min(a.lo, lo - 0.5), a.hi = std::max(a.hi, hi + 0.5);
   }
   if ((flags & AxisFlags_FromZero) && !a.log) {
-    // 0 inside the range, on the frame when every value is on one side of it.
-    if (a.lo > 0.0) a.lo = 0.0;
-    if (a.hi < 0.0) a.hi = 0.0;
+    // 0 inside the range, on the frame when every value is on one side of it; the air at the far
+    // end grows with the range (3% of it, as fit_axis leaves).
+    const double air = 0.03 / 1.06 * (a.hi - a.lo);  // fit_axis's air: 3% of the data's range
+    if (a.lo > 0.0) a.lo = 0.0, a.hi = (a.hi - air) * 1.03;
+    if (a.hi < 0.0) a.hi = 0.0, a.lo = (a.lo + air) * 1.03;
   }
 }
 
