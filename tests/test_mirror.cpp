@@ -944,7 +944,8 @@ TEST_CASE("mirror inputs: the first seed's first sequence and the attention its 
   const Results toy = e->inputs(e->make_params("joint_toy", {}), 5);
   REQUIRE(toy.heatmaps.empty());
   REQUIRE(toy.plots.size() == 2);
-  CHECK(toy.plots[0].series[0].x.size() == 6);  // three arrows from the origin
+  CHECK(toy.plots[0].series[0].x.size() == 3);  // three tokens, each a point (marks, no line)
+  CHECK((toy.plots[0].series[0].flags & SeriesFlags_Marks) != 0);
   for (double w : toy.plots[1].series[0].y) CHECK(w == Approx(1.0 / 3.0));
 
   // The cone start's W0 holds the SVM: only the tokens, and a note.

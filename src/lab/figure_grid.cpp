@@ -113,8 +113,9 @@ std::string figure_grid_to_svg(const FigureGrid& g, double pw, double ph) {
   }
   if (!legend.empty()) {
     out += "<g id=\"legend\" class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
+    const std::vector<SeriesDrawing> looks = legend_drawings(legend);
     for (std::size_t k = 0; k < legend.size(); ++k)
-      out += legend_entry_svg(legend[k], k, left + legend_at.x[k], legend_top + legend_at.y[k]);
+      out += legend_entry_svg(legend[k], looks[k], left + legend_at.x[k], legend_top + legend_at.y[k]);
     out += "</g>\n";
   }
   if (!g.caption.empty())

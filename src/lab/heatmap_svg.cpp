@@ -199,8 +199,9 @@ std::string labels_svg(const Heatmap& h, const HeatmapLayout& L) {
     out += fitted_text("class=\"caption\" x=\"" + svg_num(left) + "\" y=\"" + svg_num(L.caption_y) + "\" font-size=\"" +
                            svg_num(L.tick_font) + "\" fill=\"" + kSvgTextDim + "\"",
                        L.caption, L.tick_font, L.width - left - f * 0.5);
+  const std::vector<SeriesDrawing> looks = legend_drawings(L.entries);
   for (std::size_t k = 0; k < L.entries.size(); ++k)
-    out += legend_entry_svg(L.entries[k], k, left + L.legend.x[k], L.legend_top + L.legend.y[k]);
+    out += legend_entry_svg(L.entries[k], looks[k], left + L.legend.x[k], L.legend_top + L.legend.y[k]);
   return out;
 }
 

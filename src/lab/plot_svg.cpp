@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lab/palette.hpp"
+#include "lab/plot_looks.hpp"
 #include "lab/plot_ticks.hpp"
 #include "lab/svg_text.hpp"
 
@@ -116,31 +117,48 @@ std::string bars_svg(const Series& s, const std::string& colour, const PlotMappi
   return "<path class=\"series\" data-name=\"" + xml_escape(s.name) + "\" fill=\"" + colour + "\" d=\"" + d + "\"/>\n";
 }
 
-// Series k: error bars, then its one path (lines or bars), then markers. Gaps at non-finite points.
-std::string series_svg(const Series& s, std::size_t k, const PlotMapping& m) {
-  const bool reference = s.style == SeriesStyle::Reference;
-  const SeriesLook look = series_look(k, true);
-  const std::string c = reference ? kReference : hex(look.colour);
+// The colour a series is drawn in (the reference grey, or its palette colour) and its opacity.
+std::string colour_of(const SeriesDrawing& d) { return d.reference ? kReference : hex(d.look.colour); }
+std::string opacity_of(const SeriesDrawing& d) { return d.dimmed ? " opacity=\"0.4\"" : ""; }
+
+// The band under the plot's rounding level, labelled (Plot::rounding_level).
+std::string rounding_band_svg(const Plot& plot, const PlotMapping& m) {
+  if (!(plot.rounding_level > 0.0) || !m.axes.y.usable(plot.rounding_level)) return "";
+  const double top = std::max(m.top, m.py(plot.rounding_level));
+  if (!(top < m.bottom)) return "";
+  return "<g class=\"rounding-band\"><rect x=\"" + num(m.left) + "\" y=\"" + num(top) + "\" width=\"" +
+         num(m.right - m.left) + "\" height=\"" + num(m.bottom - top) + "\" fill=\"" + kReference +
+         "\" fill-opacity=\"0.12\"/>" +
+         text("rounding-label", m.left + kFont * 0.4, std::min(top + kFont * 0.2, m.bottom - kFont * 1.1) + kBaseline,
+              "start", rounding_band_label(plot.rounding_level)) +
+         "</g>\n";
+}
+
+// Series k: error bars, then its one path (lines or bars), then markers (lab/plot_looks.hpp). Gaps
+// at non-finite points.
+std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMapping& m) {
+  const std::string c = colour_of(look);
   const std::string name = xml_escape(s.name);
   std::string out = s.y_low.empty() ? "" : error_bars_svg(s, c, m);
   if (s.style == SeriesStyle::Bars) return out + bars_svg(s, c, m);
   std::string d, dots;
   bool have_prev = false;
+  const double radius = kMarkRadius * (look.line ? 1.0 : 1.4);
   for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
     if (!m.drawable(s.x[i], s.y[i])) {
       have_prev = false;
       continue;
     }
     const std::string p = num(m.px(s.x[i])) + " " + num(m.py(s.y[i]));
-    d += (have_prev ? "L" : "M") + p;
-    if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120)
-      dots += svg_marker(look.marker, m.px(s.x[i]), m.py(s.y[i]), 2.5);
+    d += (have_prev && look.line ? "L" : "M") + p;  // marks only: moves, so the path draws no line
+    if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius);
     have_prev = true;
   }
   out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
-         (reference ? "1.5\"" + dash_attribute(kReferenceDash) : "2\"" + dash_attribute(look.dash)) +
+         num(look.width) + "\"" + dash_attribute(look.look.dash) + opacity_of(look) +
          " stroke-linejoin=\"round\" d=\"" + d + "\"/>\n";
-  if (!dots.empty()) out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\">" + dots + "</g>\n";
+  if (!dots.empty())
+    out += "<g class=\"markers\" data-name=\"" + name + "\" fill=\"" + c + "\"" + opacity_of(look) + ">" + dots + "</g>\n";
   return out;
 }
 
@@ -156,36 +174,43 @@ std::string plot_svg_body(const Plot& plot, double w, double h, const std::strin
   out += title_svg(plot, w, m.left);
   out += axes_svg(plot, m);
   out += "<g class=\"data\" clip-path=\"url(#" + clip + ")\">\n";
-  for (std::size_t k = 0; k < plot.series.size(); ++k) out += series_svg(plot.series[k], k, m);
+  const std::vector<SeriesDrawing> drawn = series_drawings(plot, true);
+  out += rounding_band_svg(plot, m);
+  for (std::size_t k : drawing_order(plot)) out += series_svg(plot.series[k], drawn[k], m);
   out += "</g>\n";
   // Legend rows under the x label (they never hide the data).
   if (legend) {
     out += "<g class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
     for (std::size_t k = 0; k < plot.series.size(); ++k)
-      out += legend_entry_svg(plot.series[k], k, frame.legend_x[k], frame.legend_y[k]);
+      out += legend_entry_svg(plot.series[k], drawn[k], frame.legend_x[k], frame.legend_y[k]);
     out += "</g>\n";
   }
   return out;
 }
 
-std::string legend_entry_svg(const Series& s, std::size_t k, double lx, double ly) {
+std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double lx, double ly) {
   const double font = kFont, baseline = font * 0.8, y = ly + font * 0.55;
-  const SeriesLook look = series_look(k, true);
-  const std::string c = s.style == SeriesStyle::Reference ? kReference : hex(look.colour);
+  const std::string c = colour_of(look);
   std::string sample;
   if (s.style == SeriesStyle::Bars) {
     sample = "<rect x=\"" + num(lx + font * 0.3) + "\" y=\"" + num(y - font * 0.35) + "\" width=\"" + num(font * 0.6) +
-             "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"/>";
+             "\" height=\"" + num(font * 0.7) + "\" fill=\"" + c + "\"" + opacity_of(look) + "/>";
   } else {
     // The sample shows what tells the series apart: its dash pattern and its marker.
-    const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
-    sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * kLegendSample) + "\" stroke=\"" + c +
-             "\" stroke-width=\"2.5\"" + dash_attribute(dash) + "/>";
-    if (s.style == SeriesStyle::LineMarkers)
-      sample += "<g fill=\"" + c + "\">" + svg_marker(look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
+    if (look.line)
+      sample = "<path d=\"M" + num(lx) + " " + num(y) + "H" + num(lx + font * kLegendSample) + "\" stroke=\"" + c +
+               "\" stroke-width=\"2.5\"" + dash_attribute(look.look.dash) + opacity_of(look) + "/>";
+    if (look.markers)
+      sample += "<g fill=\"" + c + "\">" + svg_marker(look.look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
   }
   return "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
-         text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", s.name) + "</g>\n";
+         text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", look.legend) + "</g>\n";
+}
+
+std::vector<SeriesDrawing> legend_drawings(const std::vector<Series>& entries) {
+  Plot plot;
+  plot.series = entries;
+  return series_drawings(plot, true);
 }
 
 std::string svg_document_start(double w, double h, double font, const std::string& title) {

@@ -4,7 +4,9 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
+#include "lab/plot_looks.hpp"
 #include "lab/results.hpp"
 #include "lab/svg_text.hpp"
 
@@ -12,7 +14,7 @@ namespace attnlab {
 
 // The whole file (XML declaration included), `width` x `height` user units. Each series is one
 // <path class="series" data-name="NAME"> (several M..L runs when non-finite points break it; a Bars
-// series is one path of closed rectangles); markers and error bars sit in their own groups.
+// series is one path of closed rectangles; a series drawn as marks has moves only, drawing no line); markers and error bars sit in their own groups.
 // Non-finite points are skipped, never written.
 std::string plot_to_svg(const Plot& plot, int width = 640, int height = 400);
 
@@ -22,8 +24,11 @@ std::string plot_to_svg(const Plot& plot, int width = 640, int height = 400);
 std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend = true);
 
 // One legend entry (<g class="legend-entry">: the sample line with the series' dash and marker, or
-// a bar swatch, then the name) for series `s`, the index-th of its plot, with its top-left at (x, y).
-std::string legend_entry_svg(const Series& s, std::size_t index, double x, double y);
+// a bar swatch, then the legend text) for series `s`, drawn as `look`, with its top-left at (x, y).
+std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double x, double y);
+// The drawings of a legend's entries shown without a plot (a multi-panel figure's shared legend):
+// as series_drawings gives them for a plot of those series.
+std::vector<SeriesDrawing> legend_drawings(const std::vector<Series>& entries);
 
 // The XML declaration, the <svg> root (w x h user units, `font` px text) with its <title> and a
 // white background; the caller closes it with "</svg>\n".

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lab/plot_looks.hpp"
+
 namespace attnlab {
 
 double Axis::map(double v) const {
@@ -62,7 +64,30 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     const double pad = 0.03 * (plot.y_max - plot.y_min);
     a.y.lo = plot.y_min - pad, a.y.hi = plot.y_max + pad;
   }
+  apply_axis_flags(a.x, plot.x_flags);
+  apply_axis_flags(a.y, plot.y_flags);
+  // The rounding band reaches up to its level: the axis shows it (and the air above it).
+  if (plot.rounding_level > 0.0 && a.y.usable(plot.rounding_level)) {
+    if (a.y.log) a.y.hi = std::max(a.y.hi, plot.rounding_level * std::pow(a.y.hi / a.y.lo, 0.03));
+    else a.y.hi = std::max(a.y.hi, plot.rounding_level + 0.03 * (a.y.hi - a.y.lo));
+  }
   return a;
+}
+
+void apply_axis_flags(Axis& a, unsigned flags) {
+  if ((flags & AxisFlags_Index) && !a.log) {
+    // Whole-number ticks, and half an index of room at the ends so that end marks sit clear of the frame.
+    a.whole = true;
+    const double lo = std::ceil(a.lo), hi = std::floor(a.hi);
+    if (lo <= hi) a.lo = std::min(a.lo, lo - 0.5), a.hi = std::max(a.hi, hi + 0.5);
+  }
+  if ((flags & AxisFlags_FromZero) && !a.log) {
+    // 0 inside the range, on the frame when every value is on one side of it; the air at the far
+    // end grows with the range (3% of it, as fit_axis leaves).
+    const double air = 0.03 / 1.06 * (a.hi - a.lo);  // fit_axis's air: 3% of the data's range
+    if (a.lo > 0.0) a.lo = 0.0, a.hi = (a.hi - air) * 1.03;
+    if (a.hi < 0.0) a.hi = 0.0, a.lo = (a.lo + air) * 1.03;
+  }
 }
 
 std::vector<double> nice_ticks(double lo, double hi, int target, double min_step) {
@@ -146,7 +171,10 @@ LegendLayout legend_layout(const std::vector<Series>& series, double span, doubl
 PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
                      const std::function<double(const std::string&)>& text_width, bool legend) {
   // The legend sits in rows under the x label; lay it out first to reserve the space.
-  const LegendLayout l = legend ? legend_layout(plot.series, width - font * 4.4, font, text_width) : LegendLayout{};
+  // Laid out by the legend's texts (a coinciding series says so: lab/plot_looks.hpp).
+  std::vector<Series> entries;
+  for (const SeriesDrawing& d : series_drawings(plot)) entries.push_back({d.legend, SeriesStyle::Line, {}, {}, {}, {}});
+  const LegendLayout l = legend ? legend_layout(entries, width - font * 4.4, font, text_width) : LegendLayout{};
   PlotFrame f{font * 3.6, width - font * 0.8, font * 1.6, height - font * (2.6 + 1.3 * l.rows), l.rows, {}, {}};
   // The entries, in rows under the x label (they never hide the data).
   for (std::size_t k = 0; k < l.x.size(); ++k) {

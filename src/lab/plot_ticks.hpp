@@ -26,7 +26,11 @@ struct PlotAxes {
 };
 // Both axes of `plot`: x over the series' x, y over y and the error bars, or y_min..y_max
 // (with the same air) when the plot says fixed_y. x is `whole` when every x is a whole number.
+// The axes' flags (AxisFlags) are applied by apply_axis_flags; a rounding band's level is inside y.
 PlotAxes fit_plot_axes(const Plot& plot);
+// An index axis gets whole-number ticks and half an index of room at its ends; a from-zero axis
+// (linear) reaches 0. A log axis ignores both (it has no 0, and its ticks are decades).
+void apply_axis_flags(Axis& a, unsigned flags);
 
 // "Nice" tick positions covering [lo, hi] (about `target` of them: steps of 1, 2 or 5 x 10^k, and
 // at least `min_step`).

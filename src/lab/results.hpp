@@ -1,5 +1,6 @@
 // What an experiment produces: a table (one row per sweep point, say) and plots built from it.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,14 +15,41 @@ struct Table {
 
 enum class SeriesStyle { LineMarkers, Line, Reference, Bars };
 
+// Named flags of a series, combined with | (as ImPlot's): how it is drawn beyond its style.
+enum SeriesFlags : unsigned {
+  SeriesFlags_None = 0,
+  SeriesFlags_Marks = 1u << 0,      // marks at its points, no line joining them (categories, indices)
+  SeriesFlags_Highlight = 1u << 1,  // the series the text names: the plot's other series are dimmed
+};
+
 struct Series {
   std::string name;
   SeriesStyle style = SeriesStyle::LineMarkers;
   std::vector<double> x, y;
   std::vector<double> y_low, y_high;  // error bars; empty when none
+  unsigned flags = SeriesFlags_None;  // SeriesFlags
 };
 
+// Named flags of an axis, combined with | (as ImPlot's).
+enum AxisFlags : unsigned {
+  AxisFlags_None = 0,
+  // Its values are indices (a token, a sequence, a sweep point): ticks at whole numbers only, and
+  // every series of the plot is drawn as marks (no line between two indices).
+  AxisFlags_Index = 1u << 0,
+  // An amount (work, a count): a linear axis starts at 0, so a difference is drawn to scale.
+  AxisFlags_FromZero = 1u << 1,
+};
+
+// A relative error below this is rounding of doubles (eps = 2.2e-16 over the thousands of operations
+// of a figure's quantity): the level of Plot::rounding_band in the figures that measure one.
+inline constexpr double kRoundingLevel = 1e-12;
+
+// A story's plot shows at most this many series, or highlights the one its text names
+// (SeriesFlags_Highlight): more are not told apart.
+inline constexpr std::size_t kSeriesShownMax = 6;
+
 // Declared by name: Plot::titled("Loss").x("iteration t").y("loss").log_y_axis().y_range(0, 1)
+// .x_axis(AxisFlags_Index)
 // (the setters' names differ from the fields', which readers of a Plot use unchanged).
 struct Plot {
   std::string title;
@@ -31,6 +59,10 @@ struct Plot {
   bool log_y = false;
   bool fixed_y = false;  // use [y_min, y_max] instead of fitting the data
   double y_min = 0.0, y_max = 1.0;
+  unsigned x_flags = AxisFlags_None, y_flags = AxisFlags_None;  // AxisFlags
+  // Values of y below this are rounding error (a relative error of doubles): drawn as a band
+  // labelled "rounding level" under it; 0 for none.
+  double rounding_level = 0.0;
   std::vector<Series> series;
 
   static Plot titled(std::string text) {
@@ -44,6 +76,9 @@ struct Plot {
   Plot& log_y_axis(bool on = true) { log_y = on; return *this; }
   // A fixed y range instead of one fitted to the data.
   Plot& y_range(double low, double high) { fixed_y = true; y_min = low; y_max = high; return *this; }
+  Plot& x_axis(unsigned flags) { x_flags = flags; return *this; }
+  Plot& y_axis(unsigned flags) { y_flags = flags; return *this; }
+  Plot& rounding_band(double level) { rounding_level = level; return *this; }
 };
 
 // A matrix drawn as a colour-mapped image (the inspector's attention matrices). Large matrices

@@ -6,6 +6,7 @@
 #include "experiments/reproductions.hpp"
 #include "experiments/stories.hpp"
 #include "imgui.h"
+#include "lab/clock.hpp"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
@@ -100,6 +101,7 @@ void App::draw_compact() {
 void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (link_.in_story()) {
+    story_panel_.track_run(run_.state() == RunState::Running, progress(), now_seconds());
     if (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings()) ==
         StoryPanel::Action::NextStory)
       pending_story_ = page::next_story_id(stories(), story_.story().id);

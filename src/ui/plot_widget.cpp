@@ -7,6 +7,7 @@
 
 #include "imgui.h"
 #include "lab/palette.hpp"
+#include "lab/plot_looks.hpp"
 #include "lab/plot_ticks.hpp"
 #include "lab/text.hpp"
 #include "ui/series_marks.hpp"
@@ -58,13 +59,17 @@ void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float f
   dl->AddText(ImVec2((m.left + m.right - xl.x) * 0.5f, m.bottom + font * 1.4f), th.text, plot.x_label.c_str());
 }
 
-// Series k: error bars, then bars or lines and markers. Gaps at non-finite points.
-void draw_series(ImDrawList* dl, const Series& s, std::size_t k, const ScreenMapping& m) {
+// The colour series k is drawn in: the reference grey, its palette colour, or that colour faint
+// when another series is highlighted.
+ImU32 drawn_colour(const SeriesDrawing& d) {
+  const ImU32 c = d.reference ? theme().reference : series_colour(d.colour_slot);
+  return d.dimmed ? (c & 0x00FFFFFF) | 0x60000000 : c;
+}
+
+// Series k: error bars, then bars or lines and markers (lab/plot_looks.hpp). Gaps at non-finite points.
+void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const ScreenMapping& m) {
   const Axis &ax = m.axes.x, &ay = m.axes.y;
-  const SeriesLook look = series_look(k);
-  const ImU32 c = s.style == SeriesStyle::Reference ? theme().reference : series_colour(k);
-  const Dash dash = s.style == SeriesStyle::Reference ? kReferenceDash : look.dash;
-  const float thick = s.style == SeriesStyle::Reference ? 1.5f : 2.0f;
+  const ImU32 c = drawn_colour(d);
   if (!s.y_low.empty()) {
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       if (!ax.usable(s.x[i]) || !ay.usable(s.y_low[i]) || !ay.usable(s.y_high[i])) continue;
@@ -86,36 +91,49 @@ void draw_series(ImDrawList* dl, const Series& s, std::size_t k, const ScreenMap
   bool have_prev = false;
   ImVec2 prev;
   float phase = 0.0f;  // where in the dash pattern the curve is
+  const float radius = static_cast<float>(kMarkRadius) * (d.line ? 1.0f : 1.4f);
   for (std::size_t i = 0; i < s.x.size(); ++i) {
     if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
       have_prev = false;
       continue;
     }
     const ImVec2 p(m.px(s.x[i]), m.py(s.y[i]));
-    if (have_prev) phase = dashed_line(dl, prev, p, c, thick, dash, phase);
-    if (s.style == SeriesStyle::LineMarkers && s.x.size() <= 120) draw_marker(dl, look.marker, p, 2.5f, c);
+    if (have_prev && d.line) phase = dashed_line(dl, prev, p, c, static_cast<float>(d.width), d.look.dash, phase);
+    if (d.markers) draw_marker(dl, d.look.marker, p, radius, c);
     prev = p;
     have_prev = true;
   }
 }
 
+// The band under the plot's rounding level, labelled (lab/results.hpp, Plot::rounding_level).
+void draw_rounding_band(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font) {
+  if (!(plot.rounding_level > 0.0) || !m.axes.y.usable(plot.rounding_level)) return;
+  const float top = std::max(m.top, m.py(plot.rounding_level));
+  if (top >= m.bottom) return;
+  dl->AddRectFilled(ImVec2(m.left, top), ImVec2(m.right, m.bottom), (theme().reference & 0x00FFFFFF) | 0x30000000);
+  const std::string label = rounding_band_label(plot.rounding_level);
+  dl->AddText(ImVec2(m.left + font * 0.4f, std::min(top + font * 0.2f, m.bottom - font * 1.1f)), theme().text_dim,
+              label.c_str());
+}
+
 // Legend rows under the x label (they never hide the data).
-void draw_legend(ImDrawList* dl, const Plot& plot, const PlotFrame& frame, ImVec2 origin, float font) {
+void draw_legend(ImDrawList* dl, const Plot& plot, const std::vector<SeriesDrawing>& drawn, const PlotFrame& frame,
+                 ImVec2 origin, float font) {
   const Theme& th = theme();
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
-    const SeriesLook look = series_look(k);
-    const ImU32 c = s.style == SeriesStyle::Reference ? th.reference : series_colour(k);
+    const SeriesDrawing& d = drawn[k];
+    const ImU32 c = drawn_colour(d);
     const float lx = origin.x + static_cast<float>(frame.legend_x[k]), ly = origin.y + static_cast<float>(frame.legend_y[k]);
     const float sample = font * static_cast<float>(kLegendSample);
     const ImVec2 a(lx, ly + font * 0.55f), b(lx + sample, ly + font * 0.55f);
     if (s.style == SeriesStyle::Bars) {
       dl->AddRectFilled(ImVec2(a.x + font * 0.3f, a.y - font * 0.35f), ImVec2(a.x + font * 0.9f, a.y + font * 0.35f), c);
     } else {  // the dash pattern and the marker that tell the series apart
-      dashed_line(dl, a, b, c, 2.5f, s.style == SeriesStyle::Reference ? kReferenceDash : look.dash, 0.0f);
-      if (s.style == SeriesStyle::LineMarkers) draw_marker(dl, look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
+      if (d.line) dashed_line(dl, a, b, c, 2.5f, d.look.dash, 0.0f);
+      if (d.markers) draw_marker(dl, d.look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
     }
-    dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), th.text, s.name.c_str());
+    dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), d.dimmed ? th.text_dim : th.text, d.legend.c_str());
   }
 }
 
@@ -166,10 +184,12 @@ void draw_plot(const char* id, const Plot& plot, float height) {
   dl->AddText(ImVec2(m.left, origin.y + font * 0.2f), th.text, shown.c_str());
   if (shown != heading && hovered && ImGui::GetMousePos().y < m.top) ImGui::SetTooltip("%s", heading.c_str());
   draw_axes(dl, plot, m, font);
+  const std::vector<SeriesDrawing> drawn = series_drawings(plot);
   dl->PushClipRect(ImVec2(m.left, m.top), ImVec2(m.right, m.bottom), true);
-  for (std::size_t k = 0; k < plot.series.size(); ++k) draw_series(dl, plot.series[k], k, m);
+  draw_rounding_band(dl, plot, m, font);
+  for (std::size_t k : drawing_order(plot)) draw_series(dl, plot.series[k], drawn[k], m);
   dl->PopClipRect();
-  draw_legend(dl, plot, frame, origin, font);
+  draw_legend(dl, plot, drawn, frame, origin, font);
   if (hovered) draw_hover(dl, plot, m);
   ImGui::PopID();
 }

@@ -77,6 +77,26 @@ std::string StoryPanel::run_hint(const page::StoryState& story, bool done) {
   return story.predicted() ? "Now press Run." : "Pick your answer, then press Run.";
 }
 
+void StoryPanel::track_run(bool running, double fraction, double now) {
+  clock_.update(running, fraction, now);
+  time_left_ = running ? time_left_text(fraction, clock_.elapsed()) : "";
+}
+
+void StoryPanel::draw_words(const std::vector<GlossaryEntry>& glossary, const std::string& text) {
+  std::vector<std::string> used;
+  glossary_segments(glossary, text, &used);
+  if (used.empty()) return;
+  if (!ImGui::TreeNode("Words in this step")) {
+    note_focus("words");
+    return;
+  }
+  note_focus("words");
+  for (const std::string& term : used)
+    for (const GlossaryEntry& g : glossary)
+      if (g.term == term) text_wrapped_at_spaces(g.term + ": " + g.definition + " (" + g.source + ")");
+  ImGui::TreePop();
+}
+
 void StoryPanel::note_focus(const std::string& name) {
   if (ImGui::IsItemFocused()) focused_ = name;
 }
@@ -138,6 +158,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   }
   for (const GlossaryEntry& g : story.story().glossary)
     if (g.term == pinned_) text_wrapped_at_spaces(g.term + ": " + g.definition, theme().heading);
+  draw_words(story.story().glossary, s.text);
   if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();
@@ -147,6 +168,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
   if (s.prediction) draw_prediction(story, results, done);
   if (!done) {
+    if (!time_left_.empty()) text_wrapped_at_spaces("Running: " + time_left_, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     answer_shown_for_.clear();
     return Action::None;
   }

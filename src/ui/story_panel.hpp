@@ -10,6 +10,7 @@
 
 #include "lab/results.hpp"
 #include "lab/story.hpp"
+#include "lab/time_left.hpp"
 #include "page/story_state.hpp"
 
 namespace attnlab::ui {
@@ -51,6 +52,9 @@ class StoryPanel {
   // 2.2's target size (2.5.8).
   static constexpr float kTargetPx = 24.0f;
   const Placed& question() const { return question_; }
+  // The current run's progress, each frame before draw(): while a step runs the panel says about
+  // how long it has left (lab/time_left.hpp).
+  void track_run(bool running, double fraction, double now);
 
  private:
   void draw_prediction(page::StoryState& story, const Results& results, bool done);
@@ -58,12 +62,17 @@ class StoryPanel {
   // the text until the next tap).
   void draw_marked_text(const std::vector<GlossarySegment>& segments);
   void note_focus(const std::string& name);  // the last item, if it has the keyboard focus
+  // "Words in this step": a disclosure listing each glossary term the step's text uses with its
+  // definition, reachable by the keyboard (the marked words only by hover or tap).
+  void draw_words(const std::vector<GlossaryEntry>& glossary, const std::string& text);
   bool more_ = false;     // the text's folded part is open
   std::string pinned_;    // the glossary term whose definition a tap opened, "" for none
   std::string focused_;   // see focused()
   std::string more_for_;  // the story and step whose text `more_` unfolded
   std::string answer_shown_for_;  // the story and step whose answer the panel scrolled to
   Placed question_;
+  RunClock clock_;          // the seconds the current run has run
+  std::string time_left_;   // "about 4 s left" while it runs, else ""
 };
 
 // `text` cut after the last sentence that ends within `words` words (the whole text when it is

@@ -47,22 +47,23 @@ Heatmap token_heatmap(const Eigen::MatrixXd& X) {
   return h;
 }
 
-// A series of arrows from the origin to each row's point (the origin repeated between them).
-Series arrows(std::string name, const Eigen::MatrixXd& points) {
+// A mark at each row's point (a token is a point, not a line through the origin).
+Series points_of(std::string name, const Eigen::MatrixXd& points) {
   Series s{std::move(name), SeriesStyle::LineMarkers, {}, {}, {}, {}};
+  s.flags = SeriesFlags_Marks;
   for (Eigen::Index t = 0; t < points.rows(); ++t) {
-    s.x.insert(s.x.end(), {0.0, points(t, 0)});
-    s.y.insert(s.y.end(), {0.0, points(t, 1)});
+    s.x.push_back(points(t, 0));
+    s.y.push_back(points(t, 1));
   }
   return s;
 }
 
-// d = 2: the tokens and the query as arrows in the plane.
+// d = 2: the tokens and the query as points in the plane.
 Plot token_plane(const Dataset& data) {
   Plot plot = Plot::titled("Inputs: sequence 1's tokens and its query in the plane")
                   .x("first coordinate").y("second coordinate");
-  plot.series.push_back(arrows("tokens of sequence 1", data.X[0]));
-  plot.series.push_back(arrows("query z", data.z[0].transpose()));
+  plot.series.push_back(points_of("tokens of sequence 1", data.X[0]));
+  plot.series.push_back(points_of("query z", data.z[0].transpose()));
   return plot;
 }
 
@@ -80,7 +81,7 @@ Plot starting_attention(const Dataset& data, const Eigen::MatrixXd& W0) {
     bars.y.push_back(weights[static_cast<std::size_t>(t)] / sum);
   }
   Plot plot = Plot::titled("Inputs: starting attention over sequence 1's tokens")
-                  .x("token (counted from 0)").y("attention weight").y_range(0, 1);
+                  .x("token (counted from 0)").y("attention weight").y_range(0, 1).x_axis(AxisFlags_Index);
   plot.series.push_back(std::move(bars));
   plot.series.push_back({"even split 1/T", SeriesStyle::Reference, {-0.5, T - 0.5}, {1.0 / T, 1.0 / T}, {}, {}});
   return plot;

@@ -183,11 +183,16 @@ std::string tokens_note(double p, const RunRecord& first) {
 // [SECTION] Plots over p
 
 // The share of W_k's entries below 1% of the largest at the end, per p: the mean over the done runs,
-// with bars from the sparsest to the least sparse run (the numbers of the notes, drawn).
+// with bars from the sparsest to the least sparse run (the numbers of the notes, drawn); with one
+// run per p, that run's share and no bars. A mark per p: a line between two p would suggest values between them.
 Plot sparsity_plot(const PreparedRun& run, const MergedRecords& records) {
+  const bool one_run = run.runs.size() <= run.ps.size();
   Plot plot = Plot::titled("Sparsity of W_k at the end, per p").x("p")
-      .y("% of entries below 1% of the largest (mean; bars: range over runs)").y_range(0, 100);
+      .y(one_run ? "% of entries below 1% of the largest (one run per p)"
+                 : "% of entries below 1% of the largest (mean; bars: range over runs)")
+      .y_range(0, 100);
   Series share{"share of small entries", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+  share.flags = SeriesFlags_Marks;
   for (double p : run.ps) {
     std::vector<double> values;
     for (std::size_t i = 0; i < run.runs.size(); ++i)
@@ -199,6 +204,7 @@ Plot sparsity_plot(const PreparedRun& run, const MergedRecords& records) {
     share.y_low.push_back(*std::min_element(values.begin(), values.end()));
     share.y_high.push_back(*std::max_element(values.begin(), values.end()));
   }
+  if (one_run) share.y_low.clear(), share.y_high.clear();  // a range over one run is no range
   plot.series.push_back(share);
   return plot;
 }
@@ -206,7 +212,7 @@ Plot sparsity_plot(const PreparedRun& run, const MergedRecords& records) {
 // The token each sequence selects at the end (seed 1), per p: one curve per sequence.
 Plot selected_tokens_plot(const PreparedRun& run, const MergedRecords& records) {
   Plot plot = Plot::titled("Selected token of each sequence at the end, per p (seed 1)").x("p")
-      .y("selected token (0-indexed)");
+      .y("selected token (0-indexed)").y_axis(AxisFlags_Index);
   for (double p : run.ps) {
     const RunRecord* first = shown_record(run, records, p);
     if (!first) continue;
@@ -305,6 +311,10 @@ std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
     loss.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "loss_" + label_p(p), false));
     prob.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "max_prob_" + label_p(p), false));
   }
+  // More curves than a reader tells apart: the text names each p against its own SVM, the others dim.
+  if (all.series.size() > kSeriesShownMax)
+    for (Series& s : all.series)
+      if (s.style == SeriesStyle::LineMarkers) s.flags |= SeriesFlags_Highlight;
   std::vector<Plot> plots = {own, all, norm, loss, prob};
   if (run.setup.settings.joint) {
     // The joint toy's plot (docs/mirror.md s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).

@@ -76,7 +76,7 @@ void results_pipeline_plots(const PipelinePartial& pipe, std::vector<Plot>& plot
   }
   if (!singular_values.empty()) {
     Plot sv = Plot::titled("Singular values of the certified constraints").x("index (d^2 columns)")
-                  .y("singular value").log_y_axis();
+                  .y("singular value").log_y_axis().x_axis(AxisFlags_Index);
     Series ss{"sigma_j", SeriesStyle::LineMarkers, {}, singular_values, {}, {}};
     for (std::size_t j = 0; j < singular_values.size(); ++j) ss.x.push_back(double(j));
     sv.series.push_back(ss);
@@ -84,7 +84,7 @@ void results_pipeline_plots(const PipelinePartial& pipe, std::vector<Plot>& plot
   }
   if (!stream_alpha.empty()) {
     Plot stream = Plot::titled("Certification stream: the latest certified row").x("token").y("attention weight")
-                      .y_range(0, 1);
+                      .y_range(0, 1).x_axis(AxisFlags_Index);
     const std::size_t k = stream_alpha.size();
     std::vector<double> tokens;
     for (std::size_t t = 0; t < k; ++t) tokens.push_back(double(t));
@@ -109,10 +109,20 @@ void results_adam_plots(const RunSettings& run, const PipelinePartial& pipe, con
   const double seconds[2] = {pipe.seconds, adam.seconds};
   Plot mse = Plot::titled("Adam: test error").x("Adam step").y("E ||F(X) - F^(X)||_F^2 (test set)").log_y_axis();
   Plot params =
-      Plot::titled("Adam: parameter error, heads matched").x("Adam step").y("relative Frobenius error").log_y_axis();
+      Plot::titled("Adam: parameter error, heads matched").x("Adam step").y("relative Frobenius error (the learner's: its result)").log_y_axis();
   mse.series.push_back({"test MSE", SeriesStyle::Line, adam_step, adam_mse, {}, {}});
   params.series.push_back({"Theta", SeriesStyle::Line, adam_step, adam_theta, {}, {}});
   params.series.push_back({"W", SeriesStyle::Line, adam_step, adam_w, {}, {}});
+  // The learner's errors in Theta and W, one number each, as levels across Adam's steps: the two
+  // methods compared on one plot.
+  if (pipeline.size() >= 3 && !adam_step.empty()) {
+    const std::vector<double> across = {adam_step.front(), adam_step.back()};
+    for (int j : {1, 2})
+      if (std::isfinite(pipeline[static_cast<std::size_t>(j)]))
+        params.series.push_back({std::string(j == 1 ? "Theta" : "W") + ", the learner's (its result)", SeriesStyle::Line,
+                                 across, {pipeline[static_cast<std::size_t>(j)], pipeline[static_cast<std::size_t>(j)]},
+                                 {}, {}});
+  }
   plots.push_back(mse);
   plots.push_back(params);
   // Both learners on one axis: final test error against the distinct examples each used (Adam: its

@@ -41,7 +41,7 @@ Results icl_inputs(const Params& params, std::uint64_t seed) {
     r.plots.push_back(function_plot("Inputs: the function u over [-R, R], R = ||A|| ||x_t|| + the largest move",
                                     s.function, -R, R, {}, ""));
   }
-  Plot sweep = Plot::titled("Inputs: the move sizes swept").x("sweep point").y(move_A ? "||dA||" : "||dx||").log_y_axis();
+  Plot sweep = Plot::titled("Inputs: the move sizes swept").x("sweep point").y(move_A ? "||dA||" : "||dx||").log_y_axis().x_axis(AxisFlags_Index);
   std::vector<double> index;
   for (std::size_t k = 0; k < deltas.size(); ++k) index.push_back(double(k + 1));
   sweep.series.push_back({"move size delta", SeriesStyle::LineMarkers, index, deltas, {}, {}});

@@ -33,7 +33,7 @@ Results icl_results(const IclRun& run, const std::vector<std::optional<Row>>& sl
   }
   r.plots.push_back(p);
   Plot q = Plot::titled("Residual identity u(x_{t+1}) - alpha(x_{t+1}) b~ = c(x_t)")
-      .x(what).y("max error / max |entry|").log_x_axis().log_y_axis();
+      .x(what).y("max error / max |entry|").log_x_axis().log_y_axis().rounding_band(kRoundingLevel);
   q.series.push_back({"relative error", SeriesStyle::LineMarkers, delta, identity, {}, {}});
   r.plots.push_back(q);
   if (rows.size() >= 2) {

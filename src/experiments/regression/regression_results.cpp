@@ -194,9 +194,10 @@ Plot whole_run_plot(const Curves& c, const std::vector<Trace>& traces) {
 }
 
 // The counted work of each Newton-type step (docs/regression.md s.3, "What a step costs"): flops
-// to build H~ (or H) and solve with it, per iteration, on a log scale.
+// to build H~ (or H) and solve with it, per iteration, on an axis from 0 (a difference in work is drawn to scale).
 Plot work_plot(const Curves& c, const std::vector<Trace>& traces) {
-  Plot p = Plot::titled("Work per iteration").x("iteration t").y("flops to build H~ and solve with it").log_y_axis();
+  Plot p = Plot::titled("Work per iteration").x("iteration t").y("flops to build H~ and solve with it")
+               .y_axis(AxisFlags_FromZero);
   for (std::size_t k = 0; k < traces.size(); ++k) {
     const Trace& s = traces[k];
     if (s.work_flops.size() < 2) continue;

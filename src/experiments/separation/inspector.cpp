@@ -93,13 +93,13 @@ std::vector<Plot> trial_plots(const AttentionSettings& s, const Table& t) {
   };
   const std::vector<double> tokens_x = column(0);
   Plot margins = Plot::titled("Row margins max_l <c_j0, y_l> - tau (rows above 0 make F fire)")
-      .x("query token j0").y("margin");
+      .x("query token j0").y("margin").x_axis(AxisFlags_Index);
   const char* names[4] = {"softmax, D1", "linear, D1", "softmax, D0", "linear, D0"};
   for (int k = 0; k < 4; ++k) margins.series.push_back({names[k], SeriesStyle::Line, tokens_x, column(4 + k), {}, {}});
   margins.series.push_back({"threshold (margin 0)", SeriesStyle::Reference, {0.0, double(s.n - 1)}, {0.0, 0.0}, {}, {}});
   Plot row = Plot::titled(self ? "D1: attention row of the planted token j3"
                                : "D1: attention row of the query token j2")
-      .x("key token j1").y("attention weight").y_range(0.0, 1.0);
+      .x("key token j1").y("attention weight").y_range(0.0, 1.0).x_axis(AxisFlags_Index);
   row.series.push_back({"softmax", SeriesStyle::Bars, tokens_x, column(8), {}, {}});
   row.series.push_back({"linear", SeriesStyle::Line, tokens_x, column(9), {}, {}});
   std::vector<Plot> plots;
