@@ -22,8 +22,9 @@ std::vector<GlossaryEntry> glossary() {
       {"softmax", "Turns a sequence's scores into attention weights that are positive and add up to 1.",
        "Section 2"},
       {"sparse", "A matrix with most entries (nearly) zero.", "ours"},
-      {"SVM", "Support vector machine: here the max-margin problem l_p-AttSVM, whose solution is the smallest W "
-              "that puts each sequence's chosen token ahead of the others by a margin of 1.", "Section 3"},
+      {"SVM", "Support vector machine: here the max-margin problem l_p-AttSVM, whose solution is the W of least "
+              "l_p norm that puts each sequence's chosen token ahead of the others by a margin of at least 1.",
+       "the paper's l_p-AttSVM, main text; cited in appendix Lemmas 19-21"},
   };
 }
 }  // namespace
@@ -44,7 +45,7 @@ Story make_story() {
   one.title = "Does training turn W towards a max-margin solution?";
   one.text =
       "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 (a start "
-      "the paper's local result does not cover) by "
+      "outside the cone that the paper's local result, Lemmas 28-29 of its appendix, assumes) by "
       "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
       "problem (l_p-AttSVM, the SVM of the plots) on the tokens it selects. Each p runs for as many steps as the "
       "authors' code runs it: 1500 for p = 1.75, 2000 for p = 2, 20000 for p = 3, so the curves end at different "

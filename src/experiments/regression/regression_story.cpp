@@ -27,8 +27,9 @@ std::vector<GlossaryEntry> glossary() {
       {"regulariser", "The extra term 0.5 ||W A x||^2 of the loss; a larger w pulls x* towards 0.", "Eq. (2)"},
       {"Hessian", "The matrix of second derivatives of the loss: how its slope changes in each direction.",
        "Section 5"},
-      {"Newton", "Newton's method: jump to the minimum of the quadratic that matches the loss's slope and "
-                 "curvature (its Hessian) at the current point.", "Definition 6.3"},
+      {"Newton", "Newton's method: jump to the stationary point of the quadratic that matches the loss's slope "
+                 "and curvature (its Hessian) at the current point; that point is the quadratic's minimum when the "
+                 "Hessian is positive definite.", "Definition 6.3"},
       {"gradient descent", "Steps downhill along the slope; here each step's length is chosen by the Armijo "
                            "rule (halve it until the loss falls enough).", "ours"},
       {"Armijo", "A rule for a step's length: start long and halve it until the loss falls by enough.", "ours"},
@@ -38,10 +39,12 @@ std::vector<GlossaryEntry> glossary() {
       {"leverage score", "How much one row of A matters to A^T A; rows with high scores are kept more often.",
        "ours"},
       {"tau_i", "Row i's leverage score (here tau is no threshold, unlike in the separation story).", "ours", true},
-      {"B_diag", "The diagonal matrix of the data term's part of the Hessian; with the regulariser's W^2 it makes "
-                 "the cheap approximation D = B_diag + W^2.", "Algorithm 1, Lemma 6.4"},
-      {"beta", "A bound on the size of the data term's part of the Hessian; the lab measures it (beta^, the "
-               "largest size it finds) and lists it in Details.", "Lemma C.4"},
+      {"B_diag", "The diagonal-matrix terms of B, the data term's middle matrix in the Hessian A^T (B + W^2) A "
+                 "(B minus its rank-2 part); with the regulariser's W^2 it makes D = B_diag + W^2, the matrix "
+                 "Algorithm 1 samples.", "Section 4, Algorithm 1"},
+      {"beta", "A bound on B, the data term's middle matrix in the Hessian H = A^T (B + W^2) A: -beta I <= B <= "
+               "beta I. The lab measures it (beta^, the largest size of B it finds) and lists it in Details.",
+       "Lemma C.4"},
       {"critical point", "A point where the slope (gradient) of the loss is zero: a minimiser, or another flat "
                          "point.", "ours"},
       {"sketch", "A small random summary of A (a sample of rows and a random projection) from which the leverage "
@@ -110,8 +113,9 @@ Story make_story() {
       "probability min(1, 1000 tau_i / d). A second sampled solver, also ours, adds back the exact rank-2 part of "
       "the Hessian. Ours too: the leverage scores are estimated from a sketch of A, not computed exactly. The plot counts each step's work in floating-point operations (flops): building H~ and "
       "solving with it.";
-  two.question = "Ours: near x*, with quality eps0, the error shrinks by a factor of at most eps0 / (1 - eps0) per "
-                 "step. Why does the sampled solver need more steps than the unsampled one?";
+  two.question = "Ours: near x*, with quality eps0, the error, measured as ||H^(1/2) (x - x*)||, shrinks by a "
+                 "factor of at most eps0 / (1 - eps0) per step. Why does the sampled solver need more steps than "
+                 "the unsampled one?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
   two.shows = {"samples", "d"};
@@ -132,7 +136,7 @@ Story make_story() {
                   note("full_ms", "A^T (B_diag + W^2) A: converged after {*}<= 1e-10 after {full_ms} ms")};
   two.answer = {
       say("A sampled step costs {ratio} times the flops of an unsampled one: {sampled_work} million against "
-          "{full_work} million, with {kept} of the rows summed."),
+          "{full_work} million, with {kept} rows summed (the sketch's sample included)."),
       say_if("ratio", 0, 1, "The saving is small because estimating the leverage scores from the sketch still "
                             "reads every row, at 32 flops per entry of A against about d + 2 for a row's outer "
                             "product."),
@@ -146,9 +150,9 @@ Story make_story() {
           "steps of {full_work} million, and on this machine's clock the sampled run reached ||x - x*|| <= 1e-10 "
           "after {sampled_ms} ms, the unsampled one after {full_ms} ms.")};
   two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
-                "million, with 4629 of the rows summed", "eps0 is 0.474 and it converges after 24 iterations instead "
+                "million, with 4629 rows summed (the sketch's sample included)", "eps0 is 0.474 and it converges after 24 iterations instead "
                 "of 5; adding back the exact rank-2 part gives eps0 0.471"};
-  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5", "1e-10"};  // settings, the sketch's cost, the choices, the stop
+  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5", "1e-10", "1/2"};  // and H^(1/2)  // settings, the sketch's cost, the choices, the stop
   s.steps.push_back(two);
 
   StoryStep three;
@@ -156,8 +160,9 @@ Story make_story() {
   three.text =
       "H~ = A^T W^2 A (a solver of ours, to show what Algorithm 1's D becomes without B_diag) keeps only the "
       "regulariser's part of the Hessian, here with a weak regulariser (w = 1). Lemma C.4 asks for w^2 >= 100 "
-      "beta + ... for this to be a good approximation (beta bounds the size of the data term's part of the "
-      "Hessian, the part this solver drops); Details lists whether it holds.";
+      "beta + ... for this to be a good approximation (beta bounds B, the data term's middle matrix in the "
+      "Hessian H = A^T (B + W^2) A: -beta I <= B <= beta I; this solver drops A^T B A); Details lists whether it "
+      "holds.";
   three.question = "Follow the distance to x* step by step: what does each step do to it, and why?";
   three.plot = "Distance to the minimiser";
   three.settings = {"regression", "w2_stall", {}, 1};
@@ -174,10 +179,10 @@ Story make_story() {
       say_if("last", 10, kInf, "Each step overshoots, and the method diverges: exp overflows at iteration "
                                "{overflow}."),
       say_if("eps0", 0.5, kInf, "Why: with eps0 above 1/2 a step can overshoot by more than it corrects (the "
-                                "local factor eps0 / (1 - eps0) is above 1), so the error can grow at every step, "
+                                "local factor eps0 / (1 - eps0) is above 1; ours, step 2), so the error can grow at every step, "
                                 "and exp turns a growing x into an overflow."),
       say_if("eps0", 0, 0.5, "Why: with eps0 below 1/2 each step near x* shrinks the error by a factor of at most "
-                             "eps0 / (1 - eps0), below 1.")};
+                             "eps0 / (1 - eps0), below 1 (ours, in step 2's norm).")};
   three.expect = {"the method diverges", "eps0 is 0.522", "exp overflows at iteration 77"};
   three.given = {"2", "1", "100", "1/2", "1e-10", "10"};  // w = 1, Lemma C.4's 100 beta, the bound, the choices
   s.steps.push_back(three);
@@ -212,7 +217,7 @@ Story make_story() {
   s.steps.push_back(four);
 
   StoryStep five;
-  five.title = "Two minima, a farther start";
+  five.title = "Two minima (cosh)";
   five.text =
       "With cosh, L(x) = L(-x): there are two minimisers, near x_true and near -x_true (d = 2, so the lab draws "
       "the loss as a map with each solver's path). The convergence result is local: Theorem F.1 assumes a start "
@@ -235,20 +240,25 @@ Story make_story() {
   five.answer = {
       say("From r0 = {r0}, exact Newton ends at distance {newton_end} from x*, the approximate Newton at "
           "{diag_end} and gradient descent at {gd_end}."),
-      say_if("newton_gap", 0, 1e-9, "Exact Newton's final loss is L* itself (L - L* = {newton_gap}), the lowest "
-                                    "there is."),
+      say_if("newton_gap", 0, 1e-9, "Exact Newton's final loss equals L* to within 1e-9 (L - L* = {newton_gap}), "
+                                    "the lowest there is."),
       say_if("newton_gap", 1e-9, kInf, "Exact Newton's final loss is above L* by {newton_gap}."),
-      say_if("diag_gap", 0, 1e-9, "So is the approximate Newton's (L - L* = {diag_gap})."),
+      say_if("diag_gap", 0, 1e-9, "So does the approximate Newton's (L - L* = {diag_gap})."),
       say_if("diag_gap", 1e-9, kInf, "The approximate Newton's final loss is above L* by {diag_gap}."),
       say("With cosh, L(-x) = L(x): -x* is a minimiser exactly as good as x*, at distance 2 ||x*|| = 2 x {xstar} "
           "from it. A solver at that distance with L - L* = 0 has found -x*, not failed."),
-      say("Why: a Newton step jumps to the minimum of the local quadratic model, and from a far start that model "
-          "can point into the other minimiser's basin; gradient descent only walks downhill, so it stays in the "
-          "basin it starts in. Theorem F.1 promises x* only from a start near it.")};
-  five.expect = {"exact Newton ends at distance 2.98 from x*", "Exact Newton's final loss is L* itself (L - L* = 0)",
+      say("Why: a Newton step jumps to the stationary point of the local quadratic model (its minimum when the "
+          "Hessian is positive definite), and that point can lie in the other minimiser's basin; gradient descent "
+          "only walks downhill, so it stays in the basin it starts in. Theorem F.1 promises x* only from a start "
+          "near it."),
+      say_if("newton_end", 0.01, kInf, "So from r0 = {r0} the start was not near enough: Theorem F.1's 'near' "
+                                       "(Definition 6.1: M ||x0 - x*|| <= 0.1 l) is a smaller ball still.")};
+  five.expect = {"exact Newton ends at distance 2.98 from x*", "Exact Newton's final loss equals L* to within 1e-9 (L - L* = 0)",
                  "2 ||x*|| = 2 x 1.49"};
-  five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14"}}};
-  five.given = {"2", "1", "0.3", "0.01", "0"};  // d = 2, r0, the invited r0, the choices, L - L* = 0
+  five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
+                                     "So from r0 = 0.3 the start was not near enough"}}};
+  // d = 2, r0, the invited r0, the choices, L - L* = 0; the gap's bound 1e-9 and Definition 6.1's 0.1.
+  five.given = {"2", "1", "0.3", "0.01", "0", "1e-9", "0.1"};
   s.steps.push_back(five);
 
   StoryStep six;
@@ -278,7 +288,8 @@ Story make_story() {
           "implementation of the paper's sampling made each step cheaper by the flops counted but needed several "
           "times as many steps, so the whole run did more work. Leaving "
           "out the data term broke the method unless a strong regulariser made up for it, and with cosh the "
-          "guarantee held only near the minimiser the start was near."),
+          "guarantee is local: from a start outside its small ball (Definition 6.1) exact Newton can end at the "
+          "other minimiser, -x*."),
       say_if("slope", 0.9, 1.1, "One step of the method equals a shift of the target, in proportion to the move "
                                 "(slope {slope}): the in-context learning view.")};
   s.summary_given = {"2", "1/2"};  // W^2, the bound

@@ -31,14 +31,15 @@ std::vector<GlossaryEntry> glossary() {
       {"planted row", "The row of the attention matrix that belongs to the planted (strong) token.", "Definition D.1"},
       {"cross-attention", "Attention where the queries come from one sequence and the keys from another.",
        "Definition F.1"},
-      {"X = 1", "Every entry of the matrix X is 1, so the score of two tokens is the product of their row sums "
-                "and every row of the attention looks at the planted token.", "Section 7.2, Fig. 5"},
+      {"X = 1", "Every entry of the key-query matrix X is 1 (Section 7.2.2, Fig. 5; Theorem D.5). Ours: the "
+                "score of two tokens is then the product of their row sums, so on D1 every row puts most weight "
+                "on the planted token; on D0 rows are near-uniform.", "Section 7.2.2, Theorem D.5; ours"},
       {"j3", "The place of the planted (strong) token; the pictures of the inputs mark its row.",
        "Definitions D.1 and F.1"},
       {"j2", "In cross-attention, the one query row that sees the planted key j3; the pictures mark it.",
        "Definition F.1"},
-      {"planted-row law", "Ours: the chance that a readout column fires on the planted row, counted from that "
-                          "row's softmax weights; the dashed curve 1 - (1 - q)^m.", "ours"},
+      {"planted-row law", "Ours: q, the chance that one readout column fires on the planted row (counted from "
+                          "that row's softmax weights); over m columns 1 - (1 - q)^m, the dashed curve.", "ours"},
       {"tokens left out", "The pictures of the inputs show only some of the n rows; a line marks where rows "
                           "between the shown slices are left out.", "ours"},
   };
@@ -164,8 +165,8 @@ Story make_story() {
       "against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
       "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6); look for where n^a1 "
       "overtakes n - 1. In the pictures of the inputs, j2 marks the query row that sees the planted key j3.";
-  four.question = "Linear attention gives the planted key (1 + a1) / (n + a1) of the weight. Why does it take an a1 "
-                  "above n - 2 for that to pass one half?";
+  four.question = "Ours, from Definition F.1: linear attention gives the planted key (1 + a1) / (n + a1) of the "
+                  "weight. Why does it take an a1 above n - 2 for that to pass one half?";
   four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
   four.shows = {"n"};
@@ -193,11 +194,11 @@ Story make_story() {
   StoryStep five;
   five.title = "Small dimensions (Fig. 5b)";
   five.text =
-      "With X = 1 (every feature 1) every row of self-attention looks at the planted token. The x-axis is the "
-      "dimension d (n = 256, 100 trials per point, as in the paper's Section 7.2; m = 15), so the tokens fall into "
-      "d - 2 classes. Softmax fires when a readout column agrees with a row by more than tau = (c + 0.1) sqrt(log "
-      "n), with c = 0.8 the constant column's entry and b = 0.2 the class column's (Theorem D.5). Watch D0 as d "
-      "grows.";
+      "With X = 1 (every entry of the key-query matrix X is 1; Theorem D.5) every row of self-attention on D1 "
+      "puts most weight on the planted token. The x-axis is the dimension d (n = 256, 100 trials per point, as in "
+      "the paper's Section 7.2; m = 15), so the tokens fall into d - 2 classes. Softmax fires when a readout "
+      "column agrees with a row by more than tau = (c + 0.1) sqrt(log n) (Theorem D.5), with the constant "
+      "column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, b = 0.2 (Section 7.2.1).";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.plot = "How often each network fires";
@@ -223,7 +224,8 @@ Story make_story() {
           "the average is 1 whenever both signs are + (with the constant, one sign pattern in eight), so one of "
           "the m = 15 columns does it in most trials; at d = 66, k = 64 and an average of 64 signs above 1/2 is "
           "very rare, so D0 stays silent. Linear attention is "
-          "near-uniform on D1 as well; in step 1 it averaged the signs of all n tokens and stayed far below tau. "
+          "near-uniform on D1 as well, so the same one-in-eight pattern makes it fire on D1 ({lin_d1_4} at d = 4); "
+          "in step 1 it averaged the signs of all n tokens and stayed far below tau. "
           "'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
                  "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs."};
