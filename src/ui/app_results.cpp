@@ -50,21 +50,22 @@ void App::draw_sweep_results() {
     ImGui::TextWrapped("Before the run: what goes in. %s", next);
     if (results.plots.empty() && results.heatmaps.empty()) return;
   }
+  // In a story the plot the step is about comes first, the other plots fold below it when there
+  // are more than two, and the notes fold into "Details" (closed); the free lab shows everything.
+  const std::string named = link_.in_story() ? story_.step().plot : "";
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < results.plots.size(); ++i)
+    if (results.plots[i].title == named) order.insert(order.begin(), i);
+    else order.push_back(i);
+  // The switches show the scale of the plot drawn first (in a story, the one the step names).
   const auto log_switch = [&](const char* label, std::optional<bool>& chosen, bool Plot::*axis) {
-    bool on = chosen.value_or(!results.plots.empty() && results.plots.front().*axis);
+    bool on = chosen.value_or(!order.empty() && results.plots[order.front()].*axis);
     if (ImGui::Checkbox(label, &on)) chosen = on;
   };
   log_switch("log x", log_x_, &Plot::log_x);
   ImGui::SameLine();
   log_switch("log y", log_y_, &Plot::log_y);
-  // In a story the plot the step is about comes first, the other plots fold below it when there
-  // are more than two, and the notes fold into "Details" (closed); the free lab shows everything.
-  const std::string named = link_.in_story() ? story_.step().plot : "";
   if (!link_.in_story()) draw_notes(results.notes);
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < results.plots.size(); ++i)
-    if (results.plots[i].title == named) order.insert(order.begin(), i);
-    else order.push_back(i);
   std::vector<std::size_t> maps;
   for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
     if (results.heatmaps[i].title == named) maps.insert(maps.begin(), i);
