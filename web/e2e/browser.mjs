@@ -83,10 +83,12 @@ export async function screenshotMeasure(page, measure) {
   return pngMeasure(page, await page.screenshot(), measure);
 }
 
-// Decodes the PNG bytes (a Buffer) in the page and returns `measure(rgba, width, height)` evaluated there.
-export async function pngMeasure(page, bytes, measure) {
+// Decodes the PNG bytes (a Buffer) in the page and returns `measure(rgba, width, height, arg)`
+// evaluated there (`arg`: any JSON value the measure needs; the function itself cannot close over
+// the test's variables).
+export async function pngMeasure(page, bytes, measure, arg = null) {
   const png = bytes.toString('base64');
-  return page.evaluate(async ({ data, source }) => {
+  return page.evaluate(async ({ data, source, arg }) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + data;
     await img.decode();
@@ -94,8 +96,8 @@ export async function pngMeasure(page, bytes, measure) {
     c.width = img.width; c.height = img.height;
     const ctx = c.getContext('2d');
     ctx.drawImage(img, 0, 0);
-    return new Function(`return (${source})`)()(ctx.getImageData(0, 0, c.width, c.height).data, c.width, c.height);
-  }, { data: png, source: measure.toString() });
+    return new Function(`return (${source})`)()(ctx.getImageData(0, 0, c.width, c.height).data, c.width, c.height, arg);
+  }, { data: png, source: measure.toString(), arg });
 }
 
 function standardDeviation(d) {

@@ -7,7 +7,7 @@
 // (a heatmap) the background is the screenshot's. Env: see browser.mjs.
 import test from 'node:test';
 import assert from 'node:assert';
-import { afterFrames, openUrl, useBrowser } from './browser.mjs';
+import { afterFrames, openUrl, pngMeasure, useBrowser } from './browser.mjs';
 
 const env = useBrowser();
 
@@ -33,24 +33,15 @@ const VIEWS = [
 // Per run: the screenshot's background (commonest pixel) and ink (farthest from it) in its box.
 async function shotColours(page, runs) {
   const canvas = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.x, r.y]; });
-  const png = (await page.screenshot()).toString('base64');
-  return page.evaluate(async ({ data, boxes, at }) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + data;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  return pngMeasure(page, await page.screenshot(), (d, width, height, { boxes, at }) => {
     const lum = (p) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
       return 0.2126 * f(p[0]) + 0.7152 * f(p[1]) + 0.0722 * f(p[2]); };
     return boxes.map((b) => {
       const counts = new Map(), pixels = [];
       for (let y = Math.ceil(b.y + at[1]); y < Math.floor(b.y + b.h + at[1]); y++) {
         for (let x = Math.ceil(b.x + at[0]); x < Math.floor(b.x + b.w + at[0]); x++) {
-          if (x < 0 || y < 0 || x >= c.width || y >= c.height) continue;
-          const i = 4 * (y * c.width + x), p = [d[i], d[i + 1], d[i + 2]], k = p.join(',');
+          if (x < 0 || y < 0 || x >= width || y >= height) continue;
+          const i = 4 * (y * width + x), p = [d[i], d[i + 1], d[i + 2]], k = p.join(',');
           counts.set(k, (counts.get(k) || 0) + 1);
           pixels.push(p);
         }
@@ -61,7 +52,7 @@ async function shotColours(page, runs) {
       const ink = pixels.reduce((m, p) => (Math.abs(lum(p) - lb) > Math.abs(lum(m) - lb) ? p : m), bg);
       return { bg, ink };
     });
-  }, { data: png, boxes: runs.map((r) => ({ x: r.x, y: r.y, w: r.w, h: r.h })), at: canvas });
+  }, { boxes: runs.map((r) => ({ x: r.x, y: r.y, w: r.w, h: r.h })), at: canvas });
 }
 
 async function openView(theme, view) {
