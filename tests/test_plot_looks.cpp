@@ -74,6 +74,10 @@ TEST_CASE("coinciding curves are detected, named in the legend and drawn so both
   CHECK(d[3].coincides_with == -1);
   const std::string svg = plot_to_svg(p);
   CHECK(svg.find("linear, D0 (same as linear, D1)") != std::string::npos);
+  // A series that already names its twin is not named twice.
+  p.series[2].name = "linear, D0 (identical to linear, D1)";
+  CHECK(series_drawings(p)[2].legend == "linear, D0 (identical to linear, D1)");
+  CHECK_FALSE(series_drawings(p)[2].look.dash.solid());
 }
 
 TEST_CASE("a highlight dims the other series; visible series never share a colour", "[figures]") {

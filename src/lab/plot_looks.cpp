@@ -59,7 +59,9 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       SeriesDrawing& under = out[static_cast<std::size_t>(d.coincides_with)];
       under.width = std::max(under.width, 4.5);
       if (d.look.dash.solid()) d.look.dash = kDashed;
-      d.legend += " (same as " + plot.series[static_cast<std::size_t>(d.coincides_with)].name + ")";
+      // An experiment may name the twin in the series itself ("...; identical to linear on D1").
+      const bool named = s.name.find("identical to ") != std::string::npos || s.name.find("same as ") != std::string::npos;
+      if (!named) d.legend += " (same as " + plot.series[static_cast<std::size_t>(d.coincides_with)].name + ")";
     }
   }
   return out;
