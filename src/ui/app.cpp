@@ -272,12 +272,13 @@ void App::compute(double slice_seconds) {
 
 std::uint64_t App::change_stamp() const {
   // What a redraw would show differently: new results, another state or view, a step of the
-  // progress bar (1/400), an error, another page or step.
+  // progress bar (1/400), an error, another page or step, a scroll to the answer still asked.
   const std::uint64_t page = link_.start_page() ? start_.version() : link_.in_story() ? story_.step_index() + 1 : 0;
   return stamp_.observe({run_.controller().version(), static_cast<std::uint64_t>(run_.state()),
                          static_cast<std::uint64_t>(view_), static_cast<std::uint64_t>(400.0 * progress()),
                          std::hash<std::string>()(run_.error()), run_.inputs_version(), page,
-                         static_cast<std::uint64_t>(link_.page())});
+                         static_cast<std::uint64_t>(link_.page()),
+                         static_cast<std::uint64_t>(story_panel_.answer_scrolls_left())});
 }
 
 // The run's settings beside the step's, for the answer's "You changed ..." sentence.

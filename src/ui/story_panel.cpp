@@ -162,21 +162,24 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();
-  question_.w = ImGui::GetContentRegionAvail().x, question_.choice_height = 0;
+  question_.w = ImGui::GetContentRegionAvail().x, question_.choice_height = 0, question_.answer_visible = false;
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
   if (s.prediction) draw_prediction(story, results, done);
   if (!done) {
     if (!time_left_.empty()) text_wrapped_at_spaces("Running: " + time_left_, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-    answer_shown_for_.clear();
+    answer_shown_for_.clear(), answer_scrolls_left_ = 0;
     return Action::None;
   }
   if (const std::string answer = render_answer(s, results, settings); !answer.empty()) {
     ImGui::Spacing();
-    // The first frame of an answer scrolls the panel to it: on a phone it is below the fold.
-    if (answer_shown_for_ != here) ImGui::SetScrollHereY(0.2f), answer_shown_for_ = here;
+    // The first frames of an answer scroll the panel to it: on a phone it is below the fold.
+    if (answer_shown_for_ != here) answer_shown_for_ = here, answer_scrolls_left_ = kAnswerScrollFrames;
+    if (answer_scrolls_left_ > 0) ImGui::SetScrollHereY(0.2f), --answer_scrolls_left_;
+    const float answer_top = ImGui::GetCursorScreenPos().y;
     text_wrapped_at_spaces(answer);
+    question_.answer_visible = answer_top >= window.y && answer_top + ImGui::GetTextLineHeight() <= window.y + ImGui::GetWindowSize().y;
   }
   if (!story.last_step()) return Action::None;
   ImGui::Separator();

@@ -37,6 +37,11 @@ class StoryPanel {
   // "Look first at the plot '...' in the results." and, before the run, "Pick your answer, then
   // press Run." (or "Now press Run." once picked).
   static std::string plot_hint(const StoryStep& step);
+  // Frames still to scroll the panel to a newly shown answer: ImGui clamps a scroll to the last
+  // frame's content, which did not hold the answer yet, so the scroll is asked on a few frames; the
+  // page's change stamp counts this, so those frames are drawn.
+  static constexpr int kAnswerScrollFrames = 3;
+  int answer_scrolls_left() const { return answer_scrolls_left_; }
   static std::string run_hint(const page::StoryState& story, bool done);
   // The control with the keyboard focus in the last draw ("Back", "Next", "choice:2", "prediction"),
   // or "": the canvas's focus, which the text twin's Escape matches (App::focused_control).
@@ -47,6 +52,7 @@ class StoryPanel {
     float x = 0, y = 0, w = 0, h = 0;
     bool visible = false;
     float choice_height = 0;  // the least height of the prediction's choices (0 without choices)
+    bool answer_visible = false;  // the answer's first line shows in the panel (after the run)
   };
   // The least height of a prediction choice's target, in CSS pixels (ImGui draws in them): WCAG
   // 2.2's target size (2.5.8).
@@ -70,6 +76,7 @@ class StoryPanel {
   std::string focused_;   // see focused()
   std::string more_for_;  // the story and step whose text `more_` unfolded
   std::string answer_shown_for_;  // the story and step whose answer the panel scrolled to
+  int answer_scrolls_left_ = 0;
   Placed question_;
   RunClock clock_;          // the seconds the current run has run
   std::string time_left_;   // "about 4 s left" while it runs, else ""

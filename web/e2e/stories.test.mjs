@@ -233,3 +233,18 @@ test('a run after the picture of its inputs equals the CLI\'s: CSV, JSON and eve
     await page.close();
   }
 });
+
+// On a phone the panels stack and a step's answer is below the fold: after Run the story panel
+// scrolls to it by itself (the steps whose answer sat lowest in the student walk).
+test('on a 390 x 844 screen the answer scrolls into view after Run', async () => {
+  for (const [story, step] of [['multihead', 2], ['mirror', 4]]) {
+    const { page, errors } = await openUrl(env.browser, `${env.base}#story=${story}&step=${step}&threads=1`, { width: 390, height: 844 });
+    await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
+    await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+    // Frames after the run: the answer shows in the panel within a second, with nobody at the page.
+    await page.waitForFunction(() => JSON.parse(window.attnlab.appQuestionRect()).answerVisible, null, { timeout: 3000 })
+      .catch(() => assert.fail(`${story} step ${step}: the answer is not in view 3 s after the run on a phone`));
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+  }
+});
