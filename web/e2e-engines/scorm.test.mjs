@@ -45,12 +45,15 @@ for (const name of engines) {
     for (const version of VERSIONS) {
       test(`SCORM ${version} in scorm-again: resume at the step, completion, every CMI value, no call refused`, async () => {
         const page = await engine.open(env.base + 'host.html');
-        const { answers } = await scormSessions(page, env.base, version, PLAN);
-        console.log(`${name}, SCORM ${version}: the runs answered ${answers}, predicted ${PLAN.slice(0, answers.length)}`);
-        // The host page's own errors (engines.mjs's hook and driver) and answers >= 400 (the server's).
-        assert.deepStrictEqual([...page.errors, ...await page.eval(() => window.__engineErrors || []),
-          ...env.server.failures.splice(0)], []);
-        await page.close();
+        try {  // closed even on a failure: the next version's session needs the engine's one page
+          const { answers } = await scormSessions(page, env.base, version, PLAN);
+          console.log(`${name}, SCORM ${version}: the runs answered ${answers}, predicted ${PLAN.slice(0, answers.length)}`);
+          // The host page's own errors (engines.mjs's hook and driver) and answers >= 400 (the server's).
+          assert.deepStrictEqual([...page.errors, ...await page.eval(() => window.__engineErrors || []),
+            ...env.server.failures.splice(0)], []);
+        } finally {
+          await page.close();
+        }
       });
     }
   });

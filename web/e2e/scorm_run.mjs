@@ -56,14 +56,14 @@ export function chromiumPage(page) {
 }
 
 // Polls `evaluate(fn, arg)` until it gives something truthy; returns it.
-export async function waitIn(evaluate, fn, arg, timeoutMs = 30000, what = '') {
+export async function waitIn(evaluate, fn, arg, timeoutMs = 30000, what = '', pollMs = 100) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     let last;
     try { last = await evaluate(fn, arg); } catch (e) { last = null; }
     if (last) return last;
     if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what || fn.toString()}`);
-    await sleep(100);
+    await sleep(pollMs);
   }
 }
 
@@ -96,7 +96,7 @@ export async function walkStory(lab, choose, { from = 0, stopBefore = -1 } = {})
     if (k === stopBefore) return { story: st.story, steps: st.steps, answers, leftPredicted: (await story()).prediction.predicted };
     await lab(() => window.attnlab.appRunControl('run'));
     await waitIn(lab, () => window.attnlab.appState() === 'done' && JSON.parse(window.attnlab.appPageJson()).story.answer !== '',
-      null, 180000, `the run of step ${k + 1}`);
+      null, 300000, `the run of step ${k + 1}`, 1000);  // a slow poll: WebKitGTK's driver calls cost the run's thread
     st = await story();
     answers.push(st.prediction.choices.findIndex((c) => st.prediction.measured.endsWith('. Answer: ' + c)));
     await adapterSaw();  // the decided prediction is recorded
