@@ -152,6 +152,24 @@ void check_no_spoiler(const StoryStep& step, const Run& run, double decided) {
   }
 }
 
+// Marks in `reached` each conditional part of the step's answer that `run` shows.
+void mark_reached(const StoryStep& step, const Run& run, std::vector<bool>& reached) {
+  for (std::size_t i = 0; i < step.answer.size(); ++i)
+    if (part_shown(step.answer[i], step.measures, run.results, run.settings)) reached[i] = true;
+}
+
+// Every conditional part of the answer is shown by the step's own run or by a setting it invites:
+// a branch no student following the step can see is either dead text or an invitation missing.
+void check_every_branch_reached(const StoryStep& step, const std::vector<bool>& reached) {
+  for (std::size_t i = 0; i < step.answer.size(); ++i) {
+    const AnswerPart& part = step.answer[i];
+    if (part.when.empty()) continue;
+    INFO("the branch when " << part.when << " in [" << part.low << ", " << part.high
+                            << "] is shown by neither the step's run nor an invited setting: '" << part.text << "'");
+    CHECK(reached[i]);
+  }
+}
+
 void check_named_plot(const StoryStep& step, const Results& r) {
   std::string titles;
   bool found = false;
@@ -164,7 +182,8 @@ void check_named_plot(const StoryStep& step, const Results& r) {
 }  // namespace
 
 // Runs every step once at its own settings and once per invited setting (each chosen to take a
-// few seconds at most), so the answers are checked against what the page shows for that step.
+// few seconds at most), so the answers are checked against what the page shows for that step, and
+// every branch of an answer is seen by one of those runs.
 TEST_CASE("every step of every story runs, draws the plot it names and answers from its own run",
           "[stories][claim:sep-04][claim:sep-07][claim:sep-19][claim:sep-24][claim:sep-29][claim:mir-04][claim:mir-05][claim:mir-09][claim:mir-10][claim:mh-07][claim:mh-08][claim:mh-12][claim:mh-13][claim:mh-14][claim:reg-04][claim:reg-06][claim:reg-09][claim:reg-10][claim:reg-11]") {
   for (const Story& s : stories()) {
@@ -179,6 +198,8 @@ TEST_CASE("every step of every story runs, draws the plot it names and answers f
       const double decided = check_prediction(step, run.results);
       check_answer(step, run, step.expect);
       check_no_spoiler(step, run, decided);
+      std::vector<bool> reached(step.answer.size(), false);
+      mark_reached(step, run, reached);
       if (std::getenv("ATTNLAB_STORY_PRINT"))  // for authors: what the page shows once the run is done
         std::printf("  decided by %s = %g\n  answer: %s\n", step.prediction->measured.c_str(), decided,
                     render_answer(step, run.results, run.settings).c_str());
@@ -191,7 +212,9 @@ TEST_CASE("every step of every story runs, draws the plot it names and answers f
         check_prediction(step, changed.results);
         check_answer(step, changed, inv.expect);
         CHECK(contains(render_answer(step, changed.results, changed.settings), "You changed"));
+        mark_reached(step, changed, reached);
       }
+      check_every_branch_reached(step, reached);
       if (k + 1 == s.steps.size()) {  // the summary, rendered from the last step's run
         const std::string summary = render_summary(s, run.results, run.settings);
         INFO("summary: " << summary);

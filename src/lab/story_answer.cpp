@@ -166,14 +166,18 @@ std::string settings_changed(const RunSettings& settings) {
   return "You changed " + changed + "; these numbers are from your run. The step's settings: " + step + ".";
 }
 
+bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
+                const RunSettings& settings) {
+  if (part.when.empty()) return true;
+  const auto v = measure_value(declared(measures, part.when), results, settings);
+  return v && std::isfinite(v->number) && v->number >= part.low && v->number <= part.high;
+}
+
 std::string render_parts(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,
                          const Results& results, const RunSettings& settings) {
   std::string out = settings_changed(settings);
   for (const AnswerPart& part : parts) {
-    if (!part.when.empty()) {
-      const auto v = measure_value(declared(measures, part.when), results, settings);
-      if (!v || !std::isfinite(v->number) || v->number < part.low || v->number > part.high) continue;
-    }
+    if (!part_shown(part, measures, results, settings)) continue;
     std::string text;
     std::size_t from = 0;
     for (std::size_t at = part.text.find('{'); at != std::string::npos; at = part.text.find('{', from)) {

@@ -82,6 +82,10 @@ inline AnswerPart say_if(std::string name, double low, double high, std::string 
   return {std::move(text), std::move(name), low, high};
 }
 
+// Whether `part` is shown for this run: always when it has no condition, else when its measured
+// value is measured, finite and in [low, high]. Throws like render_parts on an undeclared name.
+bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
+                const RunSettings& settings = {});
 // The parts joined by spaces, each part shown when its condition holds, `{name}` replaced by the
 // measured value of the measure called name ("not measured" while the run lacks it; a part whose
 // condition's value is not measured is left out). When `settings.yours` differs from
