@@ -162,3 +162,52 @@ TEST_CASE("page story: a step's text marks the first use of each glossary term",
     }
   CHECK(steps_marking >= 10);
 }
+
+// "Words in this step" (StoryState::words, both faces) lists the terms a student reads anywhere in
+// the step: a term used only in the answer joins once the run is done, a term only in a plot's
+// legend while the plot is on screen.
+TEST_CASE("page story: the step's words include the answer's and the plots' terms", "[page][glossary]") {
+  const auto has = [](const std::vector<const GlossaryEntry*>& words, const std::string& term) {
+    for (const GlossaryEntry* g : words)
+      if (g->term == term) return true;
+    return false;
+  };
+  std::size_t answer_only = 0;
+  for (const Story& s : stories())
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      const StoryStep& step = s.steps[k];
+      StoryState st;
+      st.open(s, k);
+      std::string before = step.text + "\n" + step.question;
+      if (step.prediction) {
+        before += "\n" + step.prediction->question;
+        for (const PredictionChoice& c : step.prediction->choices) before += "\n" + c.label;
+      }
+      std::vector<std::string> read_before;
+      glossary_segments(s.glossary, before, &read_before);
+      std::vector<std::string> in_answer;  // the unconditional parts, rendered without a run
+      glossary_segments(s.glossary, render_answer(step, Results()), &in_answer);
+      const auto after = st.words(Results(), true), not_yet = st.words(Results(), false);
+      for (const std::string& term : read_before) CHECK(has(not_yet, term));
+      for (const std::string& term : in_answer) {
+        INFO(s.id << " step " << k + 1 << ": '" << term << "' is in the answer");
+        CHECK(has(after, term));
+        if (std::find(read_before.begin(), read_before.end(), term) != read_before.end()) continue;
+        CHECK_FALSE(has(not_yet, term));  // not listed before the answer shows
+        ++answer_only;
+      }
+      // A term named only by a legend on screen.
+      for (const GlossaryEntry& g : s.glossary) {
+        if (std::find(read_before.begin(), read_before.end(), g.term) != read_before.end() || g.symbol) continue;
+        Results shown;
+        shown.plots.emplace_back();
+        shown.plots.back().series.emplace_back();
+        shown.plots.back().series.back().name = "the " + g.term + " curve";
+        INFO(s.id << " step " << k + 1 << ": a legend names '" << g.term << "'");
+        CHECK(has(st.words(shown, false), g.term));
+        CHECK_FALSE(has(st.words(Results(), false), g.term));
+        break;
+      }
+    }
+  CHECK(answer_only >= 5);  // the stories do use terms first in an answer
+}

@@ -127,7 +127,7 @@
       // are listed with their definitions under the text, open: a closed disclosure reads as a bare
       // heading in the text view and to a screen reader's text.
       const parts = st.textParts || [{ text: st.text }];
-      const terms = parts.filter((p) => p.term);
+      const terms = st.words || [];  // StoryState::words: the text's, the plots' and (after the run) the answer's
       h += `<h3 id="twin-step-title" tabindex="-1">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` +
         parts.map((p) => (p.term ? `<dfn title="${esc(p.definition)}">${esc(p.text)}</dfn>` : esc(p.text))).join('') + `</p>`;
       if (terms.length) {

@@ -96,7 +96,38 @@ nlohmann::ordered_json text_parts(const std::vector<GlossaryEntry>& glossary, co
   }
   return parts;
 }
+// The words a student reads on the plots and heatmaps of `results`.
+std::string results_words(const Results& results) {
+  std::string out;
+  for (const Plot& p : results.plots) {
+    out += p.title + "\n" + p.x_label + "\n" + p.y_label + "\n";
+    for (const Series& series : p.series) out += series.name + "\n";
+  }
+  for (const Heatmap& h : results.heatmaps) out += h.title + "\n" + h.note + "\n" + h.value_label + "\n";
+  return out;
+}
 }  // namespace
+
+std::vector<const GlossaryEntry*> StoryState::words(const Results& results, bool done, const RunSettings& settings) const {
+  const StoryStep& s = step();
+  std::vector<std::string> shown{s.text, s.question};
+  if (s.prediction) {
+    shown.push_back(s.prediction->question);
+    for (const PredictionChoice& c : s.prediction->choices) shown.push_back(c.label);
+  }
+  shown.push_back(results_words(results));
+  if (done) {
+    shown.push_back(render_answer(s, results, settings));
+    if (last_step()) shown.push_back(render_summary(*story_, results, settings));
+  }
+  std::vector<std::string> used;  // glossary_segments marks each term once, across the texts
+  for (const std::string& text : shown) glossary_segments(story_->glossary, text, &used);
+  std::vector<const GlossaryEntry*> out;
+  for (const std::string& term : used)
+    for (const GlossaryEntry& g : story_->glossary)
+      if (g.term == term) out.push_back(&g);
+  return out;
+}
 
 std::string StoryState::json(const Results& results, bool done, const RunSettings& settings) const {
   using Json = nlohmann::ordered_json;
@@ -106,10 +137,13 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"title", step().title},
               {"text", step().text},
               {"textParts", text_parts(story_->glossary, step().text)},
+              {"words", Json::array()},
               {"question", step().question},
               {"answer", done ? render_answer(step(), results, settings) : ""},
               {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},
               {"prediction", nullptr}};
+  for (const GlossaryEntry* g : words(results, done, settings))
+    out["words"].push_back({{"term", g->term}, {"definition", g->definition}, {"source", g->source}});
   if (step().prediction) {
     const StoryPrediction& p = *step().prediction;
     Json choices = Json::array();

@@ -55,8 +55,13 @@ class StoryState {
   // What the step's downloads (CSV and JSON) say of it, as the run record's context: "story",
   // "story_step" (1-based), "prediction" (prediction_text), and once done "measured" (measured_text).
   KeyValues record_context(const Results& results, bool done) const;
+  // The glossary entries the step shows, each once, in order of first use: in its text, question
+  // and prediction, the words of the plots on screen (titles, axes, legends, heatmaps' notes) and,
+  // once the run is done, its answer and summary: "Words in this step" on every face.
+  std::vector<const GlossaryEntry*> words(const Results& results, bool done, const RunSettings& settings = {}) const;
   // {"story", "step" (1-based), "steps", "title", "text", "textParts" (the text cut at the first use
-  // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "question", "answer" ("" until the run
+  // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "words" (words(): [{"term",
+  // "definition", "source"}]), "question", "answer" ("" until the run
   // is done), "summary" ("" but on the last step once done), "prediction": null or {"question",
   // "choices", "predicted" (as predict() took it, or null), "predictedText" (prediction_text, ""
   // before one), "measured"}}: what the page shows. `settings`: the run's and the

@@ -82,18 +82,14 @@ void StoryPanel::track_run(bool running, double fraction, double now) {
   time_left_ = running ? time_left_text(fraction, clock_.elapsed()) : "";
 }
 
-void StoryPanel::draw_words(const std::vector<GlossaryEntry>& glossary, const std::string& text) {
-  std::vector<std::string> used;
-  glossary_segments(glossary, text, &used);
+void StoryPanel::draw_words(const std::vector<const GlossaryEntry*>& used) {
   if (used.empty()) return;
   if (!ImGui::TreeNode("Words in this step")) {
     note_focus("words");
     return;
   }
   note_focus("words");
-  for (const std::string& term : used)
-    for (const GlossaryEntry& g : glossary)
-      if (g.term == term) text_wrapped_at_spaces(g.term + ": " + g.definition + " (" + g.source + ")");
+  for (const GlossaryEntry* g : used) text_wrapped_at_spaces(g->term + ": " + g->definition + " (" + g->source + ")");
   ImGui::TreePop();
 }
 
@@ -158,7 +154,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   }
   for (const GlossaryEntry& g : story.story().glossary)
     if (g.term == pinned_) text_wrapped_at_spaces(g.term + ": " + g.definition, theme().heading);
-  draw_words(story.story().glossary, s.text);
+  draw_words(story.words(results, done, settings));
   if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();

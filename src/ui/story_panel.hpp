@@ -68,9 +68,9 @@ class StoryPanel {
   // the text until the next tap).
   void draw_marked_text(const std::vector<GlossarySegment>& segments);
   void note_focus(const std::string& name);  // the last item, if it has the keyboard focus
-  // "Words in this step": a disclosure listing each glossary term the step's text uses with its
-  // definition, reachable by the keyboard (the marked words only by hover or tap).
-  void draw_words(const std::vector<GlossaryEntry>& glossary, const std::string& text);
+  // "Words in this step": a disclosure listing each glossary term the step shows (StoryState::words)
+  // with its definition, reachable by the keyboard (the marked words only by hover or tap).
+  void draw_words(const std::vector<const GlossaryEntry*>& used);
   bool more_ = false;     // the text's folded part is open
   std::string pinned_;    // the glossary term whose definition a tap opened, "" for none
   std::string focused_;   // see focused()
