@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "lab/clock.hpp"
+#include "lab/deadline.hpp"
 
 namespace attnlab {
 
@@ -22,10 +22,10 @@ void Experiment::reset(const Params& params, std::uint64_t seed) {
   finished_.assign(costs_.size(), 0);
 }
 
-// The one home of the step(budget) contract: pieces of units in unit order, the clock checked
-// between pieces, a preview of the unit in flight merged at the end of the slice.
+// The one home of the step(budget) contract: pieces of units in unit order, the deadline checked
+// between pieces (lab/deadline.hpp), a preview of the unit in flight merged at the end of the slice.
 void Experiment::step(const Budget& budget) {
-  const double deadline = now_seconds() + budget.seconds;
+  Deadline deadline(budget.seconds);
   for (std::int64_t pieces = 0; pieces < budget.max_units; ++pieces) {
     if (!task_) {
       while (next_unit_ < unit_count() && unit_finished(next_unit_)) ++next_unit_;
@@ -38,7 +38,7 @@ void Experiment::step(const Budget& budget) {
       task_.reset();
       task_unit_ = -1;
     }
-    if (now_seconds() >= deadline) break;
+    if (deadline.passed()) break;
   }
   Partial preview;
   if (task_ && task_->preview(preview)) merge(task_unit_, preview);

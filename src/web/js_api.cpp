@@ -21,7 +21,7 @@
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
 #include "experiments/stories.hpp"
-#include "lab/clock.hpp"
+#include "lab/deadline.hpp"
 #include "lab/embed_snippet.hpp"
 #include "lab/json_text.hpp"
 #include "lab/partial_codec.hpp"
@@ -202,9 +202,9 @@ class Session {
   // which finishUnit() then returns).
   bool advance_unit(double seconds) {
     if (!task_ || task_done_) return true;
-    const double deadline = now_seconds() + std::min(10.0, std::max(0.0, seconds));
+    Deadline deadline(std::min(10.0, std::max(0.0, seconds)));
     const std::string error = guarded([&] {
-      while (!(task_done_ = task_->run_piece()) && now_seconds() < deadline) {
+      while (!(task_done_ = task_->run_piece()) && !deadline.passed()) {
       }
     });
     if (!error.empty()) {
