@@ -155,6 +155,7 @@
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
+      if (st.answer && st.changed) h += `<button type="button" data-act="stepsettings">Use the step's settings</button>`;
       else h += `<p>The answer shows once the run is done.</p>`;
       if (st.summary) h += `<h4>Summary</h4><p>${esc(st.summary)}</p>`;
       h += `<button type="button" data-act="back"${st.step > 1 ? '' : ' aria-disabled="true"'}>Back</button> ` +
@@ -300,6 +301,7 @@
       reset: () => M.appRunControl('reset'),
       back: () => M.appStoryStep(-1),
       next: () => M.appStoryStep(1),
+      stepsettings: () => M.appUseStepSettings(),
       download: (el) => M.appDownload(el.dataset.kind),
       share: () => M.appShare(),
       figure: (el) => M.appExportFigure('svg', Number(el.dataset.index)),

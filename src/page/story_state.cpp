@@ -141,6 +141,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"question", step().question},
               {"answer", done ? render_answer(step(), results, settings) : ""},
               {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},
+              {"changed", !settings_changed(settings).empty()},
               {"prediction", nullptr}};
   for (const GlossaryEntry* g : words(results, done, settings))
     out["words"].push_back({{"term", g->term}, {"definition", g->definition}, {"source", g->source}});

@@ -62,7 +62,8 @@ class StoryState {
   // {"story", "step" (1-based), "steps", "title", "text", "textParts" (the text cut at the first use
   // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "words" (words(): [{"term",
   // "definition", "source"}]), "question", "answer" ("" until the run
-  // is done), "summary" ("" but on the last step once done), "prediction": null or {"question",
+  // is done), "summary" ("" but on the last step once done), "changed" (the student's
+  // settings differ from the step's), "prediction": null or {"question",
   // "choices", "predicted" (as predict() took it, or null), "predictedText" (prediction_text, ""
   // before one), "measured"}}: what the page shows. `settings`: the run's and the
   // step's, so the answer says what the student changed.

@@ -194,6 +194,13 @@ std::string App::story_step_by(int delta) {
   }
 }
 
+std::string App::use_step_settings() {
+  if (!link_.in_story()) return "story: no story step is open";
+  const std::optional<double> kept = story_.prediction();
+  const std::string error = story_step_by(0);
+  return error.empty() && kept ? story_.predict(*kept) : error;
+}
+
 std::string App::refused_value_message(const std::string& field_error) {
   return "A field shows a value that was refused (" + field_error + "): correct it first";
 }

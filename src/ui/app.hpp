@@ -62,6 +62,9 @@ class App {
   std::string set_prediction(const std::string& story, int step, double value);
   // Opens the story step `delta` steps away (Back -1, Next +1); returns "" or the error.
   std::string story_step_by(int delta);
+  // The step on screen again at its own settings, the student's prediction kept: the answer's
+  // offer once the student has changed a setting. "" or the error.
+  std::string use_step_settings();
 
   // The twin's edits (web/twin.js), as the canvas's controls make them; "" or the error (the state
   // is unchanged then). set_param takes a parameter's key or "seed"; select_preset "" for none.

@@ -102,9 +102,11 @@ void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (link_.in_story()) {
     story_panel_.track_run(run_.state() == RunState::Running, progress(), now_seconds());
-    if (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings()) ==
-        StoryPanel::Action::NextStory)
-      pending_story_ = page::next_story_id(stories(), story_.story().id);
+    switch (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings())) {
+      case StoryPanel::Action::NextStory: pending_story_ = page::next_story_id(stories(), story_.story().id); break;
+      case StoryPanel::Action::StepSettings: use_step_settings(); break;
+      default: break;
+    }
     if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();
     question_ = story_panel_.question();
     // The step's own controls only: the others stay as the step set them.

@@ -139,6 +139,7 @@ void App::draw_story_navigation() {
     case StoryPanel::Action::Home: go_home(); break;
     case StoryPanel::Action::FreeLab: link_.leave_story(); break;
     case StoryPanel::Action::NextStory:  // drawn by StoryPanel::draw, not the navigation
+    case StoryPanel::Action::StepSettings:
     case StoryPanel::Action::None: break;
   }
 }

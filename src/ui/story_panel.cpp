@@ -177,6 +177,12 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
     text_wrapped_at_spaces(answer);
     question_.answer_visible = answer_top >= window.y && answer_top + ImGui::GetTextLineHeight() <= window.y + ImGui::GetWindowSize().y;
   }
+  if (!settings_changed(settings).empty()) {
+    const bool back = ImGui::Button("Use the step's settings");
+    note_focus("step-settings");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Runs can then be compared with the step's answer; your prediction is kept.");
+    if (back) return Action::StepSettings;
+  }
   if (!story.last_step()) return Action::None;
   ImGui::Separator();
   text_wrapped_at_spaces("What you saw", theme().heading);

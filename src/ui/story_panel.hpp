@@ -17,7 +17,7 @@ namespace attnlab::ui {
 
 class StoryPanel {
  public:
-  enum class Action { None, Back, Next, Home, FreeLab, NextStory };
+  enum class Action { None, Back, Next, Home, FreeLab, NextStory, StepSettings };
 
   // The toolbar part: home, the story's name, "Step k of N", Back and Next, Free lab.
   Action draw_navigation(const page::StoryState& story, bool embedded);
@@ -25,7 +25,8 @@ class StoryPanel {
   // and prediction (the student's choice goes into `story`); once the run is done, the measured
   // value, the step's answer and, on the last step, the story's summary with a button to the next
   // story (Action::NextStory). `results` and `done` are the current run's.
-  // `settings`: the run's and the step's, so the answer says what the student changed.
+  // `settings`: the run's and the step's, so the answer says what the student changed and offers
+  // the step's own settings back (Action::StepSettings).
   Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
               const RunSettings& settings = {});
   // The text folds after this many words, or after kWordsBeforeMoreShort in a panel shorter than

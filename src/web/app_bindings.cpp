@@ -91,6 +91,12 @@ std::string app_story_step(int delta) {
   publish_page_state();  // the address names the new step at once (a history entry, as a click makes)
   return error;
 }
+std::string app_use_step_settings() {
+  request_redraw();
+  const std::string error = app().use_step_settings();
+  publish_page_state();
+  return error;
+}
 std::string app_inspector_json() { return app().inspector_json(); }
 void app_reproduce(bool paper_trials) { app().start_reproduction(paper_trials), request_redraw(); }
 std::string app_reproduction_json() { return app().reproduction_json(); }
@@ -175,6 +181,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appPageJson", &app_page_json);
   emscripten::function("appPredict", &app_predict);
   emscripten::function("appStoryStep", &app_story_step);
+  emscripten::function("appUseStepSettings", &app_use_step_settings);
   emscripten::function("appSetPrediction", &app_set_prediction);
   emscripten::function("appRunButton", &app_run_button);
   emscripten::function("appTextRunsJson", &app_text_runs_json);

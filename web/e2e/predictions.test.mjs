@@ -46,3 +46,27 @@ test('a reload keeps the story step\'s prediction; the JSON download and the res
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+test('after a changed setting the answer says so and offers the step\'s settings back, the prediction kept', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#story=regression&step=4');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appPredict(0)), '');
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appSetParam('w', '3')), '');
+  await page.evaluate(() => window.attnlab.appRun());
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  let story = (await pageJson(page)).story;
+  assert.match(story.answer, /^You changed w from 12 to 3/);
+  assert.strictEqual(story.changed, true);
+  // The twin offers the step's settings back beside the answer; pressing it reopens the step at w = 12.
+  await page.evaluate(() => window.attnlab.appSetTextView(true));
+  await page.waitForSelector('[data-act="stepsettings"]', { timeout: 10000 });
+  await page.click('[data-act="stepsettings"]');
+  await page.waitForFunction(() => !window.location.hash.includes('w=3'), null, { timeout: 10000 });
+  story = (await pageJson(page)).story;
+  assert.strictEqual(story.changed, false);
+  assert.strictEqual(story.answer, '', 'a new run is needed for the step\'s answer');
+  assert.strictEqual(story.prediction.predicted, 0, 'the prediction is kept');
+  assert.strictEqual(await page.locator('[data-act="stepsettings"]').count(), 0);
+  assert.strictEqual(await page.evaluate(() => window.attnlab.appUseStepSettings()), '');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
