@@ -63,7 +63,7 @@ Story make_story() {
   one.title = "The direction of W";
   one.text =
       "n = 6 sequences of T = 8 tokens; an attention layer with key-query matrix W is trained from W = 0 by mirror "
-      "descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3, each for as many steps as the authors' code runs it: "
+      "descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each p runs as many steps as in the authors' code: "
       "1500, 2000 and 20000. Each run is compared with W_mm, the l_p max-margin solution (l_p-AttSVM, the SVM of "
       "the plots) on the tokens it selects. The first plot is D_k (D_psi in its label): the Bregman divergence "
       "between the directions W_k/||W_k|| and W_mm/||W_mm|| after k steps. The paper's result is local (Lemmas "

@@ -153,9 +153,9 @@ Story make_story() {
   StoryStep three;
   three.title = "A real self-attention layer (Fig. 4c)";
   three.text =
-      "The paper then builds a full self-attention layer: n = 200 tokens of d = 22 dimensions, one matrix A serving "
-      "as queries, keys and values (Definition D.1, with X = I, the identity: the paper's Fig. 4c, 100 trials per "
-      "point as in Section 7.2.1). A token's row has b sqrt(log n) in its class column (one of d - 2 = 20 "
+      "The paper then builds a full self-attention layer (Definition D.1; its Fig. 4c: X = I, the identity, 100 "
+      "trials per point as in Section 7.2.1). It has n = 200 tokens of d = 22 dimensions, one matrix A serving "
+      "as queries, keys and values. A token's row has b sqrt(log n) in its class column (one of d - 2 = 20 "
       "classes), c sqrt(log n) in a constant column and, for the planted token j3 only, a sqrt(log n) in the "
       "planted column: a = a1 in D1, a weak a0 < 0.1 in D0. The x-axis is the readout width m, from 1 to 80; the "
       "bars are Wilson 95% ranges. Ours: in the planted row, 2 of the 8 sign patterns on (planted, class, "
@@ -190,8 +190,8 @@ Story make_story() {
   StoryStep four;
   four.title = "Cross-attention: how strong must the planted key be? (Fig. 7d)";
   four.text =
-      "In cross-attention (Definition F.1) only one query row, j2, sees the planted key j3, with score (1 + a1) log n "
-      "against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
+      "In cross-attention (Definition F.1) only one query row, j2, sees the planted key j3. Its score is "
+      "(1 + a1) log n against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
       "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6; m = log(n / delta), "
       "rounded, and tau = 0.9 as in Theorem F.5); look for where n^a1 overtakes n - 1. The pictures of the inputs "
       "mark j2 and j3 (in D0 the planted key is weak).";
