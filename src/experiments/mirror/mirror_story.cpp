@@ -87,8 +87,8 @@ Story make_story() {
                   StoryMeasure::from_setting("eta", "eta"), StoryMeasure::from_setting("log_domain", "log_domain")};
   one.answer = {
       say("At the end of training D_k is {d175} for p = 1.75 and {d3} for p = 3."),
-      say("Why the direction: W itself has no limit. The loss falls as long as each selected token's score pulls "
-          "further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
+      say("Why the direction (ours): W itself has no limit. The loss falls as long as each selected token's score "
+          "pulls further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
           "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot 'Norm growth'). Only the "
           "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
           "W_mm's."),
