@@ -221,8 +221,9 @@ Story make_story() {
   four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1.",
                  "at a1 = 2.98 success is 95.0%, as softmax detects D1 on 96.0%, against 94.4% = 1 - (3/4)^m with m = 10",
                  "Linear attention fired on 1.0% of D1 inputs"};
-  // Settings; tau of Theorem F.5; n^a1 = 200^0.712; the largest a1 of the sweep; linear's closed form at n = 200.
-  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201", "0.9",
+  // Settings; tau of Theorem F.5 and m = log(n / delta) = 10 of Section F.6; n^a1 = 200^0.712; the largest a1 of the
+  // sweep; linear's closed form at n = 200.
+  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201", "0.9", "10",
                 "3/4", "1/4", "100%"};
   s.steps.push_back(four);
 
