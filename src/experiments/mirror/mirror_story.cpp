@@ -132,7 +132,7 @@ Story make_story() {
           "gaps between them grow too; softmax gives token t a weight proportional to e^score, so a gap of g "
           "between the top two scores makes the top one e^g times heavier: ever more weight on the largest.")};
   two.expect = {"Attention ends on one token per sequence"};
-  two.given = {"2", "2000"};  // settings: p, the steps
+  two.given = {"2", "2000", "1"};  // settings: p, the steps; step 1
   s.steps.push_back(two);
 
   StoryStep three;
