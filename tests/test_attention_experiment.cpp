@@ -184,6 +184,7 @@ TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the firs
     for (int k = 0; k < 2; ++k) {
       const Heatmap& h = picture.heatmaps[std::size_t(k)];
       INFO(h.title);
+      CHECK((h.title.find("D0 (weak j3)") != std::string::npos) == (k == 1));  // D0's j3 is planted weakly (a0)
       CHECK(h.rows == 60);  // all tokens fit
       CHECK(h.cols == (self ? 7 : 14));
       CHECK(h.note.empty());

@@ -1,8 +1,9 @@
 // `mirror` (docs/mirror.md): the picture before a run (docs/mirror.md s.1 and s.4). It draws what
-// the first seed's runs start from, with the runs' own draws: the first sequence of the seed's data
-// (synthetic_first_sequence draws X[0] and z[0] as synthetic_dataset does) and W0 (random_start,
-// as the unit draws it). Every p of a seed starts from the same data and W0, so the sweep's first p
-// only matters for the cone start, whose W0 holds the SVM of its p: that attention is not drawn.
+// the first seed's runs start from, with the runs' own draws: the first sequence (sequence 0, as the
+// notes count) of the seed's data (synthetic_first_sequence draws X[0] and z[0] as
+// synthetic_dataset does) and W0 (random_start, as the unit draws it). Every p of a seed starts
+// from the same data and W0, so the sweep's first p only matters for the cone start, whose W0
+// holds the SVM of its p: that attention is not drawn.
 #include "experiments/mirror/mirror_inputs.hpp"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ Dataset first_sequence(const RunSetup& setup) {
 // The tokens as a T x d heatmap on a colour scale symmetric about 0.
 Heatmap token_heatmap(const Eigen::MatrixXd& X) {
   Heatmap h;
-  h.title = "Inputs: sequence 1's tokens, one per row";
+  h.title = "Inputs: sequence 0's tokens, one per row";
   h.x_label = "coordinate";
   h.y_label = "token";
   h.rows = static_cast<int>(X.rows());
@@ -60,10 +61,18 @@ Series points_of(std::string name, const Eigen::MatrixXd& points) {
 
 // d = 2: the tokens and the query as points in the plane.
 Plot token_plane(const Dataset& data) {
-  Plot plot = Plot::titled("Inputs: sequence 1's tokens and its query in the plane")
+  Plot plot = Plot::titled("Inputs: sequence 0's tokens and its query in the plane")
                   .x("first coordinate").y("second coordinate");
-  plot.series.push_back(points_of("tokens of sequence 1", data.X[0]));
-  plot.series.push_back(points_of("query z", data.z[0].transpose()));
+  plot.series.push_back(points_of("tokens of sequence 0", data.X[0]));
+  // The query may be one of the tokens (the joint toy's is token 0): the legend says which, since its mark
+  // then covers that token's.
+  std::string query = "query z";
+  for (Eigen::Index t = 0; t < data.X[0].rows(); ++t)
+    if (data.X[0].row(t).transpose() == data.z[0]) {
+      query += " (the same point as token " + std::to_string(t) + ")";
+      break;
+    }
+  plot.series.push_back(points_of(query, data.z[0].transpose()));
   return plot;
 }
 
@@ -80,7 +89,7 @@ Plot starting_attention(const Dataset& data, const Eigen::MatrixXd& W0) {
     bars.x.push_back(t);
     bars.y.push_back(weights[static_cast<std::size_t>(t)] / sum);
   }
-  Plot plot = Plot::titled("Inputs: starting attention over sequence 1's tokens")
+  Plot plot = Plot::titled("Inputs: starting attention over sequence 0's tokens")
                   .x("token (counted from 0)").y("attention weight").y_range(0, 1).x_axis(AxisFlags_Index);
   plot.series.push_back(std::move(bars));
   plot.series.push_back({"even split 1/T", SeriesStyle::Reference, {-0.5, T - 0.5}, {1.0 / T, 1.0 / T}, {}, {}});

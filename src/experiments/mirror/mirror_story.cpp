@@ -22,6 +22,24 @@ std::vector<GlossaryEntry> glossary() {
       {"softmax", "Turns a sequence's scores into attention weights that are positive and add up to 1.",
        "Section 2"},
       {"sparse", "A matrix with most entries (nearly) zero.", "ours"},
+      {"W_mm", "The solution of the max-margin problem l_p-AttSVM: the W of least l_p norm that scores each "
+               "sequence's selected token above its others by at least 1.", "Section 3", true},
+      {"D_psi", "The Bregman divergence of the potential psi = (1/p) ||W||_p^p; the plots write D_k as "
+                "D_psi(W_mm/||W_mm||, W_k/||W_k||), with ||.|| the l_p norm.", "Section 4"},
+      {"cone", "The W whose direction is close to that of W_mm and whose norm is large enough: the paper's local "
+               "result (Lemmas 28-29 of its appendix) assumes training starts there.", "appendix, Lemma 28"},
+      {"log_domain", "A setting of the lab: on, the lab's update (steps of full size, ours); off, the update of the "
+                     "authors' public code.", "ours"},
+      {"eps", "A tiny constant in the authors' update, grad / (||grad|| + eps), that keeps it from dividing by "
+              "zero (the authors' code); once the gradient's norm falls below eps the steps shrink with it.", "ours",
+       true},
+      {"s_it", "The attention probability that sequence i gives its token t (softmax of the scores).", "Section 2",
+       true},
+      {"W0", "The W training starts from: 0 in steps 1, 2 and 5, random entries drawn from N(0, 1) in step 3 "
+             "(the authors' code's settings).", "ours"},
+      {"marginal cost", "What one more unit of an entry x adds to ||W||_p^p: the derivative p |x|^(p-1).", "ours"},
+      {"value vector", "The vector v that turns the attended token into the output, Y v . x; in step 5 it is "
+                       "trained together with W.", "Section 2"},
       {"SVM", "Support vector machine: here the max-margin problem l_p-AttSVM, whose solution is the W of least "
               "l_p norm that puts each sequence's chosen token ahead of the others by a margin of at least 1.",
        "the paper's l_p-AttSVM, main text; cited in appendix Lemmas 19-21"},
@@ -42,19 +60,18 @@ Story make_story() {
   s.glossary = glossary();
 
   StoryStep one;
-  one.title = "Does training turn W towards a max-margin solution?";
+  one.title = "The direction of W";
   one.text =
-      "n = 6 sequences of T = 8 tokens; one attention layer with key-query matrix W is trained from W = 0 (a start "
-      "outside the cone that the paper's local result, Lemmas 28-29 of its appendix, assumes) by "
-      "mirror descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each run is compared with the l_p max-margin "
-      "problem (l_p-AttSVM, the SVM of the plots) on the tokens it selects. Each p runs for as many steps as the "
-      "authors' code runs it: 1500 for p = 1.75, 2000 for p = 2, 20000 for p = 3, so the curves end at different "
-      "k. The first plot is D_k, the directional Bregman divergence "
-      "between W after k steps and that solution. Ours: the lab's update works in the log domain (log_domain) "
-      "and keeps steps of full size where the authors' update slows down: once its gradient's norm falls below "
-      "its eps, its steps shrink with the gradient. After your run, switch log_domain off for the authors' "
-      "update (their public code's) and run again.";
-  one.question = "The norm of W keeps growing. Why does the paper measure the direction of W, not W itself?";
+      "n = 6 sequences of T = 8 tokens; an attention layer with key-query matrix W is trained from W = 0 by mirror "
+      "descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each p runs as many steps as in the authors' code: "
+      "1500, 2000 and 20000. Each run is compared with W_mm, the l_p max-margin solution (l_p-AttSVM, the SVM of "
+      "the plots) on the tokens it selects. The first plot is D_k (D_psi in its label): the Bregman divergence "
+      "between the directions W_k/||W_k|| and W_mm/||W_mm|| after k steps. The paper's result is local (Lemmas "
+      "28-29 of its appendix): it assumes a start in a cone around W_mm's direction, and W = 0 is not in it. "
+      "Ours: with log_domain on (the lab's update) steps keep their full size; switched off (the authors' "
+      "update) they shrink once the gradient's norm falls below eps. After your run, switch log_domain off and "
+      "run again.";
+  one.question = "Why does the paper measure the direction of W, not W itself?";
   one.plot = "Directional Bregman divergence to the SVM of the run's own p";
   one.settings = {"mirror", "single_run_zero", {}, 1};
   one.shows = {"eta", "log_domain"};
@@ -66,18 +83,23 @@ Story make_story() {
       .measures("d175", "D_k at the end for p = 1.75");
   one.measures = {note("d175", "p=1.75: {*}final D_k against the own-p SVM: mean {d175};"),
                   note("d3", "p=3: {*}final D_k against the own-p SVM: mean {d3};"),
-                  StoryMeasure::from_setting("log_domain", "log_domain")};
+                  StoryMeasure::from_cell("norm2", {"norm_p=2", "", 0.0}, "sig3"),
+                  StoryMeasure::from_setting("eta", "eta"), StoryMeasure::from_setting("log_domain", "log_domain")};
   one.answer = {
-      say("D_k falls for every p: to {d175} for p = 1.75 and {d3} for p = 3 at the end of training."),
+      say("At the end of training D_k is {d175} for p = 1.75 and {d3} for p = 3."),
+      say("Why the direction (ours): W itself has no limit. The loss falls as long as each selected token's score "
+          "pulls further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
+          "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot 'Norm growth'). Only the "
+          "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
+          "W_mm's."),
       say_if("log_domain", 1, 1, "This was the lab's update (log_domain on); switch it off for the authors' update "
                                  "and compare."),
       say_if("log_domain", 0, 0, "This was the authors' update (log_domain off): near the end its steps shrink "
                                  "with the gradient; compare D_k with the lab's update (log_domain on)."),
-      say("Why: the norm of W keeps growing while its direction settles, so the divergence of the direction keeps "
-          "shrinking as long as the update keeps moving.")};
+      say("D_k keeps shrinking as long as the update keeps moving.")};
   // The values measured at the step's settings (seed 1), as docs/mirror.md's claims table states them.
-  one.expect = {"the lab's update", "to 0.000255 for p = 1.75 and 0.00307 for p = 3"};
-  one.invited = {{{{"log_domain", "false"}}, {"the authors' update (log_domain off)", "to 0.00367 for p = 1.75"}}};
+  one.expect = {"the lab's update", "D_k is 0.000255 for p = 1.75 and 0.00307 for p = 3", "||W_k|| is 198 after 2000"};
+  one.invited = {{{{"log_domain", "false"}}, {"the authors' update (log_domain off)", "D_k is 0.00367 for p = 1.75"}}};
   // Settings, 1/p, the steps per p (the authors' code's), the choices.
   one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "1500", "20000", "0.1", "0.001"};
   s.steps.push_back(one);
@@ -85,15 +107,16 @@ Story make_story() {
   StoryStep two;
   two.title = "Where does attention go?";
   two.text =
-      "The same training with p = 2 only, now watching where each sequence's attention goes as W grows: the "
-      "plot 'Softmax concentration' shows the largest attention probability of a sequence, averaged over the "
-      "sequences.";
+      "The same training with p = 2 only, now watching where each sequence's attention goes as W grows. Let s_it "
+      "be the attention probability sequence i gives its token t; the plot 'Softmax concentration' shows the "
+      "largest of them, max_t s_it, averaged over the sequences (its mean).";
   two.question = "How does the largest attention probability change as W grows, and why?";
   two.plot = "Softmax concentration";
   two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
   two.shows = {"eta"};
   two.prediction = StoryPrediction::asking(
-          "Before you run: after 2000 steps, how much attention does a sequence give to its favourite token?")
+          "Before you run: after 2000 steps, how much attention does a sequence give to the token it attends to "
+          "most?")
       .options({{"spread out (under 50%)", 0.0, 0.5},
                 {"mostly one token (50% to 99%)", 0.5, 0.99},
                 {"nearly all (over 99%)", 0.99, 1.0}})
@@ -102,21 +125,24 @@ Story make_story() {
       .hiding({"one token per sequence", "picks one"});
   two.measures = {StoryMeasure::from_cell("prob", {"max_prob_p=2", "k", 2000}, "0.0%")};
   two.answer = {
-      say("After 2000 steps the favourite token gets {prob} of a sequence's attention, on average."),
+      say("After 2000 steps the token a sequence attends to most gets {prob} of its attention, on average."),
       say_if("prob", 0.99, 1, "Attention ends on one token per sequence, the tokens the max-margin problem is then "
                               "solved on."),
-      say("Why: softmax of scores that keep growing apart puts ever more of its weight on the largest one.")};
+      say("Why: the scores are x_t . W z, so they grow with W (step 1: its norm grows without bound), and the "
+          "gaps between them grow too; softmax gives token t a weight proportional to e^score, so a gap of g "
+          "between the top two scores makes the top one e^g times heavier: ever more weight on the largest.")};
   two.expect = {"Attention ends on one token per sequence"};
-  two.given = {"2", "2000"};  // settings: p, the steps
+  two.given = {"2", "2000", "1"};  // settings: p, the steps; step 1
   s.steps.push_back(two);
 
   StoryStep three;
   three.title = "Which solution does each p find?";
   three.text =
       "The paper's synthetic-data figure (in its main text; the settings are the authors' code's) at 5 seeds "
-      "instead of 100 (random W0). The 3 x 3 plot compares the runs of each p with the max-margin solution of "
-      "every p' = 1.75, 2, 3, each curve the mean over seeds; the curves with markers are each p against its own "
-      "solution.";
+      "instead of 100. Each run starts from a random W0 (entries drawn from N(0, 1)), not from 0 as in steps 1 "
+      "and 2, so the picture of the inputs shows a start whose attention is already uneven. SVM p' is W_mm for "
+      "the norm p' = 1.75, 2 or 3; the 3 x 3 plot compares the runs of each p with every SVM p', each curve the "
+      "mean of D_k over the seeds; the curves with markers are each p against its own SVM.";
   three.question = "Which max-margin solution does training with each p end closest to, and what would explain it?";
   three.plot = "Each p against every SVM p' (the paper's 3 x 3)";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
@@ -135,18 +161,19 @@ Story make_story() {
           "{c2} for p = 2 and {c3} for p = 3."),
       say("Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
           "max-margin solution of that same norm, which the paper proves for starts near the solution (Lemmas "
-          "28-29 of its appendix; these runs start from a random W0, not necessarily near it), and which differs from "
+          "28-29 of its appendix; these runs start from a random W0, not necessarily in its cone), and which differs from "
           "one p to another.")};
   three.expect = {"in 5 of 5 runs for p = 1.75, 5 for p = 2 and 5 for p = 3"};
-  three.given = {"5", "100", "3", "1.75", "2"};  // settings: seeds, the paper's seeds, 3 x 3, the p's
+  three.given = {"5", "100", "3", "1.75", "2", "0", "1"};  // settings: seeds, the paper's seeds, 3 x 3, the p's
   s.steps.push_back(three);
 
   StoryStep four;
   four.title = "Near p = 1";
   four.text =
       "One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot 'Sparsity of W_k at the end, per p' "
-      "counts, for each p, the entries of W_k / ||W_k|| below 1% of the largest; the heatmaps of the results "
-      "show W_k itself. A sparse W has most of its entries near zero. Ours: this run and the 1% measure of sparsity.";
+      "counts, for each p, the entries of W_k / ||W_k|| (W_k scaled to l_p norm 1; the share does not depend on "
+      "the scale) below 1% of the largest; the heatmaps of the results show W_k itself. A sparse W has most of "
+      "its entries near zero. Ours: this run and the 1% measure of sparsity.";
   four.question = "How does p change the share of entries of W that end up near zero, and why?";
   four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
@@ -160,51 +187,61 @@ Story make_story() {
                    note("sparse2", "p=2: {*}; {sparse2} of entries of W_k below 1% of the largest")};
   four.answer = {
       say("For p = 1.1, {sparse11} of the entries of W_k are below 1% of the largest; for p = 2, {sparse2}."),
-      say("Why (ours): in ||W||_p^p an entry x has the marginal cost p |x|^(p-1) (the derivative of |x|^p). At "
-          "p = 2 that is 2|x|, so a small entry costs almost nothing to grow and the cheapest W spreads its "
-          "weight over many entries; as p nears 1 it tends to 1 for every nonzero entry (at p = 1.1 it already "
-          "varies little with |x|: 0.69 at 0.01, 1.10 at 1), so spreading saves nothing and the cheapest W that "
-          "separates the tokens puts its weight on the few entries that add the most margin.")};
+      say("Why (ours): the marginal cost of an entry x, what one more unit of it adds to ||W||_p^p, is p |x|^(p-1), "
+          "the derivative of |x|^p. At p = 2 it is 2|x|: 0.02 at |x| = 0.01 and 2 at |x| = 1, a hundred times "
+          "more, so a small entry is nearly free to grow and the cheapest W spreads its weight over many entries. "
+          "At p = 1.1 it is 1.1 |x|^0.1: 0.69 at 0.01 and 1.10 at 1, only 1.6 times more, so a small entry costs "
+          "almost as much per unit as a large one; spreading saves little, and the cheapest W that separates the "
+          "tokens puts its weight on the few entries that add the most margin.")};
   four.expect = {"For p = 1.1, 69% of the entries", "for p = 2, 2%"};
-  // Settings, the measure's 1%, p - 1 and p near 1, and the marginal cost 1.1 |x|^0.1 at |x| = 0.01 and 1 (0.69,
-  // 1.10), from its formula.
-  four.given = {"1", "1.1", "2", "3", "10", "3000", "1%", "0.69", "0.01", "1.10"};
+  // Settings, the measure's 1%, p - 1 and p near 1, and the marginal cost p |x|^(p-1) at |x| = 0.01 and 1 (p = 2:
+  // 0.02, 2; p = 1.1: 0.69, 1.10, a ratio of 1.6), from its formula.
+  four.given = {"1", "1.1", "2", "3", "10", "3000", "1%", "0.69", "0.01", "1.10", "0.02", "0.1", "1.6"};
   s.steps.push_back(four);
 
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
       "The two-sequence toy of the authors' public code, trained by mirror descent jointly in W and the value "
-      "vector v from zero. "
-      "Which tokens win may now depend on p: the plot 'Selected token of each sequence at the end, per p (seed "
-      "1)' shows the token each sequence ends on (0-indexed), and Details gives v. Ours: the lab's log-domain "
-      "update; after your run, switch log_domain off for the authors' update and run again.";
+      "vector v, both from zero. Sequence 0 (label Y = +1) has tokens 0, 1, 2 at (-2.7, 1.2), (1.4, 2.1) and "
+      "(1.3, -0.1); its query z is token 0 itself, so the picture of the inputs draws them on one point. "
+      "Sequence 1 has Y = -1. The plot 'Selected token of each sequence at the end, per p (seed 1)' shows the "
+      "token each sequence ends on, counted from 0. Ours: the lab's log-domain update; after your run, switch "
+      "log_domain off for the authors' update and run again.";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.plot = "Selected token of each sequence at the end, per p (seed 1)";
   five.settings = {"mirror", "joint_toy", {}, 1};
   five.shows = {"log_domain"};
-  five.prediction = StoryPrediction::asking(
-          "Before you run: v starts at zero. How large does its second entry grow for p = 1.75?")
-      .options({{"small (under 10)", -kInf, 10}, {"10 to 100", 10, 100}, {"over 100", 100, kInf}})
-      .measures("v2", "v's second entry at the end, p = 1.75");
-  five.measures = {note("tok175", "p=1.75: selected tokens {tok175} (0-indexed)"),
+  five.prediction = StoryPrediction::asking("Before you run: which token does sequence 0 end on for p = 3?")
+      .options({{"token 0", 0, 0}, {"token 1", 1, 1}, {"token 2", 2, 2}})
+      .measures("a3", "the token sequence 0 ends on, p = 3");
+  five.measures = {note("a3", "p=3: selected tokens [{a3},"),
+                   note("tok175", "p=1.75: selected tokens {tok175} (0-indexed)"),
                    note("tok2", "p=2: selected tokens {tok2} (0-indexed)"),
                    note("tok3", "p=3: selected tokens {tok3} (0-indexed)"),
                    note("v1", "p=1.75: selected tokens {*}v = ({v1}, {v2})"),
                    note("v2", "p=1.75: selected tokens {*}v = ({v1}, {v2})"),
+                   note("w1", "p=3: selected tokens {*}v = ({w1}, {w2})"),
+                   note("w2", "p=3: selected tokens {*}v = ({w1}, {w2})"),
                    StoryMeasure::from_setting("log_domain", "log_domain")};
   five.answer = {
-      say("The tokens {tok175} win for p = 1.75, {tok2} for p = 2 and {tok3} for p = 3; for p = 1.75 v ends at "
-          "({v1}, {v2}): v is drawn in no plot, Details lists it in the line for p = 1.75."),
+      say("For p = 3 sequence 0 ends on token {a3}. The tokens of (sequence 0, sequence 1) are {tok175} for "
+          "p = 1.75, {tok2} for p = 2 and {tok3} for p = 3."),
       say_if("log_domain", 1, 1, "This was the lab's log-domain update."),
       say_if("log_domain", 0, 0, "This was the authors' update (log_domain off): its steps shrink near the end, "
                                  "so v grows less; compare the tokens with the lab's update."),
-      say("Why: how cheaply a token's margin can grow depends on the norm, so another p can prefer another "
-          "token.")};
-  five.expect = {"the lab's log-domain update", "The tokens [1, 0] win for p = 1.75, [1, 0] for p = 2 and [0, 0] for "
-                 "p = 3; for p = 1.75 v ends at (19.3, 342)"};
+      say("Why (ours): W moves a sequence's attention towards the token that v scores highest, Y v . x_t (the "
+          "token scores of the paper's Definition 3), and v is trained in the same l_p geometry. For p = 1.75 v "
+          "ends at ({v1}, {v2}): a small p makes it cheap to put nearly all of v into one entry. Then token 1 of "
+          "sequence 0 scores 1.4 x ({v1}) + 2.1 x ({v2}), more than token 0's -2.7 x ({v1}) + 1.2 x ({v2}). For "
+          "p = 3 a large entry costs more (|x|^3), so v keeps its two entries comparable, ({w1}, {w2}), and token 0 "
+          "scores -2.7 x ({w1}) + 1.2 x ({w2}), more than token 1's 1.4 x ({w1}) + 2.1 x ({w2}). The path of v / ||v|| "
+          "in the results shows the directions.")};
+  five.expect = {"the lab's log-domain update", "For p = 3 sequence 0 ends on token 0. The tokens of (sequence 0, "
+                 "sequence 1) are [1, 0] for p = 1.75, [1, 0] for p = 2 and [0, 0] for p = 3", "v ends at (19.3, 342)"};
   five.invited = {{{{"log_domain", "false"}}, {"This was the authors' update", "v ends at (1.44, 20)"}}};
-  five.given = {"1", "0", "1.75", "2", "3"};  // the tokens' indices (0-indexed) and the p's
+  // The tokens' indices (0-indexed), the p's, the toy's labels and sequence 0's tokens (the authors' code's).
+  five.given = {"0", "1", "2", "1.75", "3", "-1", "+1", "-2.7", "2.7", "1.2", "1.4", "2.1", "1.3", "-0.1", "0.1"};
   s.steps.push_back(five);
   s.summary = {
       say("Mirror descent for each p turned the direction of W towards the l_p max-margin solution of the tokens "

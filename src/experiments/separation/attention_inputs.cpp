@@ -62,7 +62,7 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
 
   Heatmap h;
   h.title = std::string("Inputs: ") + dataset +
-            (self ? ", the token matrix A = A1 = A2 = A3" : ", queries A1 beside keys A2 = A3");
+            (self ? ", token matrix A (queries = keys = values)" : ", queries beside keys (= values)");
   h.x_label = self ? "column: 1 planted | 2..d-1 class | d constant"
                    : "column: queries 1..d (1 planted) | keys 1..d (1 planted, 2..d class)";
   h.y_label = "token";
@@ -100,7 +100,8 @@ Results attention_inputs(const AttentionSettings& s, std::uint64_t seed) {
   draw_trial(s, rng, draw);
   Results r;
   r.heatmaps.push_back(input_map(s, "D1", s.a1, draw.d1));
-  r.heatmaps.push_back(input_map(s, "D0", s.a0, draw.d0));
+  // D0 plants j3 too, weakly (a0 < 0.1: Definitions D.1 and F.1): its title says so beside the ring.
+  r.heatmaps.push_back(input_map(s, "D0 (weak j3)", s.a0, draw.d0));
   // One colour scale for both, so D0's weak planted entry looks weak beside D1's.
   double high = 0.0;
   for (const Heatmap& h : r.heatmaps) high = std::max(high, *std::max_element(h.values.begin(), h.values.end()));

@@ -22,10 +22,17 @@ std::vector<GlossaryEntry> glossary() {
                 "the threshold tau: it says 'this input hides a strong token'.", "Definition 3.5"},
       {"tau", "The threshold a network's agreement must pass to fire.", "Definition 3.5", true},
       {"readout", "The m sign patterns the network reads its attention with; m is its width.", "Definition 3.5"},
-      {"D0 and D1", "The two datasets: in D1 one token, at a random place, has a much larger score; D0 has none.",
-       "Definition 3.8"},
-      {"Wilson 95%", "A range that holds the true rate in 95 of 100 such experiments; it is wider when fewer "
-                     "trials were run.", "ours"},
+      {"D0 and D1", "The two datasets: in D1 one token, at a random place, has a much larger score; in the toy "
+                    "model D0 has none, in the layers (steps 3 to 5) D0's planted token is weak (strength a0 < 0.1).",
+       "Definitions 3.8, D.1 and F.1"},
+      {"Wilson 95%", "The bars around each point: a range that holds the true rate in 95 of 100 such experiments; "
+                     "it is wider when fewer trials were run.", "ours"},
+      {"F > 0", "F is the network's output: 0 when no sign pattern passes tau, above 0 when one does, so F > 0 "
+                "means it fires.", "Definition 3.5"},
+      {"agreement", "The sum over all positions of attention weight times the pattern's sign: near +1 or -1 when "
+                    "one weight is nearly all, near 0 when the weights are spread.", "Definition 3.5"},
+      {"class column", "In the layers, each token belongs to one of d - 2 classes and has b sqrt(log n) in its "
+                       "class's column (0 in the others).", "Definition D.1"},
       {"X = I", "The tokens' features are the rows of the identity matrix: token i is the i-th unit vector.",
        "Section 7.2.1"},
       {"planted row", "The row of the attention matrix that belongs to the planted (strong) token.", "Definition D.1"},
@@ -34,7 +41,7 @@ std::vector<GlossaryEntry> glossary() {
       {"X = 1", "Every entry of the key-query matrix X is 1 (Section 7.2.2, Fig. 5; Theorem D.5). Ours: the "
                 "score of two tokens is then the product of their row sums, so on D1 every row puts most weight "
                 "on the planted token; on D0 rows are near-uniform.", "Section 7.2.2, Theorem D.5; ours"},
-      {"j3", "The place of the planted (strong) token; the pictures of the inputs mark its row.",
+      {"j3", "The place of the planted token (strong in D1, weak in D0); the pictures of the inputs mark its row.",
        "Definitions D.1 and F.1"},
       {"j2", "In cross-attention, the one query row that sees the planted key j3; the pictures mark it.",
        "Definition F.1"},
@@ -64,12 +71,12 @@ Story make_story() {
       "The paper's toy model (Definition 3.8; n = 1000 as in its Fig. 3b). In dataset D0 every score lies "
       "between log n and 1.4 log n; D1 is the same, except that one score, at a random place, is 4 log n. A "
       "network turns the scores into attention weights (softmax or linear), compares them with m random sign "
-      "patterns and fires when one pattern agrees with the weights by more than a threshold tau (Definition "
+      "patterns and fires when the agreement of one pattern with the weights passes a threshold tau (Definition "
       "3.5; ours: tau = 0.25, the paper fixes none for this model). A trial succeeds when softmax fires on D1 "
       "and no other case fires. The x-axis is m, from 1 to 12; the dashed curve is 1 - 2^-m (the proof of "
-      "Lemma 5.2).";
-  one.question = "Softmax puts almost all its weight on the strong score. Why does one more sign pattern halve the "
-                 "chance of missing it?";
+      "Lemma 5.2); the bars are Wilson 95% ranges. After your run, set n to 100 and run again.";
+  one.question = "Why does one more sign pattern halve softmax's chance of missing the strong score, and what decides "
+                 "whether linear attention fires?";
   one.plot = "Success rate";
   one.settings = {"separation.toy", "fig3b", {{"sweep", "m=1:12:1"}, {"trials", "1000"}}, 1};
   one.shows = {"n", "tau"};
@@ -80,93 +87,115 @@ Story make_story() {
       .in_percent()
       .hiding({"neither", "cannot tell"});
   one.measures = {cell("exp1", "exp_d1", "m", 1), cell("exp8", "exp_d1", "m", 8), cell("theory8", "theory", "m", 8),
-                  cell("lin12", "lin_d1", "m", 12), StoryMeasure::from_setting("n", "n")};
+                  cell("lin12", "lin_d1", "m", 12), cell("lin_d0_12", "lin_d0", "m", 12),
+                  StoryMeasure::from_setting("n", "n"), StoryMeasure::from_setting("tau", "tau")};
   one.answer = {
       say("Softmax fired on {exp1} of D1 inputs at m = 1 and on {exp8} at m = 8 (the curve 1 - 2^-m: {theory8})."),
-      say_if("lin12", 0, 0, "Linear attention fired on no D1 input, even at m = 12: it cannot tell D1 from D0."),
-      say_if("lin12", 1e-12, 1, "Linear attention fired on {lin12} of D1 inputs at m = 12."),
-      say("Why: softmax puts nearly all its weight on the strong score, so each sign pattern agrees with it with "
-          "probability about 1/2 and m patterns all miss with probability 2^-m; linear attention spreads its "
-          "weight over all n = {n} scores, and its agreement with any sign pattern stays far below tau.")};
+      say("Why: softmax puts nearly all its weight on the strong score, so a pattern's agreement is about its sign "
+          "there, +1 or -1: each pattern fires with probability 1/2, and m patterns all miss with probability "
+          "1/2 x ... x 1/2 = 2^-m."),
+      say_if("lin12", 0, 0, "Linear attention fired on no D1 input, even at m = 12: it cannot tell D1 from D0. It "
+                            "spreads its weight over all n = {n} scores, about 1/n each, and n random signs "
+                            "weighted 1/n add up to about 1/sqrt(n), far below tau = {tau}."),
+      say_if("lin12", 1e-12, 1, "Linear attention fired on {lin12} of D1 inputs at m = 12 (and on {lin_d0_12} of D0): "
+                                "its weights are about 1/n each, and n random signs weighted 1/n add up to about "
+                                "1/sqrt(n), which at n = {n} is no longer far below tau = {tau}, so now and then "
+                                "one of the m patterns passes it, on D0 as on D1.")};
   // The values measured at the step's settings (seed 1), as docs/separation.md's claims table states them.
   one.expect = {"fired on no D1 input", "on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (the curve 1 - 2^-m: 99.6%)"};
-  one.given = {"1000", "1.4", "4", "0.25", "1", "12", "2", "8", "1/2"};  // settings; 1 - 2^-m; m = 1, 8, 12
+  one.invited = {{{{"n", "100"}}, {"Linear attention fired on 8.2% of D1 inputs at m = 12", "at n = 100 is no longer"}}};
+  one.given = {"1000", "1.4", "4", "0.25", "1", "12", "2", "8", "1/2", "100", "95%"};  // settings; 1 - 2^-m; m = 1, 8, 12
   s.steps.push_back(one);
 
   StoryStep two;
   two.title = "How low can the threshold go?";
   two.text =
-      "Now the x-axis is the threshold tau, from 0.02 to 0.3 (m = log n = 7). The paper fixes no tau for the toy "
-      "model; that its argument needs tau <= 1/4 is ours, read from Lemmas 4.2 and 5.2 (softmax's score on D1 is "
-      "at least 1/4). Watch all four rates, D0 as well as D1, as tau falls.";
-  two.question = "Does a lower threshold help or hurt, and where does it start to hurt?";
+      "Now the x-axis is the threshold tau, from 0.02 to 0.3 (m = log n = 7); the plot's F > 0 means the network "
+      "fires. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 is ours, read from "
+      "Lemmas 4.2 and 5.2 (Lemma 4.2 proves softmax's agreement on D1 is at least 1/4 in size). Watch all four "
+      "rates, D0 as well as D1, as tau falls. After your run, set n to 100 and run again.";
+  two.question = "Does a lower threshold help or hurt, and below which tau does it start to hurt?";
   two.plot = "How often each network fires";
   two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
   two.shows = {"n", "trials"};
-  two.prediction = StoryPrediction::asking(
-          "Before you run: at tau = 0.04, how often does softmax fire on a D0 input, where it should stay silent?")
+  two.prediction = StoryPrediction::asking("Before you run: at tau = 0.04, how often does softmax fire on a D0 input?")
       .options({{"rarely (under 10%)", 0.0, 0.1}, {"sometimes (10% to 50%)", 0.1, 0.5}, {"mostly (over 50%)", 0.5, 1.0}})
       .measures("exp_d0_04", "softmax fired on D0 inputs at tau = 0.04")
       .in_percent();
   two.measures = {cell("exp_d0_04", "exp_d0", "tau", 0.04), cell("lin_d0_04", "lin_d0", "tau", 0.04),
                   cell("lin_d1_04", "lin_d1", "tau", 0.04), cell("success_04", "success_rate", "tau", 0.04),
-                  cell("success_16", "success_rate", "tau", 0.16), cell("d0_16", "exp_d0", "tau", 0.16),
-                  cell("lin_d0_16", "lin_d0", "tau", 0.16)};
+                  cell("success_08", "success_rate", "tau", 0.08), cell("success_12", "success_rate", "tau", 0.12),
+                  cell("success_16", "success_rate", "tau", 0.16), cell("success_30", "success_rate", "tau", 0.3),
+                  cell("d0_08", "exp_d0", "tau", 0.08), cell("d0_12", "exp_d0", "tau", 0.12),
+                  cell("d0_16", "exp_d0", "tau", 0.16), cell("d1_30", "exp_d1", "tau", 0.3),
+                  StoryMeasure::from_setting("n", "n")};
   two.answer = {
       say("A low threshold hurts: at tau = 0.04 softmax fires on {exp_d0_04} of D0 inputs, linear on {lin_d0_04} "
-          "of D0 and {lin_d1_04} of D1, and success is only {success_04}."),
-      say_if("d0_16", 0, 0, "At tau = 0.16 softmax no longer fires on D0 and success is {success_16}."),
-      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs; success is {success_16}."),
+          "of D0 and {lin_d1_04} of D1, and success is only {success_04}. Going up, success is {success_08} at "
+          "tau = 0.08, {success_12} at 0.12 and {success_16} at 0.16, while softmax fires on {d0_08}, {d0_12} and "
+          "{d0_16} of D0 inputs there: it starts to hurt at the tau where D0 first fires."),
+      say_if("d0_16", 0, 0, "Here softmax is silent on D0 from tau = 0.16 up, so the hurt starts below 0.16 and "
+                            "grows fast below 0.1."),
+      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs; success is {success_16}: "
+                                "with n = {n} scores the weights are larger, so are D0's agreements, and it "
+                                "hurts from a higher tau."),
       say("Why: on D0 both networks spread their weight, so their agreement with a sign pattern is small but not "
-          "zero, and a threshold that low lets it through.")};
-  two.expect = {"softmax no longer fires on D0", "softmax fires on 69.0% of D0 inputs, linear on 50.7% of D0 and "
-                "51.0% of D1, and success is only 24.7%", "success is 99.0%"};
-  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7"};  // the swept tau, Lemma 4.2's bound, m = log n
+          "zero, and a low threshold lets it through. At tau = 0.3, above 1/4, softmax still fires on {d1_30} of "
+          "D1 (success {success_30}): 1/4 is only what Lemma 4.2 proves; in fact (ours, from Definition 3.8) the "
+          "strong score takes all but about n^-1.6 of the weight, so the agreement is nearly +1 or -1.")};
+  two.expect = {"softmax is silent on D0 from tau = 0.16 up", "softmax fires on 69.0% of D0 inputs, linear on 50.7% "
+                "of D0 and 51.0% of D1, and success is only 24.7%", "99.0% at 0.16", "softmax still fires on 99.0% of D1"};
+  two.invited = {{{{"n", "100"}}, {"Even at tau = 0.16 softmax fires on 34.0% of D0 inputs"}}};
+  // The swept tau and the ones read, Lemma 4.2's bound, m = log n, the invited n, n^4 / ((n - 1) n^1.4).
+  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7", "0.08", "0.12", "0.1", "100", "1.6", "1", "0"};
   s.steps.push_back(two);
 
   StoryStep three;
   three.title = "A real self-attention layer (Fig. 4c)";
   three.text =
-      "The paper then builds a full self-attention layer on n = 200 tokens of d = 22 dimensions, with the "
-      "planted token of Definition D.1 (the paper's Fig. 4c: X = I, the identity, 100 trials per point as in its "
-      "Section 7.2.1). The x-axis is the readout width m, from 1 to 80. Ours: in the planted row, 2 of the 8 sign "
-      "patterns on (planted, class, constant) put the output above tau, so a column detects D1 with probability "
-      "1/4 and detection follows 1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 counts only the "
-      "all-+ pattern, probability 1/8, and proves a bound of 1/10). In the pictures of the inputs, j3 marks the "
-      "planted token's row and a line marks the tokens left out between the rows shown.";
+      "The paper then builds a full self-attention layer (Definition D.1; its Fig. 4c: X = I, the identity, 100 "
+      "trials per point as in Section 7.2.1). It has n = 200 tokens of d = 22 dimensions, one matrix A serving "
+      "as queries, keys and values. A token's row has b sqrt(log n) in its class column (one of d - 2 = 20 "
+      "classes), c sqrt(log n) in a constant column and, for the planted token j3 only, a sqrt(log n) in the "
+      "planted column: a = a1 in D1, a weak a0 < 0.1 in D0. The x-axis is the readout width m, from 1 to 80; the "
+      "bars are Wilson 95% ranges. Ours: in the planted row, 2 of the 8 sign patterns on (planted, class, "
+      "constant) put the output above tau, so a column detects D1 with probability 1/4 and detection follows "
+      "1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 counts only the pattern with + on all "
+      "three, probability 1/8, and proves a bound of 1/10). In the pictures of the inputs a line marks the tokens "
+      "left out between the rows shown.";
   three.question = "What does each extra readout column add, on D1 and on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
   three.shows = {"n", "d"};
-  three.prediction = StoryPrediction::asking(
-          "Before you run: at m = 10 most trials succeed. What happens to success as m grows to 80?")
-      .options({{"it stays above 70%", 0.7, 1.0}, {"it falls to 40% - 70%", 0.4, 0.7}, {"it falls below 40%", 0.0, 0.4}})
+  three.prediction = StoryPrediction::asking("Before you run: what share of trials succeed at m = 80, the widest readout?")
+      .options({{"over 70%", 0.7, 1.0}, {"40% to 70%", 0.4, 0.7}, {"under 40%", 0.0, 0.4}})
       .measures("success_80", "success at m = 80")
       .in_percent();
   three.measures = {cell("exp_d1_10", "exp_d1", "m", 10), cell("law_10", "theory_exp_d1", "m", 10),
                     cell("success_10", "success_rate", "m", 10), cell("success_80", "success_rate", "m", 80),
                     cell("low_80", "ci_low", "m", 80), cell("high_80", "ci_high", "m", 80),
-                    cell("d0_80", "exp_d0", "m", 80)};
+                    cell("d0_80", "exp_d0", "m", 80), cell("lin_d1_80", "lin_d1", "m", 80)};
   three.answer = {
       say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the planted-row law; success is "
-          "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]), while softmax fires "
-          "on {d0_80} of D0 inputs at m = 80."),
-      say("Why: every extra column is one more chance for a row of D0 to cross tau by luck, so false alarms grow "
-          "with m while detection is already near 1.")};
+          "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]). At m = 80 softmax fires "
+          "on {d0_80} of D0 inputs, and linear attention on {lin_d1_80} of D1 inputs."),
+      say("Why: every extra column is one more chance for a near-uniform row to cross tau by luck. Softmax's D0 rows "
+          "are near-uniform, and so are linear attention's rows on D1 (it barely favours the planted token), so "
+          "both false alarms grow with m while detection is already near 1; success needs both silent.")};
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
-                  "m = 80 (Wilson 95% [16.7%, 33.2%])"};
-  three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/8", "1/10", "10", "80", "95%", "70%", "40%"};
+                  "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs"};
+  three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/8", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%"};
   s.steps.push_back(three);
 
   StoryStep four;
   four.title = "Cross-attention: how strong must the planted key be? (Fig. 7d)";
   four.text =
-      "In cross-attention (Definition F.1) only one query row sees the planted key, with score (1 + a1) log n "
-      "against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
-      "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6); look for where n^a1 "
-      "overtakes n - 1. In the pictures of the inputs, j2 marks the query row that sees the planted key j3.";
-  four.question = "Ours, from Definition F.1: linear attention gives the planted key (1 + a1) / (n + a1) of the "
-                  "weight. Why does it take an a1 above n - 2 for that to pass one half?";
+      "In cross-attention (Definition F.1) only one query row, j2, sees the planted key j3. Its score is "
+      "(1 + a1) log n against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
+      "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6; m = log(n / delta), "
+      "rounded, and tau = 0.9 as in Theorem F.5); look for where n^a1 overtakes n - 1. The pictures of the inputs "
+      "mark j2 and j3 (in D0 the planted key is weak).";
+  four.question = "Why does success jump between a1 = 0.712 and a1 = 1, and why does it level off below 100%?";
   four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
   four.shows = {"n"};
@@ -177,35 +206,43 @@ Story make_story() {
       .in_percent();
   four.measures = {cell("success_712", "success_rate", "a1", 0.712), cell("low_712", "ci_low", "a1", 0.712),
                    cell("high_712", "ci_high", "a1", 0.712), cell("success_1", "success_rate", "a1", 1),
+                   cell("success_top", "success_rate", "a1", 2.98), cell("d1_top", "exp_d1", "a1", 2.98),
+                   cell("law_top", "theory_exp_d1", "a1", 2.98), cell("m", "m", "a1", 2.98, "12"),
                    cell("lin_top", "lin_d1", "a1", 2.98)};
   four.answer = {
       say("Success is {success_712} at a1 = 0.712 (Wilson 95% [{low_712}, {high_712}]) and {success_1} at a1 = 1."),
-      say("Softmax: at a1 = 1 the planted key's weight n / (2n - 1) is about one half, enough for its row to "
+      say("The jump: at a1 = 1 the planted key's weight n / (2n - 1) is about one half, enough for its row to "
           "cross tau in most trials, while at a1 = 0.712 n^a1 is only about 43 against n - 1 = 199."),
-      say("Linear attention fired on {lin_top} of D1 inputs even at a1 = 2.98, the largest here. Why: its weight "
-          "(1 + a1) / (n + a1) passes one half only when 2 (1 + a1) > n + a1, that is a1 > n - 2 = 198; at "
-          "a1 = 1 it is 2 / 201, and every other key keeps 1 / 201.")};
+      say("The level: at a1 = 2.98 success is {success_top}, as softmax detects D1 on {d1_top}, against "
+          "{law_top} = 1 - (3/4)^m with m = {m} from the planted-row law: each column sees a pattern that passes "
+          "tau with probability 1/4 (the proof of Lemma F.4), and all m miss with probability (3/4)^m."),
+      say("Linear attention fired on {lin_top} of D1 inputs even there: its weight (1 + a1) / (n + a1) is 2 / 201 "
+          "at a1 = 1 and passes one half only for a1 > n - 2 = 198, far off this plot (ours, from Definition F.1).")};
   four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1.",
-                 "Linear attention fired on 1.0% of D1 inputs even at a1 = 2.98"};
-  // Settings; n^a1 = 200^0.712; the largest a1 of the sweep; linear's closed form at n = 200, a1 = 1.
-  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201"};
+                 "at a1 = 2.98 success is 95.0%, as softmax detects D1 on 96.0%, against 94.4% = 1 - (3/4)^m with m = 10",
+                 "Linear attention fired on 1.0% of D1 inputs"};
+  // Settings; tau of Theorem F.5 and m = log(n / delta) = 10 of Section F.6; n^a1 = 200^0.712; the largest a1 of the
+  // sweep; linear's closed form at n = 200.
+  four.given = {"1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201", "0.9", "10",
+                "3/4", "1/4", "100%"};
   s.steps.push_back(four);
 
   StoryStep five;
-  five.title = "Small dimensions (Fig. 5b)";
+  five.title = "The dimension d (Fig. 5b)";
   five.text =
       "With X = 1 (every entry of the key-query matrix X is 1; Theorem D.5) every row of self-attention on D1 "
       "puts most weight on the planted token. The x-axis is the dimension d (n = 256, 100 trials per point, as in "
-      "the paper's Section 7.2; m = 15), so the tokens fall into d - 2 classes. Softmax fires when a readout "
-      "column agrees with a row by more than tau = (c + 0.1) sqrt(log n) (Theorem D.5), with the constant "
-      "column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, b = 0.2 (Section 7.2.1).";
+      "the paper's Section 7.2; m = 15), so the tokens fall into d - 2 classes; the bars are Wilson 95% ranges. "
+      "Softmax fires when a readout column agrees with a row by more than tau = (c + 0.1) sqrt(log n) (Theorem "
+      "D.5), with the constant column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, "
+      "b = 0.2 (Section 7.2.1).";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.plot = "How often each network fires";
   five.settings = {"separation.self", "fig5b", {{"trials", "100"}}, 1};
   five.shows = {"n"};
   five.prediction = StoryPrediction::asking(
-          "Before you run: at the smallest dimension, d = 4, how often does softmax fire on D0, where it should not?")
+          "Before you run: at the smallest dimension, d = 4, how often does softmax fire on a D0 input?")
       .options({{"rarely (under 10%)", 0.0, 0.1}, {"sometimes (10% to 50%)", 0.1, 0.5}, {"mostly (over 50%)", 0.5, 1.0}})
       .measures("d0_4", "softmax fired on D0 inputs at d = 4")
       .in_percent();
@@ -216,21 +253,20 @@ Story make_story() {
   five.answer = {
       say("Success is {success_4} at d = 4 (Wilson 95% [{low_4}, {high_4}]) and {success_66} at d = 66. At d = 4 "
           "softmax fires on {d0_4} of D0 inputs, and linear attention on {lin_d1_4} of D1 inputs."),
-      say("Why (ours, from the dataset of Definition D.1): a D0 row is near-uniform, so it is about the average "
-          "of all tokens: in units of sqrt(log n), c on the constant column and b / k on each of the k = d - 2 class "
-          "columns. A column with "
-          "+ on the constant then fires when b times the average of its k class signs passes 0.1, that is when "
-          "that average passes 1/2. An average of k random signs has size about 1 / sqrt(k): at d = 4, k = 2 and "
-          "the average is 1 whenever both signs are + (with the constant, one sign pattern in eight), so one of "
-          "the m = 15 columns does it in most trials; at d = 66, k = 64 and an average of 64 signs above 1/2 is "
-          "very rare, so D0 stays silent. Linear attention is "
-          "near-uniform on D1 as well, so the same one-in-eight pattern makes it fire on D1 ({lin_d1_4} at d = 4); "
-          "in step 1 it averaged the signs of all n tokens and stayed far below tau. "
-          "'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
+      say("Why (ours, from Definition D.1): a D0 row is near-uniform, about the average of all tokens: in units of "
+          "sqrt(log n), c on the constant column and b / k on each of the k = d - 2 class columns. A column with + on "
+          "the constant fires when b times the average of its k class signs passes 0.1, that is when the average "
+          "passes 1/2. At d = 4, k = 2: both signs + (one pattern in eight, with the constant), and one of the "
+          "m = 15 columns does it in most trials; at d = 66, k = 64, and an average of 64 signs (size about 1/8) "
+          "above 1/2 is very rare, so D0 stays silent. Linear attention is near-uniform on D1 too, hence the same "
+          "alarms on D1."),
+      say("'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
                  "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs."};
-  // Settings, 19 panels; the paper's tau rule (c = 0.8, b = 0.2: 0.1 = c + 0.1 - c, 1/2 = 0.1 / b), k = d - 2.
-  five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%", "2", "0.1", "0.8", "0.2", "1/2", "64"};
+  // Settings, 19 panels; the paper's tau rule (c = 0.8, b = 0.2: 0.1 = c + 0.1 - c, 1/2 = 0.1 / b), k = d - 2,
+  // 1 / sqrt(64) = 1/8.
+  five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%", "2", "0.1", "0.8", "0.2", "1/2", "64",
+                "1/8"};
   s.steps.push_back(five);
 
   s.summary = {
