@@ -156,14 +156,18 @@ TEST_CASE("a line is drawn over other series' marks, and marks at the same point
   tokens.series.push_back(curve("sequence 1", {1.75, 2, 3}, {2, 2, 1}));
   tokens.series.push_back(curve("sequence 2", {1.75, 2, 3}, {1, 1, 1}));
   d = series_drawings(tokens);
-  CHECK(d[2].mark_scale == 1.0);
-  CHECK(d[1].mark_scale >= kCoveredMarkScale);           // larger than the last, drawn under it
-  CHECK(d[0].mark_scale >= d[1].mark_scale * kCoveredMarkScale);  // and the first larger again
+  CHECK(d[2].mark_scale_at(2) == 1.0);
+  CHECK(d[1].mark_scale_at(2) == Approx(1.0 + kCoveredMarkGrowth));  // larger than the last, drawn under it
+  CHECK(d[0].mark_scale_at(2) == Approx(1.0 + 2 * kCoveredMarkGrowth));  // and the first larger again
+  CHECK(d[0].mark_scale_at(0) == 1.0);  // points no other series shares keep the common size
+  CHECK(d[1].mark_scale_at(1) == 1.0);
   CHECK(drawing_order(tokens, d) == std::vector<std::size_t>{0, 1, 2});
+  const std::string svg = plot_to_svg(tokens);  // the SVG draws the same rings
+  CHECK(svg.find("r=\"" + svg_num(kMarkRadius * 1.4 * (1.0 + 2 * kCoveredMarkGrowth)) + "\"") != std::string::npos);
   // Apart, they keep the common size.
   tokens.series[2].y = {3, 3, 3};
   tokens.series[1].y = {2, 2, 0};
-  for (const SeriesDrawing& apart : series_drawings(tokens)) CHECK(apart.mark_scale == 1.0);
+  for (const SeriesDrawing& apart : series_drawings(tokens)) CHECK(apart.mark_scale.empty());
 }
 
 TEST_CASE("a heading and legend entries wider than a phone's plot wrap onto more lines, never cut", "[figures]") {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <map>
 #include <utility>
 
 #include "lab/plot_ticks.hpp"
@@ -15,15 +15,6 @@ bool highlighted(const Series& s) { return (s.flags & SeriesFlags_Highlight) != 
 bool same_value(double a, double b) {
   if (!std::isfinite(a) || !std::isfinite(b)) return !std::isfinite(a) && !std::isfinite(b);
   return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
-}
-// Whether two series have a point in common (the same finite x and y).
-bool share_a_point(const Series& a, const Series& b) {
-  std::set<std::pair<double, double>> points;
-  for (std::size_t i = 0; i < a.x.size() && i < a.y.size(); ++i)
-    if (std::isfinite(a.x[i]) && std::isfinite(a.y[i])) points.insert({a.x[i], a.y[i]});
-  for (std::size_t j = 0; j < b.x.size() && j < b.y.size(); ++j)
-    if (points.count({b.x[j], b.y[j]}) > 0) return true;
-  return false;
 }
 }  // namespace
 
@@ -75,12 +66,26 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       if (!named) d.legend += " (same as " + plot.series[static_cast<std::size_t>(d.coincides_with)].name + ")";
     }
   }
-  // Marks at the same point: each series whose marks a later one's would cover is drawn larger than
-  // the later one (and first), so every mark shows as a ring around the next.
-  for (std::size_t k = out.size(); k-- > 1;)
-    for (std::size_t j = 0; j < k; ++j)
-      if (out[j].markers && out[k].markers && share_a_point(plot.series[j], plot.series[k]))
-        out[j].mark_scale = std::max(out[j].mark_scale, out[k].mark_scale * kCoveredMarkScale);
+  // Marks at the same point: a mark that a later series' mark would cover is drawn larger than that
+  // one (and first: drawing_order), so every mark there shows as a ring around the next.
+  std::map<std::pair<double, double>, double> later;  // point -> the largest mark drawn there after
+  for (std::size_t k = out.size(); k-- > 0;) {
+    if (!out[k].markers) continue;
+    const Series& s = plot.series[k];
+    std::vector<double> scale(s.x.size(), 1.0);
+    bool grown = false;
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+      const auto at = later.find({s.x[i], s.y[i]});
+      if (at != later.end()) scale[i] = at->second + kCoveredMarkGrowth, grown = true;
+    }
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+      if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) {
+        double& largest = later[{s.x[i], s.y[i]}];
+        largest = std::max(largest, scale[i]);
+      }
+    if (grown) out[k].mark_scale = std::move(scale);
+  }
   return out;
 }
 

@@ -25,7 +25,10 @@ struct SeriesDrawing {
   bool dimmed = false;     // another series is highlighted: drawn faint and thin, without marks
   int coincides_with = -1;  // the earlier series with the same points (within rounding), or -1
   double width = 2.0;      // line width in pixels
-  double mark_scale = 1.0;  // its marks' size over kMarkRadius: above 1 where a later series' marks sit on them
+  // Each point's mark size over the series' own (empty: all 1): larger where a later series' mark
+  // sits on the same point, so both show, the later on top.
+  std::vector<double> mark_scale;
+  double mark_scale_at(std::size_t i) const { return i < mark_scale.size() ? mark_scale[i] : 1.0; }
   std::string legend;      // the legend's text: the name, and "(same as ...)" when it coincides
 };
 
@@ -59,8 +62,9 @@ std::optional<RoundingBandBox> rounding_band_box(const Plot& plot, const Axis& y
 // Marks drawn at every point are this many pixels in radius; with more than kMarkedPointsMax
 // points a joined series leaves its marks out (they would hide the line).
 inline constexpr double kMarkRadius = 2.5;
-// A mark covered by a later series' mark at the same point is this much larger than that one.
-inline constexpr double kCoveredMarkScale = 1.8;
+// A mark covered by a later series' mark at the same point is larger than that one by this share
+// of the common size.
+inline constexpr double kCoveredMarkGrowth = 0.8;
 inline constexpr std::size_t kMarkedPointsMax = 120;
 
 }  // namespace attnlab

@@ -143,7 +143,7 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
   if (s.style == SeriesStyle::Bars) return out + bars_svg(s, c, m);
   std::string d, dots;
   bool have_prev = false;
-  const double radius = kMarkRadius * (look.line ? 1.0 : 1.4) * look.mark_scale;
+  const double radius = kMarkRadius * (look.line ? 1.0 : 1.4);
   for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
     if (!m.drawable(s.x[i], s.y[i])) {
       have_prev = false;
@@ -151,7 +151,7 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
     }
     const std::string p = num(m.px(s.x[i])) + " " + num(m.py(s.y[i]));
     d += (have_prev && look.line ? "L" : "M") + p;  // marks only: moves, so the path draws no line
-    if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius);
+    if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius * look.mark_scale_at(i));
     have_prev = true;
   }
   out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +

@@ -82,7 +82,7 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
   bool have_prev = false;
   ImVec2 prev;
   float phase = 0.0f;  // where in the dash pattern the curve is
-  const float radius = static_cast<float>(kMarkRadius * (d.line ? 1.0 : 1.4) * d.mark_scale);
+  const double radius = kMarkRadius * (d.line ? 1.0 : 1.4);
   for (std::size_t i = 0; i < s.x.size(); ++i) {
     if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
       have_prev = false;
@@ -90,7 +90,7 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
     }
     const ImVec2 p(m.px(s.x[i]), m.py(s.y[i]));
     if (have_prev && d.line) phase = dashed_line(dl, prev, p, c, static_cast<float>(d.width), d.look.dash, phase);
-    if (d.markers) draw_marker(dl, d.look.marker, p, radius, c);
+    if (d.markers) draw_marker(dl, d.look.marker, p, static_cast<float>(radius * d.mark_scale_at(i)), c);
     prev = p;
     have_prev = true;
   }
