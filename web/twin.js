@@ -228,18 +228,18 @@
       const run = parse(M.appJson(), {});
       const figs = parse(M.appTwinFiguresJson(), { plots: [], heatmaps: [] });
       let h = `<h2>Results</h2>`;
-      if (!run.columns) h += figs.inputs && (figs.plots.length || figs.heatmaps.length)
-        ? `<p>No run yet. Before the run, the figures below show what goes in: the run's inputs.</p>`
-        : `<p>No run yet: press Run.</p>`;
-      else {
-        h += tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
-        if (s.params.shows && s.params.shows.export) h += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
-      }
-      if (figs.pending) {  // a story step's named plot before Run: its frame, drawn at Run
+      if (figs.pending) {  // a story step's named plot before Run: its frame first, drawn at Run
         const f = figs.pending;
         h += `<figure aria-labelledby="twin-fig-named"><figcaption id="twin-fig-named">The step's plot: ${esc(f.title)}` +
           (f.y_label || f.x_label ? ` (${esc(f.y_label || 'y')} against ${esc(f.x_label || 'x')})` : '') +
           `</figcaption><p>${esc(f.note)}.</p></figure>`;
+      }
+      if (!run.columns) h += figs.inputs && (figs.plots.length || figs.heatmaps.length)
+        ? `<p>No run yet. Before the run, the figures below${figs.pending ? ' the step\'s plot' : ''} show what goes in: the run's inputs.</p>`
+        : `<p>No run yet: press Run.</p>`;
+      else {
+        h += tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
+        if (s.params.shows && s.params.shows.export) h += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
       }
       figs.plots.forEach((plot, i) => {
         h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${i + 1}: ${esc(plot.title)}` +
