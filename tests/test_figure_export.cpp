@@ -458,8 +458,10 @@ TEST_CASE("a plot of 9 series (the mirror 3 x 3) gives each series and legend en
   const std::string svg = plot_to_svg(plot);
   INFO(svg);
   REQUIRE(xml_problem(svg) == "");
-  const auto paths = tags_with(svg, "class=\"series\"");
-  REQUIRE(paths.size() == 9);
+  const auto drawn = tags_with(svg, "class=\"series\"");  // in drawing order: the marked series first
+  REQUIRE(drawn.size() == 9);
+  std::vector<std::size_t> paths(9);  // series k's path
+  for (std::size_t at : drawn) paths[std::stoul(attribute_of(svg, at, "data-name").substr(7))] = at;
   std::set<std::pair<std::string, std::string>> strokes;  // (colour, dash pattern)
   for (std::size_t at : paths) strokes.insert({attribute_of(svg, at, "stroke"), attribute_of(svg, at, "stroke-dasharray")});
   CHECK(strokes.size() == 9);  // series 8 and 9 repeat the colours of 1 and 2, dashed

@@ -1,9 +1,12 @@
 // A story's state on the page (page/story_state.hpp) without drawing: the step, the prediction
-// (refused values leave it as it was), Back / Next, and the step as JSON.
+// (refused values leave it as it was), Back / Next, the step as JSON, and the empty frame of the
+// plot it names before Run (page/story_frame.hpp).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "experiments/stories.hpp"
+#include "page/page_json.hpp"
+#include "page/story_frame.hpp"
 #include "page/story_state.hpp"
 
 using namespace attnlab;
@@ -210,4 +213,51 @@ TEST_CASE("page story: the step's words include the answer's and the plots' term
       }
     }
   CHECK(answer_only >= 5);  // the stories do use terms first in an answer
+}
+
+TEST_CASE("page story: before Run the plot a step names is an empty frame: its title and axes, no data", "[page]") {
+  // From a run's figures before any unit: the labels and scales stay, every series, range and band goes.
+  Results skeleton;
+  Plot rate = Plot::titled("Success rate").x("m").y("successes / trials").log_y_axis().y_range(0, 1).rounding_band(1e-12);
+  rate.series.push_back({"softmax", SeriesStyle::LineMarkers, {1, 2}, {0.25, 0.75}, {0.2, 0.7}, {0.3, 0.8}});
+  rate.series.push_back({"bound", SeriesStyle::Reference, {1, 2}, {0.5, 0.5}, {}, {}});
+  skeleton.plots = {Plot::titled("Other").x("a").y("b"), rate};
+  Heatmap map;
+  map.title = "Loss around x*";
+  map.x_label = "x_0", map.y_label = "x_1";
+  skeleton.heatmaps.push_back(map);
+  const Plot f = empty_frame("Success rate", skeleton);
+  CHECK(f.title == "Success rate");
+  CHECK(f.x_label == "m");
+  CHECK(f.y_label == "successes / trials");
+  CHECK(f.log_y);
+  CHECK(f.series.empty());
+  CHECK_FALSE(f.fixed_y);
+  CHECK(f.rounding_level == 0.0);
+  const Plot m = empty_frame("Loss around x*", skeleton);
+  CHECK((m.x_label == "x_0" && m.y_label == "x_1" && m.series.empty()));
+  const Plot missing = empty_frame("Work per iteration", skeleton);  // added by its run only with data
+  CHECK((missing.title == "Work per iteration" && missing.x_label.empty() && missing.series.empty()));
+
+  // Every story step's frame: the title it names, no data; the text twin carries it with its note.
+  int labelled = 0, steps = 0;
+  for (const Story& s : stories())
+    for (const StoryStep& step : s.steps) {
+      INFO(s.id << ": " << step.title);
+      const Plot frame = step_frame(step);
+      CHECK(frame.title == step.plot);
+      CHECK(frame.series.empty());
+      labelled += !frame.x_label.empty() && !frame.y_label.empty();
+      ++steps;
+    }
+  CHECK(labelled * 4 >= steps * 3);  // most runs declare their figures before any data
+  const Story& separation = story("separation");
+  const Plot first = step_frame(separation.steps[0]);
+  CHECK(first.title == separation.steps[0].plot);
+  CHECK_FALSE(first.x_label.empty());
+  const auto twin = nlohmann::json::parse(twin_figures_json(Results{}, true, &first));
+  CHECK(twin["pending"]["title"] == first.title);
+  CHECK(twin["pending"]["x_label"] == first.x_label);
+  CHECK(twin["pending"]["note"] == kDrawnAtRun);
+  CHECK(nlohmann::json::parse(twin_figures_json(Results{}, true))["pending"].is_null());
 }

@@ -1,6 +1,8 @@
 // How a plot's series are drawn (lab/plot_looks.hpp) and its axes' named flags (lab/plot_ticks.hpp):
 // indices as marks with whole ticks, amounts from zero, coinciding curves named and both visible,
-// a highlight dimming the rest; and the story panel's time estimate (lab/time_left.hpp).
+// a highlight dimming the rest, series told apart by dash and marker, marks and lines never hidden
+// under another series', headings and legends wrapped, never cut; and the story panel's time
+// estimate (lab/time_left.hpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -9,6 +11,7 @@
 #include "lab/plot_looks.hpp"
 #include "lab/plot_svg.hpp"
 #include "lab/plot_ticks.hpp"
+#include "lab/text.hpp"
 #include "lab/time_left.hpp"
 
 using namespace attnlab;
@@ -95,13 +98,116 @@ TEST_CASE("a highlight dims the other series; visible series never share a colou
   }
   CHECK(slots == std::vector<std::size_t>{0, 1, 2});
   CHECK_FALSE(d[9].dimmed);
-  const std::vector<std::size_t> order = drawing_order(p);
+  const std::vector<std::size_t> order = drawing_order(p, d);
   CHECK(order.back() == 8);  // the highlighted last (over the others)
   CHECK(order.front() == 1);
   // Without a highlight the first seven get the seven colours.
   for (Series& s : p.series) s.flags = SeriesFlags_None;
   const std::vector<SeriesDrawing> plain = series_drawings(p);
   for (std::size_t k = 0; k < 7; ++k) CHECK(plain[k].colour_slot == k);
+}
+
+TEST_CASE("the series of one plot differ in dash and marker, not only in colour; so do its theory curves",
+          "[figures]") {
+  Plot p = Plot::titled("four").x("t").y("v");
+  for (int k = 0; k < 5; ++k) p.series.push_back(curve("c" + std::to_string(k), {1, 2}, {1.0 + k, 2.0 + k}));
+  const std::vector<SeriesDrawing> d = series_drawings(p);
+  for (std::size_t a = 0; a < d.size(); ++a)
+    for (std::size_t b = a + 1; b < d.size(); ++b) {
+      INFO("series " << a << " and " << b);
+      CHECK(d[a].look.marker != d[b].look.marker);
+      if (b - a < 3) CHECK(d[a].look.dash.on != d[b].look.dash.on);
+    }
+  // The function u with the two others as theory curves (regression's picture of its inputs): exp,
+  // cosh and sinh are three patterns, not one colour and two identical grey dashes.
+  Plot u = Plot::titled("u").x("z").y("u(z)");
+  u.series.push_back({"exp (this problem's u)", SeriesStyle::Line, {0, 1}, {1, 2.7}, {}, {}});
+  u.series.push_back({"cosh", SeriesStyle::Reference, {0, 1}, {1, 1.5}, {}, {}});
+  u.series.push_back({"sinh", SeriesStyle::Reference, {0, 1}, {0, 1.2}, {}, {}});
+  const std::vector<SeriesDrawing> du = series_drawings(u);
+  CHECK(du[0].look.dash.solid());
+  CHECK_FALSE(du[1].look.dash.solid());
+  CHECK_FALSE(du[2].look.dash.solid());
+  CHECK(du[1].look.dash.on != du[2].look.dash.on);
+  const std::string svg = plot_to_svg(u);
+  CHECK(svg.find("stroke-dasharray=\"6 4\"") != std::string::npos);
+  CHECK(svg.find("stroke-dasharray=\"1.5 3\"") != std::string::npos);
+}
+
+TEST_CASE("a line is drawn over other series' marks, and marks at the same point both show", "[figures]") {
+  // The function u (a line) and the start's points marked on it (regression's picture of its inputs).
+  Plot u = Plot::titled("u").x("z").y("u(z)");
+  u.series.push_back({"exp (this problem's u)", SeriesStyle::Line, {0, 0.5, 1}, {1, 1.6, 2.7}, {}, {}});
+  u.series.push_back(curve("the start's (A x)_i", {0, 1}, {1, 2.7}));
+  std::vector<SeriesDrawing> d = series_drawings(u);
+  REQUIRE(d[1].markers);
+  REQUIRE_FALSE(d[0].markers);
+  CHECK(drawing_order(u, d) == std::vector<std::size_t>{1, 0});  // the marks first, the line over them
+  // A coinciding pair keeps its order whatever its marks: the later, dashed, over the wider earlier.
+  Plot twins = Plot::titled("fires").x("tau").y("rate");
+  twins.series.push_back({"linear, D1", SeriesStyle::Line, {0, 1}, {0, 0}, {}, {}});
+  twins.series.push_back(curve("linear, D0", {0, 1}, {0, 0}));
+  d = series_drawings(twins);
+  CHECK(d[1].coincides_with == 0);
+  CHECK(drawing_order(twins, d) == std::vector<std::size_t>{0, 1});
+  // The selected token per p (mirror step 5): at p = 3 both sequences select token 1.
+  Plot tokens = Plot::titled("Selected token").x("p").y("token").y_axis(AxisFlags_Index);
+  tokens.series.push_back(curve("sequence 0", {1.75, 2, 3}, {0, 0, 1}));
+  tokens.series.push_back(curve("sequence 1", {1.75, 2, 3}, {2, 2, 1}));
+  tokens.series.push_back(curve("sequence 2", {1.75, 2, 3}, {1, 1, 1}));
+  d = series_drawings(tokens);
+  CHECK(d[2].mark_scale_at(2) == 1.0);
+  CHECK(d[1].mark_scale_at(2) == Approx(1.0 + kCoveredMarkGrowth));  // larger than the last, drawn under it
+  CHECK(d[0].mark_scale_at(2) == Approx(1.0 + 2 * kCoveredMarkGrowth));  // and the first larger again
+  CHECK(d[0].mark_scale_at(0) == 1.0);  // points no other series shares keep the common size
+  CHECK(d[1].mark_scale_at(1) == 1.0);
+  CHECK(drawing_order(tokens, d) == std::vector<std::size_t>{0, 1, 2});
+  const std::string svg = plot_to_svg(tokens);  // the SVG draws the same rings
+  CHECK(svg.find("r=\"" + svg_num(kMarkRadius * 1.4 * (1.0 + 2 * kCoveredMarkGrowth)) + "\"") != std::string::npos);
+  // Apart, they keep the common size.
+  tokens.series[2].y = {3, 3, 3};
+  tokens.series[1].y = {2, 2, 0};
+  for (const SeriesDrawing& apart : series_drawings(tokens)) CHECK(apart.mark_scale.empty());
+}
+
+TEST_CASE("a heading and legend entries wider than a phone's plot wrap onto more lines, never cut", "[figures]") {
+  const double font = 15.0, width = 360.0;  // a 390 px phone less the panel's padding
+  const auto text_width = [&](const std::string& s) { return 0.5 * font * static_cast<double>(s.size()); };
+  Plot p = Plot::titled("Success rate of the planted-token test over m").x("m")
+               .y("successes / trials, Wilson 95% bars");
+  p.series.push_back(curve("approx. Newton, A^T (B_diag + W^2) A", {1, 2}, {1, 2}));
+  p.series.push_back(curve("exact", {1, 2}, {1, 3}));
+  p.series.push_back(curve("a_name_without_any_space_that_is_longer_than_the_whole_plot", {1, 2}, {2, 3}));
+  const std::vector<SeriesDrawing> d = series_drawings(p);
+  const PlotFrame f = plot_frame(p, d, width, 400.0, font, text_width);
+  REQUIRE(f.heading.size() > 1);
+  std::string joined;
+  for (const std::string& line : f.heading) {
+    INFO(line);
+    CHECK(f.left + text_width(line) <= width - font * 0.5);  // inside the plot: nothing cut at its edge
+    joined += (joined.empty() ? "" : " ") + line;
+  }
+  CHECK(joined == plot_heading(p));
+  CHECK(f.top >= font * (0.2 + 1.3 * static_cast<double>(f.heading.size())));  // the data area starts below it
+  int rows = 0;
+  for (std::size_t k = 0; k < p.series.size(); ++k) {
+    std::string label;
+    for (const std::string& line : f.legend_lines[k]) {
+      INFO(line);
+      CHECK(f.legend_x[k] + font * kLegendLabel + text_width(line) <= width);
+      label += line;
+    }
+    CHECK(label.size() + f.legend_lines[k].size() - 1 >= d[k].legend.size());  // every character kept
+    rows += static_cast<int>(f.legend_lines[k].size());
+  }
+  CHECK(f.legend_rows == rows);
+  CHECK(f.legend_lines[0].size() > 1);
+  CHECK(f.legend_y[1] >= f.legend_y[0] + font * 1.3 * 2);  // the next entry below the wrapped one
+  CHECK(f.bottom + font * (2.6 + 1.3 * f.legend_rows) <= 400.0 + 1e-9);
+  // The SVG export draws the same lines.
+  const std::string svg = plot_to_svg(p, 200, 400);
+  CHECK(svg.find(">approx. Newton, A^T (B_diag + W^2) A<") == std::string::npos);
+  CHECK(wrap_lines("a b", 100.0, text_width) == std::vector<std::string>{"a b"});
 }
 
 TEST_CASE("a rounding band is inside the y range and labelled", "[figures]") {
@@ -112,6 +218,14 @@ TEST_CASE("a rounding band is inside the y range and labelled", "[figures]") {
   const std::string svg = plot_to_svg(p);
   CHECK(svg.find("rounding level (below 1e-12)") != std::string::npos);
   CHECK(svg.find("class=\"rounding-band\"") != std::string::npos);
+  // Its box, shared by the page's widget and the SVG: from the level down to the data area's bottom.
+  const auto band = rounding_band_box(p, a.y, 10.0, 0.0, 100.0, 12.0);
+  REQUIRE(band.has_value());
+  CHECK(band->top == Approx(100.0 - a.y.map(kRoundingLevel) * 100.0));
+  CHECK(band->bottom == 100.0);
+  CHECK(band->label == "rounding level (below 1e-12)");
+  p.rounding_level = 0.0;
+  CHECK_FALSE(rounding_band_box(p, a.y, 10.0, 0.0, 100.0, 12.0).has_value());
 }
 
 TEST_CASE("the time left is estimated from the fraction done, once a tenth is done, rounded, never negative",

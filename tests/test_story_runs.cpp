@@ -17,6 +17,7 @@
 #include "experiments/stories.hpp"
 #include "lab/runner.hpp"
 #include "lab/story.hpp"
+#include "page/story_frame.hpp"
 #include "story_text.hpp"
 
 using namespace attnlab;
@@ -39,12 +40,21 @@ constexpr bool kTimesMeaningful = false;
 
 bool within_budget(double seconds) { return !kTimesMeaningful || seconds <= kStoryStepSecondsMax; }
 
-// What the page shows of a step before its run: the title, text, question, the prediction and
-// the words of the picture of the run's inputs (Experiment::inputs: titles, labels, names, notes).
+// What the page shows of a step before its run: the title, text, question, the prediction, the
+// empty frame of the plot it names (page/story_frame.hpp) and the words of the picture of the run's
+// inputs (Experiment::inputs: titles, labels, names, notes).
 std::string before_run(const StoryStep& step) {
   std::string out = step.title + "\n" + step.text + "\n" + step.question;
   out += "\n" + step.prediction->question + "\n" + step.prediction->measured_label;
   for (const auto& c : step.prediction->choices) out += "\n" + c.label;
+  // The frame's axis labels without their subscripts: "x_{t+1}" names an iterate, it states no value.
+  const auto unscripted = [](std::string label) {
+    for (std::size_t at; (at = label.find("_{")) != std::string::npos;)
+      label.erase(at, label.find('}', at) == std::string::npos ? std::string::npos : label.find('}', at) - at + 1);
+    return label;
+  };
+  const Plot frame = page::step_frame(step);
+  out += "\n" + frame.title + "\n" + unscripted(frame.x_label) + "\n" + unscripted(frame.y_label);
   const auto e = make_experiment(step.settings.experiment);
   const Results picture = e->inputs(e->make_params(step.settings.preset, step.settings.params), step.settings.seed);
   for (const Plot& p : picture.plots) {

@@ -228,8 +228,14 @@
       const run = parse(M.appJson(), {});
       const figs = parse(M.appTwinFiguresJson(), { plots: [], heatmaps: [] });
       let h = `<h2>Results</h2>`;
+      if (figs.pending) {  // a story step's named plot before Run: its frame first, drawn at Run
+        const f = figs.pending;
+        h += `<figure aria-labelledby="twin-fig-named"><figcaption id="twin-fig-named">The step's plot: ${esc(f.title)}` +
+          (f.y_label || f.x_label ? ` (${esc(f.y_label || 'y')} against ${esc(f.x_label || 'x')})` : '') +
+          `</figcaption><p>${esc(f.note)}.</p></figure>`;
+      }
       if (!run.columns) h += figs.inputs && (figs.plots.length || figs.heatmaps.length)
-        ? `<p>No run yet. Before the run, the figures below show what goes in: the run's inputs.</p>`
+        ? `<p>No run yet. Before the run, the figures below${figs.pending ? ' the step\'s plot' : ''} show what goes in: the run's inputs.</p>`
         : `<p>No run yet: press Run.</p>`;
       else {
         h += tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);

@@ -95,7 +95,7 @@ std::string figure_grid_to_svg(const FigureGrid& g, double pw, double ph) {
     const std::string own_y_label = y_label.empty() ? plot.y_label : "";
     plot.title.clear();
     plot.y_label.clear();
-    const PlotFrame frame = plot_frame(plot, pw, ph, f, text_width, legend.empty());
+    const PlotFrame frame = plot_frame(plot, series_drawings(plot, true), pw, ph, f, text_width, legend.empty());
     const std::string heading = "(" + p.letter + ") " + p.title + (own_y_label.empty() ? "" : "  (" + own_y_label + ")");
     out += "<g id=\"panel-" + xml_escape(p.id) + "\" class=\"panel\" data-panel=\"" + xml_escape(p.id) +
            "\" transform=\"translate(" + svg_num(x) + " " + svg_num(y) + ")\">\n";
@@ -115,7 +115,7 @@ std::string figure_grid_to_svg(const FigureGrid& g, double pw, double ph) {
     out += "<g id=\"legend\" class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
     const std::vector<SeriesDrawing> looks = legend_drawings(legend);
     for (std::size_t k = 0; k < legend.size(); ++k)
-      out += legend_entry_svg(legend[k], looks[k], left + legend_at.x[k], legend_top + legend_at.y[k]);
+      out += legend_entry_svg(legend[k], looks[k], left + legend_at.x[k], legend_top + legend_at.y[k], legend_at.lines[k]);
     out += "</g>\n";
   }
   if (!g.caption.empty())

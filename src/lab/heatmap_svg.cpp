@@ -201,7 +201,7 @@ std::string labels_svg(const Heatmap& h, const HeatmapLayout& L) {
                        L.caption, L.tick_font, L.width - left - f * 0.5);
   const std::vector<SeriesDrawing> looks = legend_drawings(L.entries);
   for (std::size_t k = 0; k < L.entries.size(); ++k)
-    out += legend_entry_svg(L.entries[k], looks[k], left + L.legend.x[k], L.legend_top + L.legend.y[k]);
+    out += legend_entry_svg(L.entries[k], looks[k], left + L.legend.x[k], L.legend_top + L.legend.y[k], L.legend.lines[k]);
   return out;
 }
 

@@ -1,8 +1,10 @@
 // How series look, shared by the page's plot widget and the figure exports (SVG, and PNG through
 // the SVG): the one home of the rule that keeps many series apart. Colour (Okabe-Ito, colour-blind
-// safe) repeats every 7 series, so each series also gets a marker shape (cycling every 5) and, from
-// the 8th on, a dash pattern: with 7 colours x 5 markers x 3 dashes no two of the first 35 series
-// look alike, and series k and k + 7 (same colour) differ in both marker and dash.
+// safe) repeats every 7 series, and colour alone does not tell two series apart (in print, for a
+// colour-blind reader, where two curves cross), so each series of a plot also gets its own marker
+// shape (cycling every 5) and dash pattern (solid, dashed, dotted, cycling every 3): two of the
+// first 5 series never share both, no two of the first 105 share all three, and series k and k + 7
+// (same colour) differ in both marker and dash.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -40,6 +42,9 @@ inline constexpr Dash kSolid{0.0, 0.0};
 inline constexpr Dash kDashed{9.0, 4.0};
 inline constexpr Dash kDotted{2.0, 4.0};
 inline constexpr Dash kReferenceDash{6.0, 4.0};  // reference curves (theory), drawn grey or white
+// A plot's reference curves in turn (all grey): the first kReferenceDash, then these, so two theory
+// curves (cosh and sinh beside exp) are told apart by their pattern.
+inline constexpr Dash kReferenceDashes[3] = {kReferenceDash, {1.5, 3.0}, {14.0, 4.0}};
 
 struct SeriesLook {
   Rgb colour;
@@ -52,7 +57,7 @@ inline SeriesLook series_look(std::size_t index, bool light_background = false) 
   static constexpr Marker markers[kMarkers] = {Marker::Circle, Marker::Square, Marker::TriangleUp, Marker::Diamond,
                                                Marker::TriangleDown};
   static constexpr Dash dashes[3] = {kSolid, kDashed, kDotted};
-  return {series_rgb(index, light_background), markers[index % kMarkers], dashes[(index / kSeriesColours) % 3]};
+  return {series_rgb(index, light_background), markers[index % kMarkers], dashes[index % 3]};
 }
 
 // A marker's outline as a convex polygon around (0, 0), y down, about as large as a circle of

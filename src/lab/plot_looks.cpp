@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "lab/plot_ticks.hpp"
 
@@ -32,7 +34,7 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
   const bool any_highlight = std::any_of(plot.series.begin(), plot.series.end(), highlighted);
   std::vector<SeriesDrawing> out(plot.series.size());
   // Colour slots: the series drawn in full first (in order), then the dimmed ones.
-  std::size_t slot = 0;
+  std::size_t slot = 0, references = 0;
   for (int pass = 0; pass < 2; ++pass)
     for (std::size_t k = 0; k < plot.series.size(); ++k) {
       const Series& s = plot.series[k];
@@ -46,7 +48,7 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
     const Series& s = plot.series[k];
     SeriesDrawing& d = out[k];
     d.look = series_look(d.colour_slot, light_background);
-    if (d.reference) d.look.dash = kReferenceDash;
+    if (d.reference) d.look.dash = kReferenceDashes[references++ % 3];
     const bool marks = !d.reference && s.style != SeriesStyle::Bars && (index_axis || (s.flags & SeriesFlags_Marks));
     d.line = s.style != SeriesStyle::Bars && !marks;
     d.markers = !d.dimmed && (marks || (s.style == SeriesStyle::LineMarkers && s.x.size() <= kMarkedPointsMax));
@@ -64,20 +66,55 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       if (!named) d.legend += " (same as " + plot.series[static_cast<std::size_t>(d.coincides_with)].name + ")";
     }
   }
+  // Marks at the same point: a mark that a later series' mark would cover is drawn larger than that
+  // one (and first: drawing_order), so every mark there shows as a ring around the next.
+  std::map<std::pair<double, double>, double> later;  // point -> the largest mark drawn there after
+  for (std::size_t k = out.size(); k-- > 0;) {
+    if (!out[k].markers) continue;
+    const Series& s = plot.series[k];
+    std::vector<double> scale(s.x.size(), 1.0);
+    bool grown = false;
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+      const auto at = later.find({s.x[i], s.y[i]});
+      if (at != later.end()) scale[i] = at->second + kCoveredMarkGrowth, grown = true;
+    }
+    for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+      if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) {
+        double& largest = later[{s.x[i], s.y[i]}];
+        largest = std::max(largest, scale[i]);
+      }
+    if (grown) out[k].mark_scale = std::move(scale);
+  }
   return out;
+}
+
+std::optional<RoundingBandBox> rounding_band_box(const Plot& plot, const Axis& y, double left, double top,
+                                                 double bottom, double font) {
+  if (!(plot.rounding_level > 0.0) || !y.usable(plot.rounding_level)) return std::nullopt;
+  const double band_top = std::max(top, bottom - y.map(plot.rounding_level) * (bottom - top));
+  if (!(band_top < bottom)) return std::nullopt;
+  return RoundingBandBox{band_top, bottom, left + font * 0.4, std::min(band_top + font * 0.2, bottom - font * 1.1),
+                         rounding_band_label(plot.rounding_level)};
 }
 
 std::string rounding_band_label(double level) { return "rounding level (below " + tick_label(level) + ")"; }
 
-std::vector<std::size_t> drawing_order(const Plot& plot) {
-  std::vector<std::size_t> order;
+std::vector<std::size_t> drawing_order(const Plot& plot, const std::vector<SeriesDrawing>& drawings) {
   const bool any_highlight = std::any_of(plot.series.begin(), plot.series.end(), highlighted);
+  std::vector<int> group(plot.series.size());  // 0: marks, 1: lines without marks
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    group[k] = drawings[k].markers ? 0 : 1;
+    if (drawings[k].coincides_with >= 0) group[k] = std::max(group[k], group[static_cast<std::size_t>(drawings[k].coincides_with)]);
+  }
+  std::vector<std::size_t> order;
   for (int pass = 0; pass < 3; ++pass)
-    for (std::size_t k = 0; k < plot.series.size(); ++k) {
-      const Series& s = plot.series[k];
-      const int rank = !any_highlight || s.style == SeriesStyle::Reference ? 1 : highlighted(s) ? 2 : 0;
-      if (rank == pass) order.push_back(k);
-    }
+    for (int g = 0; g < 2; ++g)
+      for (std::size_t k = 0; k < plot.series.size(); ++k) {
+        const Series& s = plot.series[k];
+        const int rank = !any_highlight || s.style == SeriesStyle::Reference ? 1 : highlighted(s) ? 2 : 0;
+        if (rank == pass && group[k] == g) order.push_back(k);
+      }
   return order;
 }
 

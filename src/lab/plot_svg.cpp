@@ -44,17 +44,20 @@ struct PlotMapping {
 
 constexpr double kBaseline = kFont * 0.8;  // from the top of a line of text to its baseline
 
-// The title with the y label after it in brackets; a heading wider than the plot is squeezed to fit
-// rather than cut at the edge.
-std::string title_svg(const Plot& plot, double w, double left) {
+// The title with the y label after it in brackets; a heading wider than the plot is wrapped onto
+// the lines the frame gave it (lab/plot_ticks.hpp plot_frame), as the page's widget draws it.
+std::string title_svg(const Plot& plot, const PlotFrame& frame) {
   if (plot.title.empty() && plot.y_label.empty()) return "";
-  const double font = kFont;
-  const double heading = text_width(plot.title) + (plot.y_label.empty() ? 0.0 : font * 0.5 + text_width("(" + plot.y_label + ")"));
-  const std::string fit = heading > w - left - font * 0.3
-                              ? " textLength=\"" + num(w - left - font * 0.3) + "\" lengthAdjust=\"spacingAndGlyphs\""
-                              : "";
+  const double font = kFont, left = frame.left;
+  if (frame.heading.size() > 1) {
+    std::string out;
+    for (std::size_t i = 0; i < frame.heading.size(); ++i)
+      out += "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * (0.2 + 1.3 * static_cast<double>(i)) + kBaseline) +
+             "\" fill=\"" + kSvgText + "\">" + xml_escape(frame.heading[i]) + "</text>\n";
+    return out;
+  }
   std::string out = "<text class=\"title\" x=\"" + num(left) + "\" y=\"" + num(font * 0.2 + kBaseline) + "\" fill=\"" +
-                    kSvgText + "\"" + fit + ">" + xml_escape(plot.title);
+                    kSvgText + "\">" + xml_escape(plot.title);
   if (!plot.y_label.empty())
     out += "<tspan class=\"y-label\" dx=\"" + num(font * 0.5) + "\" fill=\"" + kSvgTextDim + "\">(" + xml_escape(plot.y_label) +
            ")</tspan>";
@@ -121,16 +124,13 @@ std::string bars_svg(const Series& s, const std::string& colour, const PlotMappi
 std::string colour_of(const SeriesDrawing& d) { return d.reference ? kReference : hex(d.look.colour); }
 std::string opacity_of(const SeriesDrawing& d) { return d.dimmed ? " opacity=\"0.4\"" : ""; }
 
-// The band under the plot's rounding level, labelled (Plot::rounding_level).
+// The band under the plot's rounding level, labelled (Plot::rounding_level; lab/plot_looks.hpp).
 std::string rounding_band_svg(const Plot& plot, const PlotMapping& m) {
-  if (!(plot.rounding_level > 0.0) || !m.axes.y.usable(plot.rounding_level)) return "";
-  const double top = std::max(m.top, m.py(plot.rounding_level));
-  if (!(top < m.bottom)) return "";
-  return "<g class=\"rounding-band\"><rect x=\"" + num(m.left) + "\" y=\"" + num(top) + "\" width=\"" +
-         num(m.right - m.left) + "\" height=\"" + num(m.bottom - top) + "\" fill=\"" + kReference +
-         "\" fill-opacity=\"0.12\"/>" +
-         text("rounding-label", m.left + kFont * 0.4, std::min(top + kFont * 0.2, m.bottom - kFont * 1.1) + kBaseline,
-              "start", rounding_band_label(plot.rounding_level)) +
+  const auto band = rounding_band_box(plot, m.axes.y, m.left, m.top, m.bottom, kFont);
+  if (!band) return "";
+  return "<g class=\"rounding-band\"><rect x=\"" + num(m.left) + "\" y=\"" + num(band->top) + "\" width=\"" +
+         num(m.right - m.left) + "\" height=\"" + num(band->bottom - band->top) + "\" fill=\"" + kReference +
+         "\" fill-opacity=\"0.12\"/>" + text("rounding-label", band->label_x, band->label_y + kBaseline, "start", band->label) +
          "</g>\n";
 }
 
@@ -151,7 +151,7 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
     }
     const std::string p = num(m.px(s.x[i])) + " " + num(m.py(s.y[i]));
     d += (have_prev && look.line ? "L" : "M") + p;  // marks only: moves, so the path draws no line
-    if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius);
+    if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius * look.mark_scale_at(i));
     have_prev = true;
   }
   out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +
@@ -165,30 +165,31 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
 }  // namespace
 
 std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend) {
-  const PlotFrame frame = plot_frame(plot, w, h, kFont, text_width, legend);  // as the widget lays it out
+  const std::vector<SeriesDrawing> drawn = series_drawings(plot, true);
+  const PlotFrame frame = plot_frame(plot, drawn, w, h, kFont, text_width, legend);  // as the widget lays it out
   const PlotMapping m{frame, fit_plot_axes(plot), frame.left, frame.right, frame.top, frame.bottom};
   const std::string clip = id + "-area";
   std::string out = "<defs><clipPath id=\"" + clip + "\"><rect x=\"" + num(m.left) + "\" y=\"" + num(m.top) +
                     "\" width=\"" + num(m.right - m.left) + "\" height=\"" + num(m.bottom - m.top) +
                     "\"/></clipPath></defs>\n";
-  out += title_svg(plot, w, m.left);
+  out += title_svg(plot, frame);
   out += axes_svg(plot, m);
   out += "<g class=\"data\" clip-path=\"url(#" + clip + ")\">\n";
-  const std::vector<SeriesDrawing> drawn = series_drawings(plot, true);
   out += rounding_band_svg(plot, m);
-  for (std::size_t k : drawing_order(plot)) out += series_svg(plot.series[k], drawn[k], m);
+  for (std::size_t k : drawing_order(plot, drawn)) out += series_svg(plot.series[k], drawn[k], m);
   out += "</g>\n";
   // Legend rows under the x label (they never hide the data).
   if (legend) {
     out += "<g class=\"legend\" fill=\"" + std::string(kSvgText) + "\">\n";
     for (std::size_t k = 0; k < plot.series.size(); ++k)
-      out += legend_entry_svg(plot.series[k], drawn[k], frame.legend_x[k], frame.legend_y[k]);
+      out += legend_entry_svg(plot.series[k], drawn[k], frame.legend_x[k], frame.legend_y[k], frame.legend_lines[k]);
     out += "</g>\n";
   }
   return out;
 }
 
-std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double lx, double ly) {
+std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double lx, double ly,
+                             const std::vector<std::string>& lines) {
   const double font = kFont, baseline = font * 0.8, y = ly + font * 0.55;
   const std::string c = colour_of(look);
   std::string sample;
@@ -203,8 +204,11 @@ std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double 
     if (look.markers)
       sample += "<g fill=\"" + c + "\">" + svg_marker(look.look.marker, lx + font * kLegendSample * 0.5, y, 3.0) + "</g>";
   }
-  return "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample +
-         text("legend-label", lx + font * kLegendLabel, ly + baseline, "start", look.legend) + "</g>\n";
+  std::string label;
+  const std::vector<std::string> shown = lines.empty() ? std::vector<std::string>{look.legend} : lines;
+  for (std::size_t i = 0; i < shown.size(); ++i)
+    label += text("legend-label", lx + font * kLegendLabel, ly + baseline + font * 1.3 * static_cast<double>(i), "start", shown[i]);
+  return "<g class=\"legend-entry\" data-name=\"" + xml_escape(s.name) + "\">" + sample + label + "</g>\n";
 }
 
 std::vector<SeriesDrawing> legend_drawings(const std::vector<Series>& entries) {

@@ -24,8 +24,10 @@ std::string plot_to_svg(const Plot& plot, int width = 640, int height = 400);
 std::string plot_svg_body(const Plot& plot, double w, double h, const std::string& id, bool legend = true);
 
 // One legend entry (<g class="legend-entry">: the sample line with the series' dash and marker, or
-// a bar swatch, then the legend text) for series `s`, drawn as `look`, with its top-left at (x, y).
-std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double x, double y);
+// a bar swatch, then the legend text: `lines`, as the legend's layout wrapped it, else one line)
+// for series `s`, drawn as `look`, with its top-left at (x, y).
+std::string legend_entry_svg(const Series& s, const SeriesDrawing& look, double x, double y,
+                             const std::vector<std::string>& lines = {});
 // The drawings of a legend's entries shown without a plot (a multi-panel figure's shared legend):
 // as series_drawings gives them for a plot of those series.
 std::vector<SeriesDrawing> legend_drawings(const std::vector<Series>& entries);

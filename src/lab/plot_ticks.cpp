@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "lab/plot_looks.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab {
 
@@ -153,29 +154,58 @@ std::string tick_label(double v) {
   return text.substr(0, e + 1) + (negative ? "-" : "") + exponent;
 }
 
-LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,
+LegendLayout legend_layout(const std::vector<std::string>& labels, double span, double font,
                            const std::function<double(const std::string&)>& text_width) {
   LegendLayout l;
-  l.rows = series.empty() ? 0 : 1;
+  l.rows = labels.empty() ? 0 : 1;
   double x = 0.0, y = 0.0;
-  for (const auto& s : series) {
-    const double entry = font * (kLegendLabel + kLegendGap) + text_width(s.name);
-    if (x > 0.0 && x + entry > span) x = 0.0, y += font * 1.3, ++l.rows;
+  const double room = std::max(font, span - font * kLegendLabel);  // for the label beside its sample
+  for (const std::string& label : labels) {
+    std::vector<std::string> lines = text_width(label) <= room ? std::vector<std::string>{label}
+                                                               : wrap_lines(label, room, text_width);
+    double widest = 0.0;
+    for (const std::string& line : lines) widest = std::max(widest, text_width(line));
+    const double entry = font * (kLegendLabel + kLegendGap) + widest;
+    // An entry goes to a new row when it would pass the edge, or after an entry of several lines.
+    const bool tall_before = !l.lines.empty() && l.lines.back().size() > 1;
+    if (x > 0.0 && (x + entry > span || lines.size() > 1 || tall_before)) {
+      const double below = tall_before ? static_cast<double>(l.lines.back().size()) : 1.0;
+      x = 0.0, y += font * 1.3 * below, l.rows += static_cast<int>(below);
+    }
     l.x.push_back(x);
     l.y.push_back(y);
     x += entry;
+    l.lines.push_back(std::move(lines));
   }
+  if (!l.lines.empty()) l.rows += static_cast<int>(l.lines.back().size()) - 1;
   return l;
 }
 
-PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
-                     const std::function<double(const std::string&)>& text_width, bool legend) {
+LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,
+                           const std::function<double(const std::string&)>& text_width) {
+  std::vector<std::string> labels;
+  for (const Series& s : series) labels.push_back(s.name);
+  return legend_layout(labels, span, font, text_width);
+}
+
+std::string plot_heading(const Plot& plot) {
+  return plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
+}
+
+PlotFrame plot_frame(const Plot& plot, const std::vector<SeriesDrawing>& drawings, double width, double height,
+                     double font, const std::function<double(const std::string&)>& text_width, bool legend) {
   // The legend sits in rows under the x label; lay it out first to reserve the space.
   // Laid out by the legend's texts (a coinciding series says so: lab/plot_looks.hpp).
-  std::vector<Series> entries;
-  for (const SeriesDrawing& d : series_drawings(plot)) entries.push_back({d.legend, SeriesStyle::Line, {}, {}, {}, {}});
-  const LegendLayout l = legend ? legend_layout(entries, width - font * 4.4, font, text_width) : LegendLayout{};
-  PlotFrame f{font * 3.6, width - font * 0.8, font * 1.6, height - font * (2.6 + 1.3 * l.rows), l.rows, {}, {}};
+  std::vector<std::string> labels;
+  for (const SeriesDrawing& d : drawings) labels.push_back(d.legend);
+  const LegendLayout l = legend ? legend_layout(labels, width - font * 4.4, font, text_width) : LegendLayout{};
+  const double left = font * 3.6;
+  const std::string heading = plot_heading(plot);
+  std::vector<std::string> lines;
+  if (!heading.empty()) lines = wrap_lines(heading, std::max(font, width - left - font * 0.5), text_width);
+  const double extra = lines.size() > 1 ? 1.3 * static_cast<double>(lines.size() - 1) : 0.0;
+  PlotFrame f{left, width - font * 0.8, font * (1.6 + extra), height - font * (2.6 + 1.3 * l.rows), l.rows,
+              {}, {}, l.lines, lines};
   // The entries, in rows under the x label (they never hide the data).
   for (std::size_t k = 0; k < l.x.size(); ++k) {
     f.legend_x.push_back(f.left + l.x[k]);

@@ -51,24 +51,36 @@ std::string tick_label(double v);
 // pattern, with the marker in its middle), then the label; entries in a row are a gap apart.
 inline constexpr double kLegendSample = 2.0, kLegendLabel = 2.3, kLegendGap = 1.0;
 
-// The legend entries of `series` flowed into rows `span` wide: each entry's top-left as an offset
-// from the legend's top-left, rows 1.3 font sizes apart.
+// The legend entries (their labels) flowed into rows `span` wide: each entry's top-left as an
+// offset from the legend's top-left, rows 1.3 font sizes apart. An entry wider than the span is
+// wrapped onto rows of its own (lab/text.hpp wrap_lines): an entry is never cut at the edge.
 struct LegendLayout {
   int rows = 0;
   std::vector<double> x, y;
+  std::vector<std::vector<std::string>> lines;  // each entry's label, in lines (one when it fits)
 };
+LegendLayout legend_layout(const std::vector<std::string>& labels, double span, double font,
+                           const std::function<double(const std::string&)>& text_width);
+// The same for the entries' names.
 LegendLayout legend_layout(const std::vector<Series>& series, double span, double font,
                            const std::function<double(const std::string&)>& text_width);
 
 // Where the data area sits in a width x height plot (offsets from its top-left corner), leaving
-// room for the heading, the tick labels and the legend rows under the x label (none when `legend`
-// is false: a multi-panel figure draws one legend for all its panels).
+// room for the heading (the title and, in brackets, the y label: wrapped onto more lines when it is
+// wider than the plot, never cut), the tick labels and the legend rows under the x label (none when
+// `legend` is false: a multi-panel figure draws one legend for all its panels). The legend's texts
+// are the caller's series drawings' (lab/plot_looks.hpp), computed once per plot.
 struct PlotFrame {
   double left, right, top, bottom;
   int legend_rows;
   std::vector<double> legend_x, legend_y;  // top-left of each series' legend entry
+  std::vector<std::vector<std::string>> legend_lines;  // each entry's label, in lines
+  std::vector<std::string> heading;  // the heading's lines, 1.3 font sizes apart from 0.2 font sizes down
 };
-PlotFrame plot_frame(const Plot& plot, double width, double height, double font,
-                     const std::function<double(const std::string&)>& text_width, bool legend = true);
+struct SeriesDrawing;
+PlotFrame plot_frame(const Plot& plot, const std::vector<SeriesDrawing>& drawings, double width, double height,
+                     double font, const std::function<double(const std::string&)>& text_width, bool legend = true);
+// The heading a plot's frame wraps: "title  (y label)".
+std::string plot_heading(const Plot& plot);
 
 }  // namespace attnlab

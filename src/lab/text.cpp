@@ -36,6 +36,38 @@ std::string first_characters(const std::string& s, std::size_t count) {
   return s.substr(0, i);
 }
 
+std::vector<std::string> wrap_lines(const std::string& text, double width,
+                                    const std::function<double(const std::string&)>& text_width) {
+  std::vector<std::string> lines;
+  std::string line;
+  const auto put_word = [&](std::string word) {
+    // A word wider than a line: its longest head that fits (at least one character) per line.
+    while (text_width(word) > width && characters(word) > 1) {
+      std::size_t keep = characters(word) - 1;
+      while (keep > 1 && text_width(first_characters(word, keep)) > width) --keep;
+      lines.push_back(first_characters(word, keep));
+      word = word.substr(first_characters(word, keep).size());
+    }
+    line = word;
+  };
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t space = text.find(' ', start);
+    if (space == std::string::npos) space = text.size();
+    const std::string word = text.substr(start, space - start);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (text_width(candidate) <= width) {
+      line = candidate;
+    } else {
+      if (!line.empty()) lines.push_back(line);
+      put_word(word);
+    }
+    start = space + 1;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
 std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits) {
   const bool digits = !text.empty() && text.size() <= std::min<std::size_t>(max_digits, 18) &&
                       text.find_first_not_of("0123456789") == std::string::npos;

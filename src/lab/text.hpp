@@ -1,6 +1,7 @@
 // printf-style text for notes and read-outs, with up to four numbers (every argument a double, so
 // integers passed here are converted before formatting, never read as the wrong type).
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,12 @@ std::vector<std::string> split(const std::string& s, char sep);
 // Characters (not bytes) of valid UTF-8 text, and its first `count` characters.
 std::size_t characters(const std::string& s);
 std::string first_characters(const std::string& s, std::size_t count);
+
+// `text` in lines no wider than `width` (as `text_width` measures a string): greedy, broken at
+// spaces; a word wider than a line is broken between characters, so no line is ever cut. The one
+// home of wrapping for the page's texts, plot headings and legend entries (and their SVG twins).
+std::vector<std::string> wrap_lines(const std::string& text, double width,
+                                    const std::function<double(const std::string&)>& text_width);
 
 // A plain non-negative integer written with 1 to `max_digits` decimal digits and nothing else (no
 // sign, no space, no exponent), or nothing. Every count read from a link or an option goes through it.

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "page/story_frame.hpp"
+
 namespace attnlab::page {
 
 namespace {
@@ -30,7 +32,7 @@ std::string plots_json(const Results& r, const std::vector<std::string>& reprodu
   return Json{{"plots", plots}, {"heatmaps", heatmaps}, {"reproduction", reproduction_titles}}.dump();
 }
 
-std::string twin_figures_json(const Results& r, bool inputs) {
+std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending) {
   Json plots = Json::array(), heatmaps = Json::array();
   for (const Plot& p : r.plots) {
     Json series = Json::array();
@@ -48,7 +50,10 @@ std::string twin_figures_json(const Results& r, bool inputs) {
                         {"high", number(h.high)}, {"x_label", h.x_label}, {"y_label", h.y_label},
                         {"value_label", h.value_label}, {"note", h.note}, {"marks", marks}});
   }
-  return Json{{"inputs", inputs}, {"plots", plots}, {"heatmaps", heatmaps}}.dump();
+  const Json frame = pending ? Json{{"title", pending->title}, {"x_label", pending->x_label}, {"y_label", pending->y_label},
+                                    {"note", kDrawnAtRun}}
+                             : Json(nullptr);
+  return Json{{"inputs", inputs}, {"pending", frame}, {"plots", plots}, {"heatmaps", heatmaps}}.dump();
 }
 
 std::string twin_params_json(const TwinControls& c) {

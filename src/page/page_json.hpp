@@ -13,8 +13,9 @@ namespace attnlab::page {
 std::string plots_json(const Results& figures, const std::vector<std::string>& reproduction_titles);
 
 // Every plot's labels and series, every heatmap's size, range and ringed entries; "inputs": true
-// while the figures are the picture of the run's inputs.
-std::string twin_figures_json(const Results& figures, bool inputs);
+// while the figures are the picture of the run's inputs; "pending": a story step's named plot
+// before Run (page/story_frame.hpp) as {"title", "x_label", "y_label", "note"}, or null.
+std::string twin_figures_json(const Results& figures, bool inputs, const Plot* pending = nullptr);
 
 // The controls for the twin.
 struct TwinControls {

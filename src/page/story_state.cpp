@@ -139,6 +139,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"textParts", text_parts(story_->glossary, step().text)},
               {"words", Json::array()},
               {"question", step().question},
+              {"plot", step().plot},
               {"answer", done ? render_answer(step(), results, settings) : ""},
               {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},
               {"changed", !settings_changed(settings).empty()},

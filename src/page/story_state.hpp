@@ -61,7 +61,7 @@ class StoryState {
   std::vector<const GlossaryEntry*> words(const Results& results, bool done, const RunSettings& settings = {}) const;
   // {"story", "step" (1-based), "steps", "title", "text", "textParts" (the text cut at the first use
   // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "words" (words(): [{"term",
-  // "definition", "source"}]), "question", "answer" ("" until the run
+  // "definition", "source"}]), "question", "plot" (the title of the plot it names), "answer" ("" until the run
   // is done), "summary" ("" but on the last step once done), "changed" (the student's
   // settings differ from the step's), "prediction": null or {"question",
   // "choices", "predicted" (as predict() took it, or null), "predictedText" (prediction_text, ""

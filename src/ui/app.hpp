@@ -172,6 +172,11 @@ class App {
   void show(View v);
   page::LinkSubject link_subject() const;
   bool showing_inputs() const;  // the results pane shows the picture of the run's inputs
+  // Before Run in a story step, the empty frame of the plot it names (page/story_frame.hpp), drawn
+  // first on the canvas and in the twin; nullptr otherwise. Prepared once per step.
+  const Plot* story_frame() const;
+  mutable std::string story_frame_for_;  // the step ("story#index") story_frame_ was made for
+  mutable Plot story_frame_;
   // app_frame.cpp: the frame, the controls and the tabs
   void draw_controls();
   void draw_results();

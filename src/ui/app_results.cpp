@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "imgui.h"
-#include "lab/plot_ticks.hpp"
+#include "page/story_frame.hpp"
 #include "ui/app.hpp"
 #include "ui/plot_widget.hpp"
 #include "ui/theme.hpp"
@@ -39,6 +39,13 @@ void App::apply_log_switches(Plot& plot) const {
   if (log_y_) plot.log_y = *log_y_;
 }
 
+const Plot* App::story_frame() const {
+  if (!link_.in_story() || !showing_inputs() || story_.step().plot.empty()) return nullptr;
+  const std::string here = story_.story().id + "#" + std::to_string(story_.step_index());
+  if (story_frame_for_ != here) story_frame_ = page::step_frame(story_.step()), story_frame_for_ = here;
+  return &story_frame_;
+}
+
 void App::draw_sweep_results() {
   // Before the run has results: the picture of its inputs, under a line that says so.
   const bool inputs = showing_inputs();
@@ -47,6 +54,10 @@ void App::draw_sweep_results() {
     const char* next = link_.in_story() && story_.awaiting_prediction() ? "Make your prediction, then press Run."
                        : run_.state() == RunState::Running       ? "The run is starting; its results replace this picture."
                                                                  : "Press Run to start; the curves grow as trials finish.";
+    // A story step's named plot first, as an empty frame: what to look at once it runs.
+    const float font = ImGui::GetFontSize();
+    if (const Plot* frame = story_frame())
+      draw_plot("named", *frame, font * 11.0f, PlotOptions{5.0f, page::kDrawnAtRun});
     ImGui::TextWrapped("Before the run: what goes in. %s", next);
     if (results.plots.empty() && results.heatmaps.empty()) return;
   }
@@ -79,18 +90,15 @@ void App::draw_sweep_results() {
                    ImVec2(side, side), false);
   };
   if (map_first) draw_map(maps.front());
-  // The plots share the height left, but each keeps at least 10 lines for its data area plus its
-  // legend's rows (a narrow frame stacks a long legend), and then the panel scrolls.
+  // The plots share the height left, but each keeps about 8 lines for its data area beside its
+  // heading's and legend's rows (a narrow frame wraps them onto more lines), and then the panel scrolls.
   const float font = ImGui::GetFontSize();
   const float share = ImGui::GetContentRegionAvail().y / static_cast<float>(std::max<std::size_t>(1, shown)) -
                       ImGui::GetStyle().ItemSpacing.y - (shown < results.plots.size() ? 3.0f * font : 0.0f);
-  const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
   const auto draw_one = [&](std::size_t i, float height) {
     Plot plot = results.plots[i];
     apply_log_switches(plot);
-    const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);  // as draw_plot takes it
-    const int legend_rows = plot_frame(plot, width, 0.0, font, text_width).legend_rows;
-    draw_plot(std::to_string(i).c_str(), plot, std::max(font * (12.0f + 1.3f * static_cast<float>(legend_rows)), height));
+    draw_plot(std::to_string(i).c_str(), plot, height, PlotOptions{7.8f, ""});
   };
   for (std::size_t k = 0; k < shown; ++k) draw_one(order[k], inputs ? std::min(share, font * 18.0f) : share);
   if (shown < order.size()) {

@@ -25,7 +25,8 @@ std::string App::plots_json() const {
 }
 
 std::string App::twin_figures_json() const {
-  return page::twin_figures_json(figure_results(), !inspector_figures() && showing_inputs());
+  const bool inputs = !inspector_figures() && showing_inputs();
+  return page::twin_figures_json(figure_results(), inputs, inputs ? story_frame() : nullptr);
 }
 
 std::string App::story_hints_json() const {

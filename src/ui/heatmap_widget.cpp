@@ -195,7 +195,9 @@ void draw_paths_key(ImDrawList* dl, const Heatmap& h, float width, float font) {
     const ImVec2 a(lx, ly + font * 0.55f), b(lx + sample, ly + font * 0.55f);
     dashed_line(dl, a, b, c, 2.5f, look.dash, 0.0f);
     draw_marker(dl, look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
-    dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), theme().text, entries[k].name.c_str());
+    for (std::size_t i = 0; i < legend.lines[k].size(); ++i)  // wrapped where wider than the key
+      dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly + font * 1.3f * static_cast<float>(i)),
+                  theme().text, legend.lines[k][i].c_str());
   }
 }
 

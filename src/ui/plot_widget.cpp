@@ -9,23 +9,13 @@
 #include "lab/palette.hpp"
 #include "lab/plot_looks.hpp"
 #include "lab/plot_ticks.hpp"
-#include "lab/text.hpp"
 #include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
 
 namespace attnlab::ui {
 
 namespace {
-// `text` as it fits in `max_width` pixels: whole, or cut at a character boundary with "...".
-std::string elided(const std::string& text, float max_width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
-  for (std::size_t keep = characters(text); keep-- > 0;) {
-    const std::string cut = first_characters(text, keep) + "...";
-    if (ImGui::CalcTextSize(cut.c_str()).x <= max_width) return cut;
-  }
-  return "...";
-}
-
 // The plot's area on screen and its axes: data coordinates to pixels.
 struct ScreenMapping {
   PlotAxes axes;
@@ -34,12 +24,13 @@ struct ScreenMapping {
   float py(double y) const { return bottom - static_cast<float>(axes.y.map(y)) * (bottom - top); }
 };
 
-// Grid, ticks and their labels, the frame and the x label.
-void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font) {
+// Grid, ticks and their labels (none on an empty frame: no scale is known before the data), the
+// frame and the x label.
+void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font, bool ticks) {
   const Theme& th = theme();
   const Axis &ax = m.axes.x, &ay = m.axes.y;
   for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((m.bottom - m.top) / (font * 2.2f)))))) {
-    if (t < ay.lo || t > ay.hi) continue;
+    if (!ticks || t < ay.lo || t > ay.hi) continue;
     const float y = m.py(t);
     dl->AddLine(ImVec2(m.left, y), ImVec2(m.right, y), th.grid);
     const std::string s = tick_label(t);
@@ -47,7 +38,7 @@ void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float f
     dl->AddText(ImVec2(m.left - ts.x - font * 0.4f, y - ts.y * 0.5f), th.text_dim, s.c_str());
   }
   for (double t : axis_ticks(ax, std::max(2, static_cast<int>((m.right - m.left) / (font * 6))))) {
-    if (t < ax.lo || t > ax.hi) continue;
+    if (!ticks || t < ax.lo || t > ax.hi) continue;
     const float x = m.px(t);
     dl->AddLine(ImVec2(x, m.top), ImVec2(x, m.bottom), th.grid);
     const std::string s = tick_label(t);
@@ -91,7 +82,7 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
   bool have_prev = false;
   ImVec2 prev;
   float phase = 0.0f;  // where in the dash pattern the curve is
-  const float radius = static_cast<float>(kMarkRadius) * (d.line ? 1.0f : 1.4f);
+  const double radius = kMarkRadius * (d.line ? 1.0 : 1.4);
   for (std::size_t i = 0; i < s.x.size(); ++i) {
     if (!ax.usable(s.x[i]) || !ay.usable(s.y[i])) {
       have_prev = false;
@@ -99,21 +90,20 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
     }
     const ImVec2 p(m.px(s.x[i]), m.py(s.y[i]));
     if (have_prev && d.line) phase = dashed_line(dl, prev, p, c, static_cast<float>(d.width), d.look.dash, phase);
-    if (d.markers) draw_marker(dl, d.look.marker, p, radius, c);
+    if (d.markers) draw_marker(dl, d.look.marker, p, static_cast<float>(radius * d.mark_scale_at(i)), c);
     prev = p;
     have_prev = true;
   }
 }
 
-// The band under the plot's rounding level, labelled (lab/results.hpp, Plot::rounding_level).
+// The band under the plot's rounding level, labelled (lab/plot_looks.hpp rounding_band_box).
 void draw_rounding_band(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font) {
-  if (!(plot.rounding_level > 0.0) || !m.axes.y.usable(plot.rounding_level)) return;
-  const float top = std::max(m.top, m.py(plot.rounding_level));
-  if (top >= m.bottom) return;
-  dl->AddRectFilled(ImVec2(m.left, top), ImVec2(m.right, m.bottom), (theme().reference & 0x00FFFFFF) | 0x30000000);
-  const std::string label = rounding_band_label(plot.rounding_level);
-  dl->AddText(ImVec2(m.left + font * 0.4f, std::min(top + font * 0.2f, m.bottom - font * 1.1f)), theme().text_dim,
-              label.c_str());
+  const auto band = rounding_band_box(plot, m.axes.y, m.left, m.top, m.bottom, font);
+  if (!band) return;
+  dl->AddRectFilled(ImVec2(m.left, static_cast<float>(band->top)), ImVec2(m.right, static_cast<float>(band->bottom)),
+                    (theme().reference & 0x00FFFFFF) | 0x30000000);
+  dl->AddText(ImVec2(static_cast<float>(band->label_x), static_cast<float>(band->label_y)), theme().text_dim,
+              band->label.c_str());
 }
 
 // Legend rows under the x label (they never hide the data).
@@ -133,7 +123,10 @@ void draw_legend(ImDrawList* dl, const Plot& plot, const std::vector<SeriesDrawi
       if (d.line) dashed_line(dl, a, b, c, 2.5f, d.look.dash, 0.0f);
       if (d.markers) draw_marker(dl, d.look.marker, ImVec2(a.x + sample * 0.5f, a.y), 3.0f, c);
     }
-    dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly), d.dimmed ? th.text_dim : th.text, d.legend.c_str());
+    const std::vector<std::string>& lines = frame.legend_lines[k];  // wrapped where it is wider than the plot
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      dl->AddText(ImVec2(lx + font * static_cast<float>(kLegendLabel), ly + font * 1.3f * static_cast<float>(i)),
+                  d.dimmed ? th.text_dim : th.text, lines[i].c_str());
   }
 }
 
@@ -163,34 +156,44 @@ void draw_hover(ImDrawList* dl, const Plot& plot, const ScreenMapping& m) {
 
 }  // namespace
 
-void draw_plot(const char* id, const Plot& plot, float height) {
+void draw_plot(const char* id, const Plot& plot, float height, const PlotOptions& options) {
   ImGui::PushID(id);
   const Theme& th = theme();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);
+  const float font = ImGui::GetFontSize();
+  const auto text_width = [](const std::string& text) { return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x); };
+  const std::vector<SeriesDrawing> drawn = series_drawings(plot);  // once per plot and frame
+  PlotFrame frame = plot_frame(plot, drawn, width, height, font, text_width);
+  if (options.min_data_lines > 0.0f) {  // taller when the heading and legend rows leave too little
+    const float chrome = height - static_cast<float>(frame.bottom - frame.top);
+    const float needed = chrome + font * options.min_data_lines;
+    if (needed > height) height = needed, frame = plot_frame(plot, drawn, width, height, font, text_width);
+  }
   ImGui::InvisibleButton("plot", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
-  const float font = ImGui::GetFontSize();
-  const PlotFrame frame = plot_frame(plot, width, height, font,
-                                     [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; });
   const ScreenMapping m{fit_plot_axes(plot), origin.x + static_cast<float>(frame.left),
                         origin.x + static_cast<float>(frame.right), origin.y + static_cast<float>(frame.top),
                         origin.y + static_cast<float>(frame.bottom)};
 
   dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), th.plot_background);
-  const std::string heading = plot.y_label.empty() ? plot.title : plot.title + "  (" + plot.y_label + ")";
-  const std::string shown = elided(heading, origin.x + width - m.left - font * 0.5f);
-  dl->AddText(ImVec2(m.left, origin.y + font * 0.2f), th.text, shown.c_str());
-  if (shown != heading && hovered && ImGui::GetMousePos().y < m.top) ImGui::SetTooltip("%s", heading.c_str());
-  draw_axes(dl, plot, m, font);
-  const std::vector<SeriesDrawing> drawn = series_drawings(plot);
+  // The heading, wrapped onto more lines when it is wider than the plot (never cut).
+  for (std::size_t i = 0; i < frame.heading.size(); ++i)
+    dl->AddText(ImVec2(m.left, origin.y + font * (0.2f + 1.3f * static_cast<float>(i))), th.text, frame.heading[i].c_str());
+  const bool pending = !options.pending.empty();
+  draw_axes(dl, plot, m, font, !pending);
+  if (pending) {  // an empty frame: the note in its middle, wrapped to its width
+    const std::string note = wrap_at_spaces(options.pending, m.right - m.left - font);
+    const ImVec2 size = ImGui::CalcTextSize(note.c_str());
+    dl->AddText(ImVec2((m.left + m.right - size.x) * 0.5f, (m.top + m.bottom - size.y) * 0.5f), th.text, note.c_str());
+  }
   dl->PushClipRect(ImVec2(m.left, m.top), ImVec2(m.right, m.bottom), true);
   draw_rounding_band(dl, plot, m, font);
-  for (std::size_t k : drawing_order(plot)) draw_series(dl, plot.series[k], drawn[k], m);
+  for (std::size_t k : drawing_order(plot, drawn)) draw_series(dl, plot.series[k], drawn[k], m);
   dl->PopClipRect();
   draw_legend(dl, plot, drawn, frame, origin, font);
-  if (hovered) draw_hover(dl, plot, m);
+  if (hovered && !pending) draw_hover(dl, plot, m);
   ImGui::PopID();
 }
 

@@ -187,8 +187,10 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   ImGui::Separator();
   text_wrapped_at_spaces("What you saw", theme().heading);
   text_wrapped_at_spaces(render_summary(story.story(), results, settings));
+  // A long paper title wraps onto more lines inside the button, never cut at the panel's edge.
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
-  return ImGui::Button(label.c_str()) ? Action::NextStory : Action::None;
+  const float inside = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().FramePadding.x;
+  return ImGui::Button((wrap_at_spaces(label, inside) + "##next-story").c_str()) ? Action::NextStory : Action::None;
 }
 
 void StoryPanel::draw_prediction(page::StoryState& story, const Results& results, bool done) {

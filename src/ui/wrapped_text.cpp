@@ -3,38 +3,14 @@
 #include <algorithm>
 #include <vector>
 
+#include "lab/text.hpp"
+
 namespace attnlab::ui {
 
-namespace {
-
-// The lines of `text` at `width` pixels: greedy, breaking at spaces; a word wider than a line
-// gets a line of its own.
-std::vector<std::string> wrap(const std::string& text, float width) {
-  std::vector<std::string> lines;
-  std::string line;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t space = text.find(' ', start);
-    if (space == std::string::npos) space = text.size();
-    const std::string word = text.substr(start, space - start);
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-    start = space + 1;
-  }
-  if (!line.empty() || lines.empty()) lines.push_back(line);
-  return lines;
-}
-
-}  // namespace
-
 std::string wrap_at_spaces(const std::string& text, float width) {
+  const auto measure = [](const std::string& s) { return static_cast<double>(ImGui::CalcTextSize(s.c_str()).x); };
   std::string lines;
-  for (const auto& line : wrap(text, std::max(1.0f, width))) lines += (lines.empty() ? "" : "\n") + line;
+  for (const auto& line : wrap_lines(text, std::max(1.0f, width), measure)) lines += (lines.empty() ? "" : "\n") + line;
   return lines;
 }
 

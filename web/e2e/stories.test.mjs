@@ -122,6 +122,15 @@ test('every story, walked from its first step to its last: link, reload, predict
         assert.ok(Array.isArray(inputs) && inputs.length > 0 && inputs.every((t) => t.startsWith('Inputs: ')),
           `${where}: the picture of the inputs before Run (${JSON.stringify(inputs)})`);
         assert.strictEqual(await page.evaluate(() => window.attnlab.appCsv()), '', `${where}: a result before Run`);
+        // The plot the step names comes first, an empty frame until Run: on the canvas (its note
+        // drawn) and in the twin (the first figure, with the same note); docs/design.md "The picture before a run".
+        const figs = JSON.parse(await page.evaluate(() => window.attnlab.appTwinFiguresJson()));
+        assert.strictEqual(figs.pending?.title, shown.plot, `${where}: the named plot's frame before Run`);
+        assert.strictEqual(figs.pending.note, 'Drawn when you press Run', where);
+        const firstFigure = await page.evaluate(() => document.querySelector('#twin figure figcaption')?.textContent ?? '');
+        assert.ok(firstFigure.includes(shown.plot), `${where}: the twin's first figure is "${firstFigure}"`);
+        const canvasText = JSON.parse(await page.evaluate(() => window.attnlab.appTextRunsJson())).map((r) => r.text).join(' ');
+        assert.ok(canvasText.replace(/\s+/g, ' ').includes('Drawn when you press Run'), `${where}: the frame's note on the canvas`);
         // Run (and Step run) wait for the prediction.
         assert.match((await pageJson(page)).runBlocked, /prediction/, where);
         await page.evaluate(() => window.attnlab.appRun());
