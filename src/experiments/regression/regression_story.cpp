@@ -1,9 +1,15 @@
+// Index of this file
+// [SECTION] Settings and glossary
+// [SECTION] The steps
+//
 // The regression paper as a guided story (docs/regression.md s.2-s.5). Every step asks for a
 // prediction first; its answer is rendered from the student's run (lab/story_answer.hpp) and
 // checked in tests/test_story_runs.cpp.
 #include "experiments/regression/regression_story.hpp"
 
 namespace attnlab::regression {
+
+// [SECTION] Settings and glossary
 
 namespace {
 constexpr double kInf = 1e300;
@@ -58,6 +64,8 @@ std::vector<GlossaryEntry> glossary() {
   };
 }
 }  // namespace
+
+// [SECTION] The steps
 
 Story make_story() {
   Story s;
