@@ -154,13 +154,13 @@ Story make_story() {
   StoryStep three;
   three.title = "The lower bound: parities";
   three.text =
-      "The run trains Adam on layers that compute parities: each input has two tokens of d = 10 signs (train_d), and the "
-      "label is the parity of the bits of S in both tokens, for sets S of |S| = 1, 2 and 3 bits. Each such layer "
-      "has 8|S| + 8 heads (ours, after the paper's construction of Lemma 11.7). The paper proves that "
+      "The run trains Adam on layers that compute parities: each input has two tokens of d = 10 signs (train_d), "
+      "and the label is the parity of the bits of S in both tokens, for sets S of |S| = 1, 2 and 3 bits. Each such "
+      "layer has 8|S| + 8 heads (ours, after the paper's construction of Lemma 11.7). The paper proves that "
       "statistical-query learners, noisy gradient descent among them (Remark 11.13), need d^Omega(|S|) queries "
-      "for such layers, a number that grows like a power of d whose exponent grows with |S| (Theorem 11.2, "
-      "part 2). Adam is not formally such a learner. The plot shows how often Adam gets the label's sign right. "
-      "Then try train_d = 4.";
+      "(or queries answered to within d^-Omega(|S|)) for such layers, a number that grows like a power of d whose "
+      "exponent grows with |S| (Theorem 11.2, part 2). Adam is not formally such a learner. The plot shows how "
+      "often Adam gets the label's sign right. Then try train_d = 4.";
   three.question = "How does Adam fare as the parity grows from 1 to 3 bits, and why?";
   three.plot = "Gradient descent on the parity layer";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "3000"}, {"adam_steps", "300"}}, 1};
@@ -230,10 +230,8 @@ Story make_story() {
           "other settings, so their one-head shares differ."),
       say("Adam's Theta error is {theta50} after 50 steps, {theta500} after 500 and {adam_theta} after {steps}; "
           "its error in W is {adam_w}."),
-      say_if("adam_theta", 0, 0.01, "So Adam got very close to Theta: with ||Theta|| = {norm} the attention is "
-                                    "spread enough for its gradient to guide it."),
-      say_if("adam_theta", 0.01, 0.2, "So Adam got fairly close to Theta, not all the way: with ||Theta|| = {norm} "
-                                      "part of the attention is already nearly one-hot."),
+      say_if("adam_theta", 0, 0.01, "So Adam got very close to Theta."),
+      say_if("adam_theta", 0.01, 0.2, "So Adam got fairly close to Theta, not all the way."),
       say_if("adam_theta", 0.2, kInf, "So Adam moves towards Theta, but slowly: step 1's Adam, with ||Theta|| = 3, "
                                       "ended far closer in as many steps."),
       say("Why (ours): a softmax weight a changes with its score at the rate a (1 - a), near 0 when a is near 0 or 1 "

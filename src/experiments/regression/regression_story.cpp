@@ -200,9 +200,9 @@ Story make_story() {
                                "{overflow}. Why: the part it leaves out, A^T B A, is not small beside A^T W^2 A at "
                                "w = {w}, so a step moves by the wrong amount and can leave a larger error than it "
                                "started with; exp turns a growing x into an overflow."),
-      say("Lemma C.4(2) makes W^2 alone a good approximation when w^2 >= 100 beta + l / sigma_min(A)^2 (beta "
-          "bounds the size of B, l is the Hessian's smallest eigenvalue at x*, sigma_min(A) is A's smallest "
-          "singular value); Details says whether it holds here.")};
+      say("Lemma C.4(2), as we read it (our copy lost its formula), makes W^2 alone a good approximation when "
+          "w^2 >= 100 beta + l / sigma_min(A)^2 (beta bounds the size of B, l is the Hessian's smallest eigenvalue "
+          "at x*, sigma_min(A) is A's smallest singular value); Details says whether it holds here.")};
   three.expect = {"the method diverges", "eps0 is 0.522, so the bound eps0 / (1 - eps0) on its rate near x* is 1.09",
                   "exp overflows at iteration 77"};
   three.given = {"2", "1", "100", "1e-10", "10"};  // w = 1, Lemma C.4's 100 beta, the choices
@@ -274,8 +274,8 @@ Story make_story() {
       say("Why: a Newton step jumps to the stationary point of the local quadratic model (its minimum when the "
           "Hessian is positive definite), and that point can lie in the valley of the other minimiser; gradient "
           "descent only walks downhill, so it stays in the valley it starts in. Theorem F.1 promises x* only from a "
-          "good initialisation point (Definition 6.1): within 0.1 l / M of x*, l the Hessian's smallest eigenvalue "
-          "at x* and M how fast the Hessian changes; Details gives that radius."),
+          "good initialisation point (Definition 6.1; as we read it, within 0.1 l / M of x*, l the Hessian's "
+          "smallest eigenvalue at x* and M how fast the Hessian changes); Details gives that radius."),
       say_if("newton_end", 0.01, kInf, "So r0 = {r0} is outside the radius where Theorem F.1 promises x*.")};
   five.expect = {"exact Newton ends at distance 2.98 from x*", "above L* by 0 and 0", "2 ||x*|| = 2 x 1.49"};
   five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
