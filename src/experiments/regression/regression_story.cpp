@@ -82,13 +82,13 @@ Story make_story() {
   StoryStep one;
   one.title = "Newton, exact and approximate";
   one.text =
-      "The loss (Definition 1.2, with the regulariser of Eq. (2)): L(x) = 0.5 ||u(x) - alpha(x) b||^2 + "
-      "0.5 ||W A x||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. Its Hessian is "
-      "H = A^T (B + W^2) A: B comes from the data term, W^2 from the regulariser. Three solvers start at distance "
-      "1 from the minimiser x*: exact Newton, gradient descent, and approximate Newton, which uses "
-      "H~ = A^T (B_diag + W^2) A in place of H, B_diag the diagonal part of B (ours as a solver: Algorithm 1 "
-      "without its sampling, step 2). A number eps0 says how far H~ is from H: 0 when they are equal. The plot "
-      "follows each solver's distance to x*, both axes on a log scale.";
+      "Three solvers start at distance 1 from the minimiser x* of a loss L: exact Newton, gradient descent, and "
+      "approximate Newton, which uses a cheaper matrix H~ in place of the Hessian H. A number eps0 says how far "
+      "H~ is from H: 0 when they are equal. The plot follows each solver's distance to x*, both axes on a log "
+      "scale. The loss (Definition 1.2, with the regulariser of Eq. (2)): L(x) = 0.5 ||u(x) - alpha(x) b||^2 + "
+      "0.5 ||W A x||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. H = A^T (B + W^2) A: B comes "
+      "from the data term, W^2 from the regulariser; H~ = A^T (B_diag + W^2) A, B_diag the diagonal part of B "
+      "(ours as a solver: Algorithm 1 without its sampling, step 2).";
   one.question = "Each approximate step multiplies the distance to x* by about eps0. How many steps from distance 1 "
                  "to 1e-13?";
   one.plot = "Distance to the minimiser over the whole run";
