@@ -154,13 +154,14 @@ Story make_story() {
   StoryStep three;
   three.title = "The lower bound: parities";
   three.text =
-      "The run trains Adam on layers that compute parities: each input has two tokens of d = 10 signs (train_d), "
+      "The run trains Adam on layers that compute parities: each input has two tokens of d = 10 signs (the "
+      "setting 'd for learning'), "
       "and the label is the parity of the bits of S in both tokens, for sets S of |S| = 1, 2 and 3 bits. Each such "
       "layer has 8|S| + 8 heads (ours, after the paper's construction of Lemma 11.7). The paper proves that "
       "statistical-query learners, noisy gradient descent among them (Remark 11.13), need d^Omega(|S|) queries "
       "(or queries answered to within d^-Omega(|S|)) for such layers, a number that grows like a power of d whose "
       "exponent grows with |S| (Theorem 11.2, part 2). Adam is not formally such a learner. The plot shows how "
-      "often Adam gets the label's sign right. Then try train_d = 4.";
+      "often Adam gets the label's sign right. Then set d for learning to 4.";
   three.question = "How does Adam fare as the parity grows from 1 to 3 bits, and why?";
   three.plot = "Gradient descent on the parity layer";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "3000"}, {"adam_steps", "300"}}, 1};
