@@ -307,6 +307,10 @@ TEST_CASE("regression's picture before a run starts where the run starts", "[reg
   CHECK(loss.front() == evaluate(start.problem, start.problem.x0).loss);
   CHECK(loss.back() == evaluate(start.problem, start.reference.x).loss);
   CHECK(loss.back() <= *std::min_element(loss.begin(), loss.end()));  // x* is the minimiser
+  // The loss's two parts, the data term and the regulariser, add up to it at every point.
+  REQUIRE(r.plots[1].series.size() == 3);
+  for (std::size_t k = 0; k < loss.size(); ++k)
+    CHECK(r.plots[1].series[1].y[k] + r.plots[1].series[2].y[k] == Approx(loss[k]).epsilon(1e-12));
 
   // Too large to build on the page's main thread: the function over a stated range, and a note.
   const Results large = e->inputs(e->make_params("large_sparse", {}), 3);

@@ -1,5 +1,6 @@
 // The picture before a run of `multihead.acceptance` (docs/multihead.md s.5): the hidden heads'
-// attention at the sweep's first point on the first example its first block draws.
+// attention at the sweep's last point (the most heads, when it sweeps m) on the first example that
+// point's first block draws.
 #pragma once
 #include <cstdint>
 

@@ -1,11 +1,21 @@
 #include "experiments/multihead/lower_bound_inputs.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/rng.hpp"
 #include "experiments/multihead/lower_bound.hpp"
 #include "experiments/multihead/lower_bound_schema.hpp"
 #include "lab/text.hpp"
 
 namespace attnlab::multihead {
+
+double gadget_output(const Gadget& g, double rho, double u) {
+  double h = 0.0;
+  for (std::size_t j = 0; j < g.knots.size(); ++j)
+    h += g.weights[j] * (phi(rho * (g.knots[j] + u)) + phi(rho * (u - g.knots[j])));
+  return h;
+}
 
 Results lower_bound_inputs(const Params& p, std::uint64_t seed) {
   const ParitySettings run = lower_bound_settings(p, seed);
@@ -14,18 +24,26 @@ Results lower_bound_inputs(const Params& p, std::uint64_t seed) {
                    .x("u = (bits of S where token 1 has + and token 2 has -) - (the reverse)")
                    .y("first output times the token's sign");
   constexpr int kSteps = 60;  // points per unit of u
-  for (int s = 1; s <= run.max_S; ++s) {
-    const Gadget g = build_gadget(s + 1, s, run.rho);
-    Series curve{printf_text("|S| = %.0f", s), SeriesStyle::Line, {}, {}, {}, {}};
-    for (int n = -s * kSteps; n <= s * kSteps; ++n) {
-      const double u = double(n) / kSteps;
-      double h = 0.0;
-      for (std::size_t j = 0; j < g.knots.size(); ++j)
-        h += g.weights[j] * (phi(run.rho * (g.knots[j] + u)) + phi(run.rho * (u - g.knots[j])));
-      curve.x.push_back(u), curve.y.push_back(h);
-    }
-    layer.series.push_back(std::move(curve));
+  // The layers for smaller |S| compute nearly the same function of u on their own range [-|S|, |S|]
+  // (drawn one over the other, only the top one would show): one curve, the largest |S|'s, and in its
+  // name how far the others are from it at most.
+  const int s = run.max_S;
+  const Gadget g = build_gadget(s + 1, s, run.rho);
+  Series curve{"", SeriesStyle::Line, {}, {}, {}, {}};
+  for (int n = -s * kSteps; n <= s * kSteps; ++n) {
+    const double u = double(n) / kSteps;
+    curve.x.push_back(u), curve.y.push_back(gadget_output(g, run.rho, u));
   }
+  double apart = 0.0;
+  for (int smaller = 1; smaller < s; ++smaller) {
+    const Gadget h = build_gadget(smaller + 1, smaller, run.rho);
+    for (std::size_t n = 0; n < curve.x.size(); ++n)
+      if (std::fabs(curve.x[n]) <= smaller)
+        apart = std::max(apart, std::fabs(gadget_output(h, run.rho, curve.x[n]) - curve.y[n]));
+  }
+  curve.name = s == 1 ? std::string("|S| = 1")
+                      : printf_text("|S| = %.0f (each smaller |S|: within %.2g of it on [-|S|, |S|])", s, apart);
+  layer.series.push_back(std::move(curve));
   r.plots.push_back(std::move(layer));
 
   constexpr int kExamples = 16;

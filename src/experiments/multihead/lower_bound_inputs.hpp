@@ -10,6 +10,10 @@
 
 namespace attnlab::multihead {
 
+struct Gadget;
+// The first output of the parity layer `g` (knots scaled by rho) at u, times the token's sign.
+double gadget_output(const Gadget& g, double rho, double u);
+
 // Throws ParamError as prepare() does.
 Results lower_bound_inputs(const Params& p, std::uint64_t seed);
 

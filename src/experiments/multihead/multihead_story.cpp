@@ -18,9 +18,17 @@ std::vector<GlossaryEntry> glossary() {
       {"head", "One attention pattern of the layer; a layer with m heads adds m of them.", "Section 1"},
       {"Theta", "The matrix inside the softmax of a head: it decides where the head attends.", "Section 1"},
       {"certify", "The lab's learner keeps (certifies) a row only when one attention pattern explains its output "
-                  "within eps; only certified rows are used to read Theta off.", "Section 2, phase II; ours"},
+                  "within eps; only certified rows are used to read Theta off.", "Section 2; ours"},
+      {"assumptions", "The paper's conditions on the layer (Section 4), e.g. Assumption 3, a large effective rank "
+                      "of each Theta_i; the lab's small layers do not meet them all (Details: the assumption meter).",
+       "Section 4"},
+      {"relative error", "||Theta^ - Theta|| / ||Theta||, sizes measured as the root of the sum of squared entries "
+                         "(the Frobenius norm): 0.01 means off by about 1%.", "ours"},
+      {"heads matched", "Learned heads can come in any order, so each is compared with the true head it matches "
+                        "best; with one head, simply that head.", "ours"},
       {"simplex edge", "Attention that is split between just two tokens, weight t on one and 1 - t on the other.",
        "ours"},
+      {"saturated", "A softmax weight near 0 or 1: there the weight hardly moves when its score changes.", "ours"},
       {"Adam", "A popular form of gradient descent that adapts its step size per parameter.", "ours"},
       {"gradient descent", "Improves the weights by small steps against the slope of the error.", "Section 1"},
       {"Wilson 95%", "A range that holds the true rate in 95 of 100 such experiments; wider with fewer rows.",
@@ -33,7 +41,7 @@ std::vector<GlossaryEntry> glossary() {
       {"softmax", "Turns scores into positive weights that add up to 1; a much larger score takes almost all.",
        "Section 1"},
       {"W_sum", "The sum W_1 + ... + W_m of the heads' output matrices W_i; the learner first estimates it from "
-                "the correlation of inputs and labels.", "Section 2, phase I"},
+                "the correlation of inputs and labels.", "Section 2"},
       {"k", "The number of tokens (rows) of one input X; d is the length of each token.", "Section 1, Eq. (1)"},
       {"knots", "The points where a piecewise-linear function changes its slope.", "ours"},
       {"eps", "The lab's tolerance for certifying a row: the fit of one attention pattern must leave a residual "
@@ -63,14 +71,15 @@ Story make_story() {
   one.title = "Learning one head, two ways";
   one.text =
       "A hidden layer F(X) = softmax(X Theta X^T) X W labels random +-1 inputs; Theta is the matrix that decides "
-      "where the head attends. The lab's version of the paper's learner estimates W, keeps only the rows it can "
-      "certify (one attention pattern explains their output), reads Theta off them and regresses W (ours: how rows "
-      "are certified and W refitted; Details has the lines). Each input X has k tokens of length d. Adam trains "
-      "the same layer from fewer examples. The plot follows Adam's error in Theta step by step; the learner's "
-      "error is in Details (the lab's measure: Theorem 1.2 bounds the test loss, not the error in Theta).";
-  one.question = "The paper proves its learner works on every layer that meets its non-degeneracy assumptions "
-                 "(Theorem 1.2); why gradient descent works here is open (Section 1). Which would you trust on a large "
-                 "layer that meets them, where you cannot check the answer?";
+      "where the head attends. Each input X has k tokens (rows) of length d. The lab's version of the paper's "
+      "learner estimates W, keeps only the rows it can certify (one attention pattern explains their output), "
+      "reads Theta off them and refits W (ours: how rows are certified and W refitted; Details has the lines). "
+      "Adam trains the same layer from fewer examples. The plot follows Adam's relative error in Theta step by "
+      "step (heads matched); the learner's error is in Details (the lab's measure: Theorem 1.2 bounds the test "
+      "loss, not the error in Theta).";
+  one.question = "The paper proves its learner works on every layer that meets its assumptions (Theorem 1.2); why "
+                 "gradient descent works here is open (Section 1). Which would you trust on a large layer that meets "
+                 "them, where you cannot check the answer?";
   one.plot = "Adam: parameter error, heads matched";
   one.settings = {"multihead", "one_head", kSmallOneHead, 1};
   one.shows = {"cert_samples", "adam_steps"};
@@ -103,21 +112,21 @@ Story make_story() {
   StoryStep two;
   two.title = "Certification with more heads";
   two.text =
-      "A row is certified only when all m heads attend alike. The run counts certified rows for m = 1, 2 and 3 "
-      "heads, with the true W_sum. The paper's learner is proved to succeed with (kd)^Theta(m) examples and "
-      "(kd)^O(m^3) time on layers that meet its assumptions (Theorem 1.2); how the rate changes per head here, with "
-      "k = 3 tokens of length d = 12 (kd = 36), is our measurement, not a constant of the paper.";
+      "A row is certified when its output is a mix t, 1 - t of two tokens' values: one attention pattern on a "
+      "simplex edge explains it. With m heads every head must put the same weights on the same two tokens (ours: "
+      "the lab's rule). The run counts certified rows with m = 1, 2 and 3 heads, k = 3 tokens of length d = 12, "
+      "300000 inputs of 3 rows each, using the true sum W_sum of the heads' output matrices. The picture before "
+      "Run shows the three heads' attention on one input. The paper proves its learner needs (kd)^Theta(m) "
+      "examples on layers that meet its assumptions (Theorem 1.2); the rate per head here is our measurement.";
   two.question = "How does the share of certified rows change with each extra head, and why?";
   two.plot = "Certification acceptance";
   two.settings = {"multihead.acceptance", "versus_m", {{"samples", "300000"}}, 1};
   two.shows = {"eps"};
   two.prediction = StoryPrediction::asking(
-          "Before you run: with two heads instead of one, how often is a row certified?")
-      .options({{"about as often (over 5%)", 0.05, 1.0},
-                {"about ten times rarer (0.5% to 5%)", 0.005, 0.05},
-                {"twenty times rarer or more (under 0.5%)", 0.0, 0.005}})
-      .measures("rate2", "rows certified with m = 2 heads")
-      .in_percent();
+          "Before you run: with two heads instead of one, how many times rarer is a certified row?")
+      .options({{"under 3 times rarer", 0.0, 3.0}, {"3 to 30 times rarer", 3.0, 30.0},
+                {"over 30 times rarer", 30.0, kInf}})
+      .measures("fall12", "the one-head rate over the two-head rate");
   two.measures = {StoryMeasure::from_cell("rate1", {"rate", "m", 1}, "sig3%"),
                   StoryMeasure::from_cell("rate2", {"rate", "m", 2}, "sig3%"),
                   StoryMeasure::from_cell("rate3", {"rate", "m", 3}, "sig2%"),
@@ -134,26 +143,29 @@ Story make_story() {
           "{rows3} rows, Wilson 95% [{low3}, {high3}]): the rate falls {fall12} and then {fall23} times. These shares "
           "are for k = {k}, d = {d}, eps = {eps} and ||Theta|| = {norm}; steps 1 and 4 use other settings, so "
           "their one-head shares differ."),
-      say("Why: every extra head must put its attention on the same simplex edge as the others, one more "
-          "coincidence each time.")};
+      say("Why: each head attends by its own Theta, so every extra head must land its attention on the same two "
+          "tokens with the same weights as the others: one more coincidence each time.")};
   two.expect = {"With one head 10.6% of rows are certified, with two 0.124%, with three 0.0011% (10 of 900000 rows, "
                 "Wilson 95% [0.0006%, 0.002%]): the rate falls 85.4 and then 112 times"};
-  two.given = {"1", "2", "3", "36", "12", "95%", "5%", "0.5%", "0.1"};  // m, kd = 36 (k = 3, d = 12), the choices, eps
+  // m, kd (k = 3, d = 12), the inputs, the choices, eps
+  two.given = {"1", "2", "3", "12", "300000", "30", "95%", "0.1"};
   s.steps.push_back(two);
 
   StoryStep three;
   three.title = "The lower bound: parities";
   three.text =
-      "Why not faster? The paper builds a layer of 8dM + 8 heads (proof of Lemma 11.7) that computes a function of "
-      "<w, z_1 - z_2> for w in {-M, ..., M}^d; for the parity of the bits in S the lab needs 8|S| + 8 heads (ours: "
-      "knots only where that parity's inner product can fall). Statistical-query learners need d^Omega(|S|) "
-      "queries (or a tolerance of d^-Omega(|S|)) for those (Theorem 11.2, part 2, whose proof takes |S| of order "
-      "m); Remark 11.13 names noisy gradient descent among them. Adam on exact minibatch gradients is not "
-      "formally such a learner; Gaussian elimination over GF(2) is not one either. The run trains both on "
-      "parities of |S| = 1, 2 and 3 bits.";
-  three.question = "How do Adam and Gaussian elimination fare as the parity grows from 1 to 3 bits, and why?";
+      "The run trains Adam on layers that compute parities: each input has two tokens of d = 10 signs (the "
+      "setting 'd for learning'), "
+      "and the label is the parity of the bits of S in both tokens, for sets S of |S| = 1, 2 and 3 bits. Each such "
+      "layer has 8|S| + 8 heads (ours, after the paper's construction of Lemma 11.7). The paper proves that "
+      "statistical-query learners, noisy gradient descent among them (Remark 11.13), need d^Omega(|S|) queries "
+      "(or queries answered to within d^-Omega(|S|)) for such layers, a number that grows like a power of d whose "
+      "exponent grows with |S| (Theorem 11.2, part 2). Adam is not formally such a learner. The plot shows how "
+      "often Adam gets the label's sign right. Then set d for learning to 4.";
+  three.question = "How does Adam fare as the parity grows from 1 to 3 bits, and why?";
   three.plot = "Gradient descent on the parity layer";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "3000"}, {"adam_steps", "300"}}, 1};
+  three.shows = {"train_d"};
   three.prediction = StoryPrediction::asking(
           "Before you run: how often does Adam get the sign of the |S| = 3 parity right?")
       .options({{"like a coin toss (under 60%)", 0.0, 0.6}, {"mostly (60% to 95%)", 0.6, 0.95},
@@ -163,26 +175,32 @@ Story make_story() {
   three.measures = {StoryMeasure::from_cell("adam1", {"adam_sign_accuracy", "S", 1}, "0.000"),
                     StoryMeasure::from_cell("adam2", {"adam_sign_accuracy", "S", 2}, "0.000"),
                     StoryMeasure::from_cell("adam3", {"adam_sign_accuracy", "S", 3}, "0.000"),
-                    StoryMeasure::from_cell("gf2", {"gf2_examples", "S", 3}, "0")};
+                    StoryMeasure::from_cell("gf2", {"gf2_examples", "S", 3}, "0"),
+                    StoryMeasure::from_setting("d", "train_d")};
   three.answer = {
-      say("Adam's sign accuracy is {adam1} for |S| = 1, {adam2} for |S| = 2 and {adam3} for |S| = 3; Gaussian "
-          "elimination finds S from {gf2} examples."),
-      say_if("adam3", 0, 0.55, "For |S| = 3 Adam does no better than a coin toss (one half)."),
-      say_if("adam3", 0.55, 1, "For |S| = 3 Adam does better than a coin toss (one half) in this run, though far "
-                               "from the |S| = 1 parity."),
-      say("Why: a parity of several bits is uncorrelated with every function of fewer of them, so small changes "
-          "to the weights earn nothing, while elimination solves exactly the linear equations that the labels "
-          "give.")};
-  three.expect = {"1.000 for |S| = 1, 0.568 for |S| = 2 and 0.510 for |S| = 3; Gaussian elimination finds S from 12 "
-                  "examples", "no better than a coin toss"};
-  three.given = {"8", "1", "2", "3", "60%", "95%"};  // 8dM + 8, 8|S| + 8, |S| = 1, 2, 3; the choices
+      say("Adam's sign accuracy is {adam1} for |S| = 1, {adam2} for |S| = 2 and {adam3} for |S| = 3, at d = {d}."),
+      say_if("adam3", 0, 0.55, "For |S| = 3 Adam does no better than a coin toss (one half). Why: a parity of "
+                               "several bits is uncorrelated with every function of fewer of them, so no small "
+                               "change of the weights improves the fit until it has found all of S at once, and "
+                               "there are many sets S to search."),
+      say_if("adam3", 0.55, 1, "For |S| = 3 Adam does better than a coin toss here: with d = {d} signs per token there "
+                               "are few sets S of 3 bits, and the bound d^Omega(|S|) is small for a small d."),
+      say("Gaussian elimination over GF(2), which is not a statistical-query learner either, finds S for |S| = 3 "
+          "from {gf2} examples (the table's gf2_examples): the labels are linear equations over GF(2), and it "
+          "solves them exactly.")};
+  three.expect = {"1.000 for |S| = 1, 0.568 for |S| = 2 and 0.510 for |S| = 3, at d = 10", "no better than a coin toss",
+                  "from 12 examples"};
+  three.invited = {{{{"train_d", "4"}}, {"1.000 for |S| = 2 and 0.783 for |S| = 3, at d = 4",
+                                         "Adam does better than a coin toss here"}}};
+  three.given = {"8", "1", "2", "3", "10", "4", "60%", "95%"};  // 8|S| + 8, |S| = 1, 2, 3, d, the invited d; the choices
   s.steps.push_back(three);
 
   StoryStep four;
   four.title = "Nearly one-hot attention";
   four.text =
       "With a large Theta (norm 15; d = 8 and one head, as in step 1) the attention is nearly one-hot: almost all "
-      "weight on one token. Then set m to 2 and run again to see how certification fares with two heads.";
+      "weight on one token. Certification here draws 100000 inputs, twice step 1's, so its row counts differ. Then "
+      "try a smaller norm (6, then 3), or set m to 2, and run again.";
   four.question = "Does nearly one-hot attention change Adam's training, and why or why not?";
   four.plot = "Adam: parameter error, heads matched";
   four.settings = {"multihead",
@@ -217,31 +235,33 @@ Story make_story() {
       say_if("adam_theta", 0.01, 0.2, "So Adam got fairly close to Theta, not all the way."),
       say_if("adam_theta", 0.2, kInf, "So Adam moves towards Theta, but slowly: step 1's Adam, with ||Theta|| = 3, "
                                       "ended far closer in as many steps."),
-      say("Why (ours): the softmax's slope p (1 - p) is near 0 when a weight p is near 0 or 1, so through nearly "
-          "one-hot attention a change of Theta changes the output little and the loss barely changes with Theta: "
-          "few examples are off saturation, so its gradient carries little consistent signal, and even Adam, "
-          "which rescales small gradients, moves slowly. W acts after the softmax, and its gradient does not pass "
-          "through that slope.")};
+      say("Why (ours): a softmax weight a changes with its score at the rate a (1 - a), near 0 when a is near 0 or 1 "
+          "(saturated). Through nearly one-hot attention a change of Theta changes the output little, and only the "
+          "few examples whose weights are not saturated carry signal, so the gradient in Theta is small and noisy; "
+          "even Adam, which rescales small gradients, moves slowly. W acts after the softmax, and its gradient does "
+          "not pass through that rate.")};
   four.expect = {"150 of 300000 here, still enough", "Theta error of 0.0262", "0.62 after 500 and 0.489 after 1000",
                  "but slowly"};
-  four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}}};
-  // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head).
-  four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3", "0.05"};  // and eps
+  four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}},
+                  {{{"norm", "6"}}, {"So Adam got fairly close to Theta", "0.0709 after 1000"}},
+                  {{{"norm", "3"}}, {"So Adam got very close to Theta", "2.48e-06 after 1000"}}};
+  // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head); the invited norms.
+  four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05"};
   s.steps.push_back(four);
   s.summary = {
       say("The lab's version of the paper's learner recovered a head from the rows it could certify, and "
-          "certified rows got far rarer with every head (our measurement); the paper's learner also waits for "
-          "rows where all heads attend alike (Section 2, phase II; an event of probability xi^Theta(m), Section "
-          "2.2). The lab's parity layers computed their parities exactly; Adam, which is not formally a "
-          "statistical-query learner, failed on the largest parity, and Gaussian elimination solved them all. "
-          "That shows the construction and one learner failing; the bound for statistical-query learners is the "
-          "paper's proof (Theorem 11.2)."),
+          "certified rows got far rarer with every head (our measurement); the paper's learner also needs rows "
+          "where all heads attend alike (Section 2), which get rarer with m (Section 2.2). The lab's parity layers "
+          "computed their parities exactly; Adam, which is not formally a statistical-query learner, failed on the "
+          "largest parity at d = 10, and Gaussian elimination solved them all. That shows the construction and one "
+          "learner failing; the bound for statistical-query learners is the paper's proof (Theorem 11.2)."),
       say_if("adam_theta", 0.2, kInf, "In your last run nearly one-hot attention slowed Adam (Theta error "
                                       "{adam_theta} after {steps} steps)."),
       say_if("adam_theta", 0, 0.2, "In your last run Adam reached a Theta error of {adam_theta} after {steps} "
                                    "steps."),
       say_if("certified", 1, kInf, "Certification still worked: {certified} of {rows} rows."),
       say_if("certified", 0, 0, "No row was certified at all, so the learner could not read Theta either.")};
+  s.summary_given = {"10"};  // step 3's d
   return s;
 }
 

@@ -170,17 +170,23 @@ Results regression_inputs(const Params& params, std::uint64_t seed, const Proble
   r.plots.push_back(function_plot("Inputs: the function u over the range of (A x)_i from x0 to x*", p.function, lo,
                                   hi, std::vector<double>(A0.data(), A0.data() + A0.size()),
                                   "entries of A x0 (the start), on the curve u"));
-  Plot segment = Plot::titled("Inputs: the loss along the segment from the start x0 to x*")
+  // The loss and its two parts along the segment: which part dominates says how much of the
+  // Hessian the regulariser's A^T W^2 A holds (docs/regression.md s.2).
+  Plot segment = Plot::titled("Inputs: the loss and its two parts along the segment from the start x0 to x*")
                      .x("t (0: the start x0, 1: the minimiser x*)").y("loss L");
-  std::vector<double> t, loss;
+  std::vector<double> t, loss, data_term, regulariser;
   for (int k = 0; k < kSegmentPoints; ++k) {
     const double tk = double(k) / (kSegmentPoints - 1);
     const Point at = evaluate(p, x0 + tk * (xs - x0));
     if (!at.finite || !std::isfinite(at.loss)) continue;  // cannot happen: both ends are checked
     t.push_back(tk);
     loss.push_back(at.loss);
+    data_term.push_back(0.5 * at.c.squaredNorm());
+    regulariser.push_back(0.5 * p.w.cwiseProduct(at.Ax).squaredNorm());
   }
-  segment.series.push_back({"loss along the segment", SeriesStyle::Line, t, loss, {}, {}});
+  segment.series.push_back({"loss L", SeriesStyle::Line, t, loss, {}, {}});
+  segment.series.push_back({"data term 0.5 ||u - alpha b||^2", SeriesStyle::Line, t, data_term, {}, {}});
+  segment.series.push_back({"regulariser 0.5 ||W A x||^2", SeriesStyle::Line, t, regulariser, {}, {}});
   if (!t.empty()) r.plots.push_back(segment);
   return r;
 }

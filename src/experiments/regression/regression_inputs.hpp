@@ -1,7 +1,7 @@
 // The picture before a run (Experiment::inputs()) of `regression` and `regression.icl`: the
 // function u over the range the problem's inner products (A x)_i take, and for `regression` the
-// loss along the segment from the shared start x0 to x* (docs/regression.md "In the lab"). Drawn
-// from the settings and seed alone, by the same code the run prepares with; no solver runs.
+// loss and its two parts (data term, regulariser) along the segment from the shared start x0 to x*
+// (docs/regression.md "In the lab"). Drawn from the settings and seed alone, by the same code the run prepares with; no solver runs.
 #pragma once
 #include <cstdint>
 #include <string>

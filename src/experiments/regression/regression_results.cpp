@@ -234,8 +234,9 @@ std::vector<Plot> results_plots(const RegressionRun& run, const std::vector<Trac
 namespace {
 
 // One solver's state and speed: iterations, time per iteration and to 1e-10, its median eps0 with
-// the local rate bound it gives, its median contraction, the flags it met and its message.
-std::string solver_note(const std::string& label, const Trace& s) {
+// the local rate bound it gives, its median contraction, the steps that rate needs from the start to
+// the tolerance, the flags it met and its message.
+std::string solver_note(const std::string& label, const Trace& s, double tolerance) {
   const int its = static_cast<int>(s.size()) - 1;
   std::string line = label + ": " + s.state +
                      printf_text(" after %.0f iterations, %.3g ms per iteration", its,
@@ -257,6 +258,12 @@ std::string solver_note(const std::string& label, const Trace& s) {
       line += " (eps0 >= 1: no local rate bound)";
     const double contraction = median_contraction(s);
     if (!std::isnan(contraction)) line += printf_text(", median contraction %.3g per step", contraction);
+    // The count a student can check: a factor eps0 per step takes the start's distance r0 to the
+    // tolerance in log(tolerance / r0) / log(eps0) steps.
+    const double r0 = s.distance.empty() ? NAN : s.distance.front();
+    if (eps > 0.0 && eps < 0.5 && r0 > tolerance)
+      line += printf_text("; at a factor eps0 per step, log(%.3g / %.3g) / log(eps0) = %.3g steps from the start "
+                          "to the tolerance", tolerance, r0, std::log(tolerance / r0) / std::log(eps));
   }
   const unsigned flags = static_cast<unsigned>(s.flags);
   if (flags & kFallbackLdlt) line += "; Cholesky failed, LDLT used";
@@ -333,7 +340,7 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
       notes.push_back(label + ": waiting to start.");
       continue;
     }
-    notes.push_back(solver_note(label, s));
+    notes.push_back(solver_note(label, s, run.options.tolerance));
     if (is_sampled(run.methods[k])) {
       const std::string note = sampling_note(label, s, run.options.sampling, run.problem.n(), run.problem.d());
       if (!note.empty()) notes.push_back(note);
