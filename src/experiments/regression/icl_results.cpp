@@ -26,7 +26,7 @@ Results icl_results(const IclRun& run, const std::vector<std::optional<Row>>& sl
   const char* what = run.move_A ? "||A_{t+1} - A_t||" : "||x_{t+1} - x_t||";
   Plot p = Plot::titled("Target shift of one step (Corollary F.2)").x(what).y("||b~ - b||").log_x_axis().log_y_axis();
   p.series.push_back({"measured ||b~ - b||", SeriesStyle::LineMarkers, delta, shift, {}, {}});
-  p.series.push_back({"our bound (docs/regression.md s.4), linear in the move", SeriesStyle::Line, delta, bound, {}, {}});
+  p.series.push_back({"our bound, linear in the move", SeriesStyle::Line, delta, bound, {}, {}});
   if (!rows.empty() && shift[0] > 0.0) {
     for (double x : delta) slope_line.push_back(shift[0] * x / delta[0]);
     p.series.push_back({"slope 1", SeriesStyle::Reference, delta, slope_line, {}, {}});
