@@ -59,6 +59,8 @@ test('after a changed setting the answer says so and offers the step\'s settings
   // The twin offers the step's settings back beside the answer; pressing it reopens the step at w = 12.
   await page.evaluate(() => window.attnlab.appSetTextView(true));
   await page.waitForSelector('[data-act="stepsettings"]', { timeout: 10000 });
+  assert.ok(!(await page.textContent('#twin')).includes('The answer shows once the run is done.'),
+    'the twin still says the answer is to come beside the answer');
   await page.click('[data-act="stepsettings"]');
   await page.waitForFunction(() => !window.location.hash.includes('w=3'), null, { timeout: 10000 });
   story = (await pageJson(page)).story;

@@ -186,7 +186,7 @@ Story make_story() {
       say_if("adam3", 0.55, 1, "For |S| = 3 Adam does better than a coin toss here: with d = {d} signs per token there "
                                "are few sets S of 3 bits, and the bound d^Omega(|S|) is small for a small d."),
       say("Gaussian elimination over GF(2), which is not a statistical-query learner either, finds S for |S| = 3 "
-          "from {gf2} examples (the table's gf2_examples): the labels are linear equations over GF(2), and it "
+          "from {gf2} examples: the labels are linear equations over GF(2), and it "
           "solves them exactly.")};
   three.expect = {"1.000 for |S| = 1, 0.568 for |S| = 2 and 0.510 for |S| = 3, at d = 10", "no better than a coin toss",
                   "from 12 examples"};

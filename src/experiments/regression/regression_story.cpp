@@ -52,7 +52,7 @@ std::vector<GlossaryEntry> glossary() {
                  "is a matrix of rank 2 (two outer products).", "Section 4, Algorithm 1"},
       {"rank 2", "A matrix of rank 2 is a sum of two outer products; B - B_diag is one.", "ours"},
       {"beta", "A bound on the size of B, the data term's matrix in the Hessian: every eigenvalue of B lies "
-               "between -beta and beta. The lab measures it (beta^) and lists it in Details.", "Lemma C.4"},
+               "between -beta and beta. The lab measures it (beta^) and lists it in the Details notes under the plots.", "Lemma C.4"},
       {"critical point", "A point where the slope (gradient) of the loss is zero: a minimiser, or another flat "
                          "point.", "ours"},
       {"sketch", "A small random summary of A (a sample of rows and a random projection) from which the leverage "
@@ -201,9 +201,9 @@ Story make_story() {
                                "{overflow}. Why: the part it leaves out, A^T B A, is not small beside A^T W^2 A at "
                                "w = {w}, so a step moves by the wrong amount and can leave a larger error than it "
                                "started with; exp turns a growing x into an overflow."),
-      say("Lemma C.4(2), as we read it (our copy lost its formula), makes W^2 alone a good approximation when "
+      say("Lemma C.4(2), as we read it, makes W^2 alone a good approximation when "
           "w^2 >= 100 beta + l / sigma_min(A)^2 (beta bounds the size of B, l is the Hessian's smallest eigenvalue "
-          "at x*, sigma_min(A) is A's smallest singular value); Details says whether it holds here.")};
+          "at x*, sigma_min(A) is A's smallest singular value); the Details notes under the plots say whether it holds here.")};
   three.expect = {"the method diverges", "eps0 is 0.522, so the bound eps0 / (1 - eps0) on its rate near x* is 1.090",
                   "exp overflows at iteration 77"};
   three.given = {"2", "1", "100", "1e-10", "10"};  // w = 1, Lemma C.4's 100 beta, the choices
@@ -235,7 +235,7 @@ Story make_story() {
       say_if("w", 0, 11.99, "Compare with the step's w = 12: a smaller w leaves out a data term that is larger "
                             "beside w^2, so eps0 is larger and each step corrects less."),
       say("Why: the larger w is, the smaller the part it leaves out, A^T B A, is beside A^T W^2 A, so H~ is nearly "
-          "the Hessian. Lemma C.4(2)'s condition (step 3) is still 'Not met' in Details: it is sufficient, not "
+          "the Hessian. Lemma C.4(2)'s condition (step 3) is still 'Not met' in the Details notes: it is sufficient, not "
           "necessary. Exact Newton, also drawn, ends at {newton_last}: below about 1e-15 a distance is rounding "
           "(doubles hold about 16 digits of x*), not a further gain.")};
   four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations"};
@@ -268,17 +268,17 @@ Story make_story() {
                    StoryMeasure::from_setting("r0", "r0")};
   five.answer = {
       say("From r0 = {r0}, exact Newton ends at distance {newton_end} from x*, the approximate Newton at "
-          "{diag_end} and gradient descent at {gd_end}. The final losses of the two Newton solvers are above L* by "
-          "{newton_gap} and {diag_gap}."),
+          "{diag_end} and gradient descent at {gd_end}. Their final losses minus L* are "
+          "{newton_gap} (exact Newton) and {diag_gap} (approximate Newton)."),
       say("With cosh, L(-x) = L(x): -x* is a minimiser exactly as good as x*, at distance 2 ||x*|| = 2 x {xstar} "
           "from it. A solver at that distance whose loss is within 1e-9 of L* has found -x*, not failed."),
       say("Why: a Newton step jumps to the stationary point of the local quadratic model (its minimum when the "
           "Hessian is positive definite), and that point can lie in the valley of the other minimiser; gradient "
           "descent only walks downhill, so it stays in the valley it starts in. Theorem F.1 promises x* only from a "
           "good initialisation point (Definition 6.1; as we read it, within 0.1 l / M of x*, l the Hessian's "
-          "smallest eigenvalue at x* and M how fast the Hessian changes); Details gives that radius."),
+          "smallest eigenvalue at x* and M how fast the Hessian changes); the Details notes under the plots give that radius."),
       say_if("newton_end", 0.01, kInf, "So r0 = {r0} is outside the radius where Theorem F.1 promises x*.")};
-  five.expect = {"exact Newton ends at distance 2.98 from x*", "above L* by 0 and 0", "2 ||x*|| = 2 x 1.49"};
+  five.expect = {"exact Newton ends at distance 2.98 from x*", "minus L* are 0 (exact Newton) and 0 (approximate Newton)", "2 ||x*|| = 2 x 1.49"};
   five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
                                      "So r0 = 0.3 is outside the radius"}}};
   // d = 2, r0, the invited r0, the choices, the gap's bound 1e-9 and Definition 6.1's 0.1.
