@@ -38,6 +38,10 @@ test('a reload keeps the story step\'s prediction; the JSON download and the res
   // The run's JSON download names the step and the prediction.
   await page.evaluate(() => window.attnlab.appRun());
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  // Beside the answer the twin no longer says that it is to come.
+  await page.waitForSelector('#twin-answer', { timeout: 10000 });
+  assert.ok(!(await page.textContent('#twin')).includes('The answer shows once the run is done.'),
+    'the twin still says the answer is to come beside the answer');
   const record = JSON.parse(await page.evaluate(() => window.attnlab.appJson()));
   assert.strictEqual(record.context.story, 'separation');
   assert.strictEqual(record.context.story_step, '1');

@@ -89,7 +89,7 @@ Story make_story() {
       say("At the end of training D_k is {d175} for p = 1.75 and {d3} for p = 3."),
       say("Why the direction (ours): W itself has no limit. The loss falls as long as each selected token's score "
           "pulls further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
-          "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot 'Norm growth'). Only the "
+          "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot 'Norm growth', under More plots). Only the "
           "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
           "W_mm's."),
       say_if("log_domain", 1, 1, "This was the lab's update (log_domain on); switch it off for the authors' update "
@@ -235,8 +235,8 @@ Story make_story() {
           "ends at ({v1}, {v2}): a small p makes it cheap to put nearly all of v into one entry. Then token 1 of "
           "sequence 0 scores 1.4 x ({v1}) + 2.1 x ({v2}), more than token 0's -2.7 x ({v1}) + 1.2 x ({v2}). For "
           "p = 3 a large entry costs more (|x|^3), so v keeps its two entries comparable, ({w1}, {w2}), and token 0 "
-          "scores -2.7 x ({w1}) + 1.2 x ({w2}), more than token 1's 1.4 x ({w1}) + 2.1 x ({w2}). The path of v / ||v|| "
-          "in the results shows the directions.")};
+          "scores -2.7 x ({w1}) + 1.2 x ({w2}), more than token 1's 1.4 x ({w1}) + 2.1 x ({w2}). The plot of v / ||v|| "
+          "under More plots shows the directions.")};
   five.expect = {"the lab's log-domain update", "For p = 3 sequence 0 ends on token 0. The tokens of (sequence 0, "
                  "sequence 1) are [1, 0] for p = 1.75, [1, 0] for p = 2 and [0, 0] for p = 3", "v ends at (19.3, 342)"};
   five.invited = {{{{"log_domain", "false"}}, {"This was the authors' update", "v ends at (1.44, 20)"}}};

@@ -124,7 +124,8 @@ Story make_story() {
       "H~ = A^T D A (D = B_diag + W^2, diagonal) is a sum of n outer products, one per row of A, each about "
       "d (d + 2) flops. The paper's Algorithm 1 sums only some rows, reweighted so that the sum stays close to "
       "A^T D A (Lemma 6.4). Which rows is ours: by leverage scores, tau_i for row i, how much that row matters; "
-      "row i is kept with probability min(1, 1000 tau_i / d), and the scores are estimated from a sketch of A. A "
+      "row i is kept with probability min(1, 1000 tau_i / d). The scores depend on D, which changes with x, so "
+      "every step estimates them again from a sketch of A, which reads every row of A at 32 flops per entry. A "
       "second sampled solver (ours) adds back B - B_diag, of rank 2. Here A has n = 20000 rows and d = 50 "
       "columns. The plot counts each step's work in flops: building H~ and solving with it. Then try d = 10.";
   two.question = "How does a sampled run compare with an unsampled one, per step and in all, and why?";
