@@ -11,6 +11,7 @@
 #include "experiments/registry.hpp"
 #include "experiments/stories.hpp"
 #include "lab/story.hpp"
+#include "lab/text.hpp"
 #include "story_text.hpp"
 
 using namespace attnlab;
@@ -228,4 +229,20 @@ TEST_CASE("no story text names a direction on the screen", "[stories]") {
     }
   }
   CHECK(texts > 200);
+}
+
+// On a phone the step's text folds after its first sentences within kStoryWordsBeforeMoreShort
+// words, so the question and the choices show without scrolling: every longer text has a sentence
+// that ends in time (else fold_text keeps it whole).
+TEST_CASE("every step's text folds on a phone before the question", "[stories]") {
+  for (const Story& s : stories())
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      const std::string& text = s.steps[k].text;
+      const std::string shown = fold_text(text, kStoryWordsBeforeMoreShort).first;
+      INFO(s.id << " step " << k + 1 << ": no sentence ends within " << kStoryWordsBeforeMoreShort << " words: " << text);
+      CHECK(split(shown, ' ').size() <= static_cast<std::size_t>(kStoryWordsBeforeMoreShort));
+    }
+  const auto [shown, folded] = fold_text("One two three. Four five six seven. Eight", 5);
+  CHECK(shown == "One two three.");
+  CHECK(folded == "Four five six seven. Eight");
 }

@@ -21,6 +21,12 @@ namespace attnlab {
 // 1.3-1.7x slower; docs/design.md "How to add a story").
 inline constexpr double kStoryStepSecondsMax = 10.0;
 
+// A step's text shows its first sentences up to this many words, the rest behind "More"
+// (lab/text.hpp's fold_text); the short count in a panel as short as a phone's, so that the
+// question shows without scrolling. Every step's first sentence ends within the short count.
+inline constexpr int kStoryWordsBeforeMore = 90;
+inline constexpr int kStoryWordsBeforeMoreShort = 40;
+
 // What a step (or a start-page card) opens: an experiment, a preset (may be empty), parameters
 // applied over the preset, and the seed.
 struct StorySettings {

@@ -1,6 +1,7 @@
 #include "lab/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace attnlab {
@@ -73,6 +74,22 @@ std::optional<long long> parse_digits(const std::string& text, std::size_t max_d
                       text.find_first_not_of("0123456789") == std::string::npos;
   if (!digits) return std::nullopt;
   return std::stoll(text);
+}
+
+std::pair<std::string, std::string> fold_text(const std::string& text, int words) {
+  int count = 0;
+  std::size_t cut = std::string::npos;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool word_end = text[i] != ' ' && (i + 1 == text.size() || text[i + 1] == ' ');
+    if (!word_end) continue;
+    if (++count > words) break;
+    // A sentence ends at '.', '?' or '!' followed by a space (not "Fig. 4", "e.g. ": a capital follows).
+    const bool sentence = (text[i] == '.' || text[i] == '?' || text[i] == '!') && i + 2 < text.size() &&
+                          std::isupper(static_cast<unsigned char>(text[i + 2]));
+    if (sentence) cut = i + 1;
+  }
+  if (count <= words || cut == std::string::npos) return {text, ""};
+  return {text.substr(0, cut), text.substr(cut + 1)};
 }
 
 }  // namespace attnlab

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attnlab {
@@ -22,6 +23,10 @@ std::string first_characters(const std::string& s, std::size_t count);
 // home of wrapping for the page's texts, plot headings and legend entries (and their SVG twins).
 std::vector<std::string> wrap_lines(const std::string& text, double width,
                                     const std::function<double(const std::string&)>& text_width);
+
+// `text` cut after the last sentence that ends within `words` words (the whole text when it is
+// that short), and the rest; the rest is "" when nothing is folded (no sentence ends in time).
+std::pair<std::string, std::string> fold_text(const std::string& text, int words);
 
 // A plain non-negative integer written with 1 to `max_digits` decimal digits and nothing else (no
 // sign, no space, no exponent), or nothing. Every count read from a link or an option goes through it.

@@ -31,8 +31,8 @@ class StoryPanel {
               const RunSettings& settings = {});
   // The text folds after this many words, or after kWordsBeforeMoreShort in a panel shorter than
   // kShortPanelLines lines (a phone's embed), so that the question shows without scrolling.
-  static constexpr int kWordsBeforeMore = 90;
-  static constexpr int kWordsBeforeMoreShort = 40;
+  static constexpr int kWordsBeforeMore = kStoryWordsBeforeMore;
+  static constexpr int kWordsBeforeMoreShort = kStoryWordsBeforeMoreShort;
   static constexpr float kShortPanelLines = 26.0f;
   // The step's hints as the canvas shows them and the text twin repeats them word for word:
   // "Look first at the plot '...' in the results." and, before the run, "Pick your answer, then
@@ -83,8 +83,5 @@ class StoryPanel {
   std::string time_left_;   // "about 4 s left" while it runs, else ""
 };
 
-// `text` cut after the last sentence that ends within `words` words (the whole text when it is
-// that short), and the rest; the rest is "" when nothing is folded.
-std::pair<std::string, std::string> fold_text(const std::string& text, int words);
 
 }  // namespace attnlab::ui

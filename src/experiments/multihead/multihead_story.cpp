@@ -154,7 +154,7 @@ Story make_story() {
   StoryStep three;
   three.title = "The lower bound: parities";
   three.text =
-      "The run trains Adam on layers that compute parities: each input has two tokens of d = 10 signs (the "
+      "The run trains Adam on layers that compute parities. Each input has two tokens of d = 10 signs (the "
       "setting 'd for learning'), "
       "and the label is the parity of the bits of S in both tokens, for sets S of |S| = 1, 2 and 3 bits. Each such "
       "layer has 8|S| + 8 heads (ours, after the paper's construction of Lemma 11.7). The paper proves that "
