@@ -108,18 +108,15 @@ std::string results_words(const Results& results) {
 }
 }  // namespace
 
-std::vector<const GlossaryEntry*> StoryState::words(const Results& results, bool done, const RunSettings& settings) const {
+std::vector<const GlossaryEntry*> StoryState::words(const Results& results, const std::string& answer,
+                                                    const std::string& summary) const {
   const StoryStep& s = step();
   std::vector<std::string> shown{s.text, s.question};
   if (s.prediction) {
     shown.push_back(s.prediction->question);
     for (const PredictionChoice& c : s.prediction->choices) shown.push_back(c.label);
   }
-  shown.push_back(results_words(results));
-  if (done) {
-    shown.push_back(render_answer(s, results, settings));
-    if (last_step()) shown.push_back(render_summary(*story_, results, settings));
-  }
+  shown.insert(shown.end(), {results_words(results), answer, summary});
   std::vector<std::string> used;  // glossary_segments marks each term once, across the texts
   for (const std::string& text : shown) glossary_segments(story_->glossary, text, &used);
   std::vector<const GlossaryEntry*> out;
@@ -131,6 +128,8 @@ std::vector<const GlossaryEntry*> StoryState::words(const Results& results, bool
 
 std::string StoryState::json(const Results& results, bool done, const RunSettings& settings) const {
   using Json = nlohmann::ordered_json;
+  const std::string answer = done ? render_answer(step(), results, settings) : "";
+  const std::string summary = done && last_step() ? render_summary(*story_, results, settings) : "";
   Json out = {{"story", story_->id},
               {"step", step_ + 1},
               {"steps", story_->steps.size()},
@@ -140,11 +139,11 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"words", Json::array()},
               {"question", step().question},
               {"plot", step().plot},
-              {"answer", done ? render_answer(step(), results, settings) : ""},
-              {"summary", done && last_step() ? render_summary(*story_, results, settings) : ""},
+              {"answer", answer},
+              {"summary", summary},
               {"changed", !settings_changed(settings).empty()},
               {"prediction", nullptr}};
-  for (const GlossaryEntry* g : words(results, done, settings))
+  for (const GlossaryEntry* g : words(results, answer, summary))
     out["words"].push_back({{"term", g->term}, {"definition", g->definition}, {"source", g->source}});
   if (step().prediction) {
     const StoryPrediction& p = *step().prediction;

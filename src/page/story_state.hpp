@@ -56,9 +56,11 @@ class StoryState {
   // "story_step" (1-based), "prediction" (prediction_text), and once done "measured" (measured_text).
   KeyValues record_context(const Results& results, bool done) const;
   // The glossary entries the step shows, each once, in order of first use: in its text, question
-  // and prediction, the words of the plots on screen (titles, axes, legends, heatmaps' notes) and,
-  // once the run is done, its answer and summary: "Words in this step" on every face.
-  std::vector<const GlossaryEntry*> words(const Results& results, bool done, const RunSettings& settings = {}) const;
+  // and prediction, the words of the plots on screen (titles, axes, legends, heatmaps' notes), and
+  // its `answer` and `summary` as the page shows them ("" before the run is done; the caller has
+  // rendered them already): "Words in this step" on every face.
+  std::vector<const GlossaryEntry*> words(const Results& results, const std::string& answer,
+                                          const std::string& summary) const;
   // {"story", "step" (1-based), "steps", "title", "text", "textParts" (the text cut at the first use
   // of each glossary term: [{"text"} or {"text", "term", "definition", "source"}]), "words" (words(): [{"term",
   // "definition", "source"}]), "question", "plot" (the title of the plot it names), "answer" ("" until the run

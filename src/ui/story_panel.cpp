@@ -141,7 +141,10 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   }
   for (const GlossaryEntry& g : story.story().glossary)
     if (g.term == pinned_) text_wrapped_at_spaces(g.term + ": " + g.definition, theme().heading);
-  draw_words(story.words(results, done, settings));
+  // The answer and the summary once the run is done, rendered once for the words and the text.
+  const std::string answer = done ? render_answer(s, results, settings) : "";
+  const std::string summary = done && story.last_step() ? render_summary(story.story(), results, settings) : "";
+  draw_words(story.words(results, answer, summary));
   if (!s.plot.empty()) text_wrapped_at_spaces(plot_hint(s), ImGui::GetColorU32(ImGuiCol_TextDisabled));
   ImGui::Spacing();
   const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();
@@ -155,7 +158,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
     answer_shown_for_.clear(), answer_scrolls_left_ = 0;
     return Action::None;
   }
-  if (const std::string answer = render_answer(s, results, settings); !answer.empty()) {
+  if (!answer.empty()) {
     ImGui::Spacing();
     // The first frames of an answer scroll the panel to it: on a phone it is below the fold.
     if (answer_shown_for_ != here) answer_shown_for_ = here, answer_scrolls_left_ = kAnswerScrollFrames;
@@ -173,7 +176,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   if (!story.last_step()) return Action::None;
   ImGui::Separator();
   text_wrapped_at_spaces("What you saw", theme().heading);
-  text_wrapped_at_spaces(render_summary(story.story(), results, settings));
+  text_wrapped_at_spaces(summary);
   // A long paper title wraps onto more lines inside the button, never cut at the panel's edge.
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
   const float inside = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().FramePadding.x;
