@@ -57,7 +57,21 @@ void token_values(const Dataset& data, const Eigen::VectorXd& v, Forward& fw) {
   const std::size_t n = std::size_t(data.n());
   if (fw.xv.size() == n && same_bits(fw.xv_of, v)) return;
   fw.xv.resize(n);
-  for (std::size_t i = 0; i < n; ++i) fw.xv[i].noalias() = data.X[i] * v;
+  fw.log_abs_diff.resize(n);
+  fw.diff_sign.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Eigen::VectorXd& xv = fw.xv[i].noalias() = data.X[i] * v;
+    std::vector<double>&log_abs = fw.log_abs_diff[i], &sign = fw.diff_sign[i];
+    log_abs.clear();
+    sign.clear();
+    for (Eigen::Index t = 0; t < xv.size(); ++t)
+      for (Eigen::Index tau = t + 1; tau < xv.size(); ++tau) {
+        const double diff = xv[t] - xv[tau];
+        log_abs.push_back(std::fabs(diff));
+        sign.push_back(diff > 0.0 ? 1.0 : -1.0);
+      }
+    dmath::log_array(log_abs.data(), log_abs.data(), log_abs.size());  // log 0 = -inf
+  }
   fw.xv_of = v;
 }
 
@@ -178,33 +192,34 @@ void gradient_W(const Dataset& data, Loss loss, const Forward& fw, ScaledGradien
   }
   // Log domain: every weight as a sign and a log-magnitude, the largest factored out, so the
   // direction stays representable when s is one-hot to within e^-1000 (docs/mirror.md s.6).
-  std::vector<double> log_weight, sign;
+  std::vector<double>&log_weight = g.log_weight, &shifted = g.shifted;
+  log_weight.clear();
   double top = -INFINITY;
-  for (int i = 0; i < n; ++i) {
-    const Eigen::VectorXd& xv = fw.xv[static_cast<std::size_t>(i)];
-    const double sign_l = -data.Y[i];
-    const Eigen::VectorXd& log_s = fw.log_s[static_cast<std::size_t>(i)];
-    for (int t = 0; t < T; ++t)
-      for (int tau = t + 1; tau < T; ++tau) {
-        const double diff = xv[t] - xv[tau];
-        const double lw = diff == 0.0 ? -INFINITY
-                                      : log_l[static_cast<std::size_t>(i)] + log_s[t] + log_s[tau] +
-                                            dmath::log(std::fabs(diff));
+  for (std::size_t i = 0; i < un; ++i) {
+    const Eigen::VectorXd& log_s = fw.log_s[i];
+    const double* log_abs = fw.log_abs_diff[i].data();
+    for (int t = 0, k = 0; t < T; ++t)
+      for (int tau = t + 1; tau < T; ++tau, ++k) {
+        const double lw = log_abs[k] == -INFINITY ? -INFINITY : log_l[i] + log_s[t] + log_s[tau] + log_abs[k];
         log_weight.push_back(lw);
-        sign.push_back(diff > 0.0 ? sign_l : -sign_l);
         if (lw > top) top = lw;
       }
   }
   if (!std::isfinite(top)) return;  // every term is 0: the gradient is exactly 0
+  shifted.resize(log_weight.size());
+  for (std::size_t k = 0; k < log_weight.size(); ++k) shifted[k] = log_weight[k] - top;
+  dmath::exp_array(shifted.data(), shifted.data(), shifted.size());  // exp(-inf) = 0: skipped below
   std::size_t k = 0;
-  for (int i = 0; i < n; ++i) {
-    const Eigen::MatrixXd& X = data.X[static_cast<std::size_t>(i)];
+  for (std::size_t i = 0; i < un; ++i) {
+    const Eigen::MatrixXd& X = data.X[i];
+    const double* sign = fw.diff_sign[i].data();
+    const double sign_l = -data.Y[int(i)];
     h.setZero();
-    for (int t = 0; t < T; ++t)
-      for (int tau = t + 1; tau < T; ++tau, ++k)
+    for (int t = 0, pair = 0; t < T; ++t)
+      for (int tau = t + 1; tau < T; ++tau, ++k, ++pair)
         if (std::isfinite(log_weight[k]))
-          h += (sign[k] * dmath::exp(log_weight[k] - top)) * (X.row(t) - X.row(tau)).transpose();
-    g.direction.noalias() += h * data.z[static_cast<std::size_t>(i)].transpose();
+          h += ((sign[pair] * sign_l) * shifted[k]) * (X.row(t) - X.row(tau)).transpose();
+    g.direction.noalias() += h * data.z[i].transpose();
   }
   g.log_scale = top - dmath::log(double(n));
 }

@@ -16,6 +16,10 @@ struct Forward {
   Eigen::VectorXd f;                   // outputs f_i
   double loss = 0.0;
   std::vector<Eigen::VectorXd> xv;     // X_i v of each sequence (for the gradient in W)
+  // Per sequence, per pair t < tau in row order: log |x_it^T v - x_itau^T v| (-inf where they are
+  // equal) and the sign of the difference (+1, or -1 where it is not positive). They depend on v
+  // only, so they are formed when xv is.
+  std::vector<std::vector<double>> log_abs_diff, diff_sign;
   // Kept between calls so that the training loop allocates nothing per step: the v that xv belongs
   // to, and scratch (per sequence the largest logit, the softmax's sum, its log; W z_i; X_i^T s_i).
   Eigen::VectorXd xv_of;
@@ -37,6 +41,7 @@ struct ScaledGradient {
   Eigen::MatrixXd value() const;  // direction * exp(log_scale): may underflow to 0 ("saturated")
   // Scratch kept between calls: per sequence log |l'(u_i)| and l'(u_i) Y_i; h_i and the pair coefficients.
   std::vector<double> log_l, lprime_y, work;
+  std::vector<double> log_weight, shifted;  // the log domain's weights, and their exp after the shift
   Eigen::VectorXd h, coefficient;
 };
 // `fw` is forward(data, W, v, loss) (its xv are X_i v).
