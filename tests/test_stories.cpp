@@ -107,6 +107,10 @@ TEST_CASE("an answer is rendered from the run: placeholders, conditions and the 
   CHECK(render_parts(parts, measures, r, {{{"n", "1000"}, {"m", "7"}}, {{"n", "200"}, {"m", "7"}}}) ==
         "You changed n from 1000 to 200; these numbers are from your run. The step's settings: n = 1000. "
         "Rate 50.0%, 0 of 300000, tokens [1, 0]. No row was certified. n = 200.");
+  // The changed setting is named by its control's label where the run gives one.
+  CHECK(settings_changed({{{"n", "1000"}}, {{"n", "200"}}, {{"n", "sequence length n"}}}) ==
+        "You changed sequence length n from 1000 to 200; these numbers are from your run. The step's settings: "
+        "sequence length n = 1000.");
   r.notes[0] = "Certification: 150 of 300000 rows accepted";
   CHECK(render_parts({parts[1], parts[2]}, measures, r) == "Some rows were certified.");
   r.notes.clear();  // not measured yet: the placeholder says so, a condition on it shows nothing

@@ -159,8 +159,10 @@ std::string settings_changed(const RunSettings& settings) {
   for (const auto& [key, value] : settings.yours) {
     const std::string was = value_of(settings.step, key);
     if (was.empty() || was == value) continue;
-    changed += std::string(changed.empty() ? "" : ", ") + key + " from " + was + " to " + value;
-    step += std::string(step.empty() ? "" : ", ") + key + " = " + was;
+    const std::string label = value_of(settings.labels, key);
+    const std::string& name = label.empty() ? key : label;
+    changed += std::string(changed.empty() ? "" : ", ") + name + " from " + was + " to " + value;
+    step += std::string(step.empty() ? "" : ", ") + name + " = " + was;
   }
   if (changed.empty()) return "";
   return "You changed " + changed + "; these numbers are from your run. The step's settings: " + step + ".";

@@ -63,6 +63,7 @@ struct Measured {
 struct RunSettings {
   KeyValues step;
   KeyValues yours;
+  KeyValues labels;  // a setting's key -> the label its control shows (the key itself when absent)
 };
 
 // The value `measure` has in `results` (and `settings` for a setting), or nothing when the run

@@ -292,8 +292,10 @@ std::uint64_t App::change_stamp() const {
 RunSettings App::story_settings() const {
   const StoryStep& step = story_.step();
   const Experiment& x = run_.experiment();
+  KeyValues labels;
+  for (const ParamSpec& spec : x.schema().specs()) labels.emplace_back(spec.key, spec.label);
   return {x.schema().to_key_values(x.make_params(step.settings.preset, step.settings.params)),
-          x.schema().to_key_values(run_.params())};
+          x.schema().to_key_values(run_.params()), std::move(labels)};
 }
 
 // [SECTION] Links and embeds

@@ -58,7 +58,7 @@ test('after a changed setting the answer says so and offers the step\'s settings
   await page.evaluate(() => window.attnlab.appRun());
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
   let story = (await pageJson(page)).story;
-  assert.match(story.answer, /^You changed w from 12 to 3/);
+  assert.match(story.answer, /^You changed weight w from 12 to 3/);  // the control's label
   assert.strictEqual(story.changed, true);
   // The twin offers the step's settings back beside the answer; pressing it reopens the step at w = 12.
   await page.evaluate(() => window.attnlab.appSetTextView(true));
