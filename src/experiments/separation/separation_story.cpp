@@ -1,9 +1,15 @@
 // The separation paper as a guided story (docs/separation.md s.1-s.4; each claim's source is in its
 // section "Claims the lab states"). Every step asks for a prediction first; its answer is rendered
 // from the student's run (lab/story_answer.hpp) and checked in tests/test_story_runs.cpp.
+//
+// Index of this file
+// [SECTION] Glossary
+// [SECTION] Steps
 #include "experiments/separation/separation_story.hpp"
 
 namespace attnlab::separation {
+
+// [SECTION] Glossary
 
 namespace {
 StoryMeasure cell(const char* name, const char* column, const char* at, double value, const char* format = "0.0%") {
@@ -60,6 +66,8 @@ std::vector<GlossaryEntry> glossary() {
   };
 }
 }  // namespace
+
+// [SECTION] Steps
 
 Story make_story() {
   Story s;
