@@ -168,7 +168,7 @@ Story make_story() {
           "zero, and a low threshold lets it through. At tau = 0.3, above 1/4, softmax still fires on {d1_30} of "
           "D1 (success {success_30}): 1/4 is only what Lemma 4.2 proves; in fact (ours, from Definition 3.8) the "
           "strong score takes all but about n^-1.6 of the weight (each of the other n - 1 weights is at most "
-          "e^(1.4 log n) / e^(4 log n) = n^-2.6 of its), so the agreement is nearly +1 or -1. Linear attention's two "
+          "e^(1.4 log n) / e^(4 log n) = n^-2.6 times the strong score's), so the agreement is nearly +1 or -1. Linear attention's two "
           "curves nearly coincide ({lin_d0_04} on D0 and {lin_d1_04} on D1 at tau = 0.04): it treats D0 and D1 alike."),
       say_if("d0_16", 0, 0, "Then set n to 100 and run again: D0's agreement is about 1/sqrt(n), 0.1 instead of "
                             "0.03, so expect softmax to keep firing on D0 up to a tau about 3 times higher, and "
