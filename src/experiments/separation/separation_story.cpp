@@ -230,7 +230,7 @@ Story make_story() {
   // Settings (Fig. 4c's a1, a0, b, c; tau = (c + 0.1) sqrt(log n)); the law; D0's columns: 15 or more of 20 signs +
   // (2.1%) with + on the constant (1/2), about 1 in 100; (99/100)^80 = 45%, 55% its complement, 45% x 45% = 20%.
   three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%",
-                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "45%", "55%", "20%", "1/8"};
+                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "20%", "1/8"};
   s.steps.push_back(three);
 
   StoryStep four;
