@@ -28,15 +28,21 @@ std::vector<GlossaryEntry> glossary() {
                 "D_psi(W_mm/||W_mm||, W_k/||W_k||), with ||.|| the l_p norm.", "Section 4"},
       {"cone", "The W whose direction is close to that of W_mm and whose norm is large enough: the paper's local "
                "result (Lemmas 28-29 of its appendix) assumes training starts there.", "appendix, Lemma 28"},
-      {"log_domain", "A setting of the lab: on, the lab's update (steps of full size, ours); off, the update of the "
-                     "authors' public code.", "ours"},
+      {"log-domain direction", "A switch of the lab (log_domain): on, the lab's update (steps of full size, ours); "
+                               "off, the update of the authors' public code, whose steps shrink once the gradient's "
+                               "norm falls below eps.", "ours"},
       {"eps", "A tiny constant in the authors' update, grad / (||grad|| + eps), that keeps it from dividing by "
               "zero (the authors' code); once the gradient's norm falls below eps the steps shrink with it.", "ours",
        true},
       {"s_it", "The attention probability that sequence i gives its token t (softmax of the scores).", "Section 2",
        true},
-      {"W0", "The W training starts from: 0 in steps 1, 2 and 5, random entries drawn from N(0, 1) in step 3 "
-             "(the authors' code's settings).", "ours"},
+      {"W0", "The W training starts from: 0 in steps 1, 2 and 5, random entries drawn from N(0, 1) in steps 3 "
+             "and 4 (the authors' code's settings).", "ours"},
+      {"z_i", "The query of sequence i: a fixed vector of the data (a random unit vector in steps 1 to 4; in step 5 "
+              "the sequence's token 0). Token t of sequence i scores x_t . W z_i.", "ours", true},
+      {"logistic loss", "The training loss: the mean over sequences of log(1 + e^(-Y f)), with f = v . (the "
+                        "attention-weighted sum of the sequence's tokens) and Y = +1 or -1 the sequence's label; it "
+                        "falls as Y f grows.", "ours"},
       {"marginal cost", "What one more unit of an entry x adds to ||W||_p^p: the derivative p |x|^(p-1).", "ours"},
       {"value vector", "The vector v that turns the attended token into the output, Y v . x; in step 5 it is "
                        "trained together with W.", "Section 2"},
@@ -63,14 +69,14 @@ Story make_story() {
   one.title = "The direction of W";
   one.text =
       "n = 6 sequences of T = 8 tokens; an attention layer with key-query matrix W is trained from W = 0 by mirror "
-      "descent on (1/p) ||W||_p^p, for p = 1.75, 2 and 3. Each p runs as many steps as in the authors' code: "
-      "1500, 2000 and 20000. Each run is compared with W_mm, the l_p max-margin solution (l_p-AttSVM, the SVM of "
-      "the plots) on the tokens it selects. The first plot is D_k (D_psi in its label): the Bregman divergence "
-      "between the directions W_k/||W_k|| and W_mm/||W_mm|| after k steps. The paper's result is local (Lemmas "
-      "28-29 of its appendix): it assumes a start in a cone around W_mm's direction, and W = 0 is not in it. "
-      "Ours: with log_domain on (the lab's update) steps keep their full size; switched off (the authors' "
-      "update) they shrink once the gradient's norm falls below eps. After your run, switch log_domain off and "
-      "run again.";
+      "descent on (1/p) ||W||_p^p, one run each for p = 1.75, 2 and 3. Each p runs as many steps as in the authors' "
+      "code: 1500, 2000 and 20000. Each run is compared with W_mm, the l_p max-margin solution (l_p-AttSVM, the SVM "
+      "of the plots) on the tokens it selects. The first plot is D_k (D_psi in its label): the Bregman divergence "
+      "between the directions W_k/||W_k|| and W_mm/||W_mm|| after k steps; its label's 'mean and 10-90%' are over "
+      "seeds, here one, so the band is the line itself. The paper's result is local (Lemmas 28-29 of its "
+      "appendix): it assumes a start in a cone around W_mm's direction, and W = 0 is not in it. Ours: with the "
+      "switch log-domain direction on (the lab's update) steps keep their full size; off (the authors' update) "
+      "they shrink once the gradient's norm falls below eps.";
   one.question = "Why does the paper measure the direction of W, not W itself?";
   one.plot = "Directional Bregman divergence to the SVM of the run's own p";
   one.settings = {"mirror", "single_run_zero", {}, 1};
@@ -82,34 +88,42 @@ Story make_story() {
                 {"very close (below 0.001)", 0.0, 0.001}})
       .measures("d175", "D_k at the end for p = 1.75");
   one.measures = {note("d175", "p=1.75: {*}final D_k against the own-p SVM: mean {d175};"),
+                  note("d2", "p=2: {*}final D_k against the own-p SVM: mean {d2};"),
                   note("d3", "p=3: {*}final D_k against the own-p SVM: mean {d3};"),
                   StoryMeasure::from_cell("norm2", {"norm_p=2", "", 0.0}, "sig3"),
                   StoryMeasure::from_setting("eta", "eta"), StoryMeasure::from_setting("log_domain", "log_domain")};
   one.answer = {
-      say("At the end of training D_k is {d175} for p = 1.75 and {d3} for p = 3."),
+      say("At the end of training D_k is {d175} for p = 1.75, {d2} for p = 2 and {d3} for p = 3."),
       say("Why the direction (ours): W itself has no limit. The loss falls as long as each selected token's score "
           "pulls further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
-          "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot 'Norm growth', under More plots). Only the "
+          "{norm2} after 2000 steps of size eta = {eta}, still rising (under More plots: Norm growth ||W_k||_p). Only the "
           "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
           "W_mm's."),
-      say_if("log_domain", 1, 1, "This was the lab's update (log_domain on); switch it off for the authors' update "
-                                 "and compare."),
-      say_if("log_domain", 0, 0, "This was the authors' update (log_domain off): near the end its steps shrink "
-                                 "with the gradient; compare D_k with the lab's update (log_domain on)."),
+      say_if("log_domain", 1, 1, "This was the lab's update (log-domain direction on). Then switch log-domain "
+                                 "direction off and run again: the authors' steps shrink once the gradient's norm "
+                                 "falls below eps, so expect D_k for p = 1.75 and 2 to end higher and ||W_k|| for "
+                                 "p = 2 to end lower."),
+      say_if("log_domain", 0, 0, "This was the authors' update (log-domain direction off): near the end its steps "
+                                 "shrink with the gradient, so D_k ends higher than with the lab's update for p = 1.75 "
+                                 "and 2 ({d175} and {d2} here), and ||W_k|| for p = 2 ends lower."),
       say("D_k keeps shrinking as long as the update keeps moving.")};
   // The values measured at the step's settings (seed 1), as docs/mirror.md's claims table states them.
-  one.expect = {"the lab's update", "D_k is 0.000255 for p = 1.75 and 0.00307 for p = 3", "||W_k|| is 198 after 2000"};
-  one.invited = {{{{"log_domain", "false"}}, {"the authors' update (log_domain off)", "D_k is 0.00367 for p = 1.75"}}};
+  one.expect = {"the lab's update", "D_k is 0.000255 for p = 1.75, 0.00092 for p = 2 and 0.00307 for p = 3",
+                "||W_k|| is 198 after 2000"};
+  one.invited = {{{{"log_domain", "false"}},
+                  {"the authors' update (log-domain direction off)", "D_k is 0.00367 for p = 1.75, 0.00253 for p = 2",
+                   "(0.00367 and 0.00253 here), and ||W_k|| for p = 2 ends lower", "||W_k|| is 111 after 2000"}}};
   // Settings, 1/p, the steps per p (the authors' code's), the choices.
-  one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "1500", "20000", "0.1", "0.001"};
+  one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "1500", "20000", "0.1", "0.001", "10", "90%"};  // the band
   s.steps.push_back(one);
 
   StoryStep two;
   two.title = "Where does attention go?";
   two.text =
-      "The same training with p = 2 only, now watching where each sequence's attention goes as W grows. Let s_it "
-      "be the attention probability sequence i gives its token t; the plot 'Softmax concentration' shows the "
-      "largest of them, max_t s_it, averaged over the sequences (its mean).";
+      "The same training with p = 2 only, now watching where each sequence's attention goes as W grows. Token t of "
+      "sequence i, x_t, scores x_t . W z_i, with z_i the sequence's query (a fixed random unit vector of the data); "
+      "let s_it be the softmax of these scores, the attention probability sequence i gives its token t. The plot "
+      "'Softmax concentration' shows the largest of them, max_t s_it, averaged over the sequences (its mean).";
   two.question = "How does the largest attention probability change as W grows, and why?";
   two.plot = "Softmax concentration";
   two.settings = {"mirror", "single_run_zero", {{"sweep", "p=2"}}, 1};
@@ -128,7 +142,7 @@ Story make_story() {
       say("After 2000 steps the token a sequence attends to most gets {prob} of its attention, on average."),
       say_if("prob", 0.99, 1, "Attention ends on one token per sequence, the tokens the max-margin problem is then "
                               "solved on."),
-      say("Why: the scores are x_t . W z, so they grow with W (step 1: its norm grows without bound), and the "
+      say("Why: the scores are x_t . W z_i, so they grow with W (step 1: its norm grows without bound), and the "
           "gaps between them grow too; softmax gives token t a weight proportional to e^score, so a gap of g "
           "between the top two scores makes the top one e^g times heavier: ever more weight on the largest.")};
   two.expect = {"Attention ends on one token per sequence"};
@@ -142,7 +156,9 @@ Story make_story() {
       "instead of 100. Each run starts from a random W0 (entries drawn from N(0, 1)), not from 0 as in steps 1 "
       "and 2, so the picture of the inputs shows a start whose attention is already uneven. SVM p' is W_mm for "
       "the norm p' = 1.75, 2 or 3; the 3 x 3 plot compares the runs of each p with every SVM p', each curve the "
-      "mean of D_k over the seeds; the curves with markers are each p against its own SVM.";
+      "mean of D_k over the seeds; the curves with markers are each p against its own SVM. D_k always uses the "
+      "potential of the run's own p. The count of runs asked below is in the run's notes (under Details, below the "
+      "plots).";
   three.question = "Which max-margin solution does training with each p end closest to, and what would explain it?";
   three.plot = "Each p against every SVM p' (the paper's 3 x 3)";
   three.settings = {"mirror", "synthetic_figure", {{"seeds", "5"}}, 1};
@@ -155,10 +171,15 @@ Story make_story() {
   three.measures = {note("c175", "p=1.75: {*}own-p SVM the closest of p' = 1.75, 2, 3 in {c175} of"),
                     note("c2", "p=2: {*}own-p SVM the closest of p' = 1.75, 2, 3 in {c2} of"),
                     note("c3", "p=3: {*}own-p SVM the closest of p' = 1.75, 2, 3 in {c3} of"),
+                    StoryMeasure::from_cell("own175", {"D_p=1.75_svm_p=1.75", "", 0.0}, "sig3"),
+                    StoryMeasure::from_cell("to2_175", {"D_p=1.75_svm_p=2", "", 0.0}, "sig3"),
+                    StoryMeasure::from_cell("to3_175", {"D_p=1.75_svm_p=3", "", 0.0}, "sig3"),
                     StoryMeasure::from_setting("seeds", "seeds")};
   three.answer = {
       say("Training ended closest to the max-margin solution of its own p in {c175} of {seeds} runs for p = 1.75, "
-          "{c2} for p = 2 and {c3} for p = 3."),
+          "{c2} for p = 2 and {c3} for p = 3 (the notes under Details). The plot's means agree: the p = 1.75 runs "
+          "end at D_k = {own175} from their own solution, {to2_175} from the p' = 2 one and {to3_175} from the "
+          "p' = 3 one."),
       say("Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
           "max-margin solution of that same norm, which the paper proves for starts near the solution (Lemmas "
           "28-29 of its appendix; these runs start from a random W0, not necessarily in its cone), and which differs from "
@@ -170,10 +191,11 @@ Story make_story() {
   StoryStep four;
   four.title = "Near p = 1";
   four.text =
-      "One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps). The plot 'Sparsity of W_k at the end, per p' "
+      "One run each for p = 1.1, 2 and 3 (d = 10, 3000 steps), each from a random W0 (entries drawn from N(0, 1)) "
+      "as in step 3. The plot 'Sparsity of W_k at the end, per p' "
       "counts, for each p, the entries of W_k / ||W_k|| (W_k scaled to l_p norm 1; the share does not depend on "
       "the scale) below 1% of the largest; the heatmaps of the results show W_k itself. A sparse W has most of "
-      "its entries near zero. Ours: this run and the 1% measure of sparsity.";
+      "its entries near zero. These settings and the 1% cut-off are ours, not the paper's.";
   four.question = "How does p change the share of entries of W that end up near zero, and why?";
   four.plot = "Sparsity of W_k at the end, per p";
   four.settings = {"mirror", "sparsity", {{"seeds", "1"}, {"d", "10"}}, 1};
@@ -184,30 +206,34 @@ Story make_story() {
       .measures("sparse11", "the share of entries of W below 1% of the largest, p = 1.1")
       .in_percent();
   four.measures = {note("sparse11", "p=1.1: {*}; {sparse11} of entries of W_k below 1% of the largest"),
-                   note("sparse2", "p=2: {*}; {sparse2} of entries of W_k below 1% of the largest")};
+                   note("sparse2", "p=2: {*}; {sparse2} of entries of W_k below 1% of the largest"),
+                   note("sparse3", "p=3: {*}; {sparse3} of entries of W_k below 1% of the largest")};
   four.answer = {
       say("For p = 1.1, {sparse11} of the entries of W_k are below 1% of the largest; for p = 2, {sparse2}."),
+      // This step shows no setting, so its run is the only one a student sees: p = 3 leaves no entry below.
+      say_if("sparse3", 0, 0, "For p = 3, not one entry is: the nearer p is to 1, the sparser W."),
       say("Why (ours): the marginal cost of an entry x, what one more unit of it adds to ||W||_p^p, is p |x|^(p-1), "
           "the derivative of |x|^p. At p = 2 it is 2|x|: 0.02 at |x| = 0.01 and 2 at |x| = 1, a hundred times "
           "more, so a small entry is nearly free to grow and the cheapest W spreads its weight over many entries. "
           "At p = 1.1 it is 1.1 |x|^0.1: 0.69 at 0.01 and 1.10 at 1, only 1.6 times more, so a small entry costs "
           "almost as much per unit as a large one; spreading saves little, and the cheapest W that separates the "
-          "tokens puts its weight on the few entries that add the most margin.")};
-  four.expect = {"For p = 1.1, 69% of the entries", "for p = 2, 2%"};
+          "tokens puts its weight on the few entries that add the most margin. At p = 3 it is 3 |x|^2: 0.0003 at 0.01 "
+          "and 3 at 1, ten thousand times more, so spreading pays even more than at p = 2.")};
+  four.expect = {"For p = 1.1, 69% of the entries", "for p = 2, 2%. For p = 3, not one entry is"};
   // Settings, the measure's 1%, p - 1 and p near 1, and the marginal cost p |x|^(p-1) at |x| = 0.01 and 1 (p = 2:
   // 0.02, 2; p = 1.1: 0.69, 1.10, a ratio of 1.6), from its formula.
-  four.given = {"1", "1.1", "2", "3", "10", "3000", "1%", "0.69", "0.01", "1.10", "0.02", "0.1", "1.6"};
+  four.given = {"1", "1.1", "2", "3", "10", "3000", "1%", "0.69", "0.01", "1.10", "0.02", "0.1", "1.6", "0", "0.0003"};
   s.steps.push_back(four);
 
   StoryStep five;
   five.title = "Training W and v together";
   five.text =
       "The two-sequence toy of the authors' public code, trained by mirror descent jointly in W and the value "
-      "vector v, both from zero. Sequence 0 (label Y = +1) has tokens 0, 1, 2 at (-2.7, 1.2), (1.4, 2.1) and "
-      "(1.3, -0.1); its query z is token 0 itself, so the picture of the inputs draws them on one point. "
-      "Sequence 1 has Y = -1. The plot 'Selected token of each sequence at the end, per p (seed 1)' shows the "
-      "token each sequence ends on, counted from 0. Ours: the lab's log-domain update; after your run, switch "
-      "log_domain off for the authors' update and run again.";
+      "vector v, both from zero, on the logistic loss. Sequence 0 (label Y = +1) has tokens 0, 1, 2 at (-2.7, 1.2), "
+      "(1.4, 2.1) and (1.3, -0.1); sequence 1 (Y = -1) at (0.4, -2.2), (-1.1, -0.4) and (0.9, 0.1). Each "
+      "sequence's query z is its token 0, so the picture of the inputs draws them on one point. The plot 'Selected "
+      "token of each sequence at the end, per p (seed 1)' shows the token each sequence ends on, counted from 0. "
+      "Ours: the lab's log-domain update (the switch log-domain direction).";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.plot = "Selected token of each sequence at the end, per p (seed 1)";
   five.settings = {"mirror", "joint_toy", {}, 1};
@@ -223,25 +249,36 @@ Story make_story() {
                    note("v2", "p=1.75: selected tokens {*}v = ({v1}, {v2})"),
                    note("w1", "p=3: selected tokens {*}v = ({w1}, {w2})"),
                    note("w2", "p=3: selected tokens {*}v = ({w1}, {w2})"),
+                   note("u1", "p=2: selected tokens {*}v = ({u1}, {u2})"),
+                   note("u2", "p=2: selected tokens {*}v = ({u1}, {u2})"),
                    StoryMeasure::from_setting("log_domain", "log_domain")};
   five.answer = {
       say("For p = 3 sequence 0 ends on token {a3}. The tokens of (sequence 0, sequence 1) are {tok175} for "
           "p = 1.75, {tok2} for p = 2 and {tok3} for p = 3."),
-      say_if("log_domain", 1, 1, "This was the lab's log-domain update."),
-      say_if("log_domain", 0, 0, "This was the authors' update (log_domain off): its steps shrink near the end, "
-                                 "so v grows less; compare the tokens with the lab's update."),
+      say_if("log_domain", 1, 1, "This was the lab's log-domain update. Then switch log-domain direction off and run "
+                                 "again: its steps shrink near the end, so expect the same tokens but a v many times "
+                                 "shorter."),
+      say_if("log_domain", 0, 0, "This was the authors' update (log-domain direction off): its steps shrink near the "
+                                 "end, so v grows less, to ({v1}, {v2}) for p = 1.75, while the tokens are those of "
+                                 "the lab's update."),
       say("Why (ours): W moves a sequence's attention towards the token that v scores highest, Y v . x_t (the "
-          "token scores of the paper's Definition 3), and v is trained in the same l_p geometry. For p = 1.75 v "
-          "ends at ({v1}, {v2}): a small p makes it cheap to put nearly all of v into one entry. Then token 1 of "
-          "sequence 0 scores 1.4 x ({v1}) + 2.1 x ({v2}), more than token 0's -2.7 x ({v1}) + 1.2 x ({v2}). For "
-          "p = 3 a large entry costs more (|x|^3), so v keeps its two entries comparable, ({w1}, {w2}), and token 0 "
-          "scores -2.7 x ({w1}) + 1.2 x ({w2}), more than token 1's 1.4 x ({w1}) + 2.1 x ({w2}). The plot of v / ||v|| "
-          "under More plots shows the directions.")};
+          "token scores of the paper's Definition 3), and v is trained in the same l_p geometry. Sequence 1 (Y = -1) "
+          "ends on its token 0 for every p: with v = (v0, v1) its token 0 scores -0.4 v0 + 2.2 v1, so a large second "
+          "entry of v serves it. "
+          "For sequence 0 the first entry of v decides: token 1 gains 1.4 for each unit of it, token 0 loses 2.7. "
+          "For p = 1.75 v ends at ({v1}, {v2}) and for p = 2 at ({u1}, {u2}): below p = 3 a large entry is cheap "
+          "enough to put nearly all of v into one entry, the first stays small and positive, and token 1 scores 1.4 x ({v1}) + 2.1 x "
+          "({v2}), more than token 0's -2.7 x ({v1}) + 1.2 x ({v2}). For p = 3 a large entry costs more (|x|^3), so "
+          "v keeps its two entries comparable, ({w1}, {w2}): its first entry is negative, which favours token 0, "
+          "-2.7 x ({w1}) + 1.2 x ({w2}), over token 1's 1.4 x ({w1}) + 2.1 x ({w2}); and once sequence 0 attends to "
+          "token 0, raising its score pushes the first entry further below zero. Which token sequence 0 takes is "
+          "settled in the first few steps, while v is still small (the run's notes, under Details, give when).")};
   five.expect = {"the lab's log-domain update", "For p = 3 sequence 0 ends on token 0. The tokens of (sequence 0, "
                  "sequence 1) are [1, 0] for p = 1.75, [1, 0] for p = 2 and [0, 0] for p = 3", "v ends at (19.3, 342)"};
-  five.invited = {{{{"log_domain", "false"}}, {"This was the authors' update", "v ends at (1.44, 20)"}}};
+  five.invited = {{{{"log_domain", "false"}}, {"This was the authors' update", "to (1.44, 20) for p = 1.75"}}};
   // The tokens' indices (0-indexed), the p's, the toy's labels and sequence 0's tokens (the authors' code's).
-  five.given = {"0", "1", "2", "1.75", "3", "-1", "+1", "-2.7", "2.7", "1.2", "1.4", "2.1", "1.3", "-0.1", "0.1"};
+  five.given = {"0", "1", "2", "1.75", "3", "-1", "+1", "-2.7", "2.7", "1.2", "1.4", "2.1", "1.3", "-0.1", "0.1",
+                "0.4", "-2.2", "2.2", "-1.1", "1.1", "-0.4", "0.9"};
   s.steps.push_back(five);
   s.summary = {
       say("Mirror descent for each p turned the direction of W towards the l_p max-margin solution of the tokens "

@@ -1,9 +1,15 @@
 // The separation paper as a guided story (docs/separation.md s.1-s.4; each claim's source is in its
 // section "Claims the lab states"). Every step asks for a prediction first; its answer is rendered
 // from the student's run (lab/story_answer.hpp) and checked in tests/test_story_runs.cpp.
+//
+// Index of this file
+// [SECTION] Glossary
+// [SECTION] Steps
 #include "experiments/separation/separation_story.hpp"
 
 namespace attnlab::separation {
+
+// [SECTION] Glossary
 
 namespace {
 StoryMeasure cell(const char* name, const char* column, const char* at, double value, const char* format = "0.0%") {
@@ -18,19 +24,27 @@ std::vector<GlossaryEntry> glossary() {
                            "only a little.", "Section 2"},
       {"sign pattern", "A random list of +1 and -1, one per position; the network compares its attention "
                        "weights with a few of them.", "Definition 3.5"},
-      {"fires", "A network fires when one of its sign patterns agrees with its attention weights by more than "
-                "the threshold tau: it says 'this input hides a strong token'.", "Definition 3.5"},
+      {"fires", "A network fires when its output F is above 0: it says 'this input hides a strong token'. In the "
+                "toy model (steps 1 and 2) that is when one sign pattern's agreement with the attention weights "
+                "passes the threshold tau; in the layers (steps 3 to 5) when one readout column's signed sum of an "
+                "output row passes tau.", "Definitions 3.5, C.2 and C.6"},
       {"tau", "The threshold a network's agreement must pass to fire.", "Definition 3.5", true},
-      {"readout", "The m sign patterns the network reads its attention with; m is its width.", "Definition 3.5"},
+      {"readout", "The m sign patterns the network reads its attention with (in the layers: m columns of d random "
+                  "signs, one sign per entry of an output row); m is its width.", "Definitions 3.5 and C.6"},
       {"D0 and D1", "The two datasets: in D1 one token, at a random place, has a much larger score; in the toy "
                     "model D0 has none, in the layers (steps 3 to 5) D0's planted token is weak (strength a0 < 0.1).",
        "Definitions 3.8, D.1 and F.1"},
       {"Wilson 95%", "The bars around each point: a range that holds the true rate in 95 of 100 such experiments; "
                      "it is wider when fewer trials were run.", "ours"},
-      {"F > 0", "F is the network's output: 0 when no sign pattern passes tau, above 0 when one does, so F > 0 "
-                "means it fires.", "Definition 3.5"},
-      {"agreement", "The sum over all positions of attention weight times the pattern's sign: near +1 or -1 when "
-                    "one weight is nearly all, near 0 when the weights are spread.", "Definition 3.5"},
+      {"F > 0", "F is the network's output: 0 when no sign pattern (in the layers: no readout column) passes tau, "
+                "above 0 when one does, so F > 0 means it fires.", "Definitions 3.5 and C.6"},
+      {"agreement", "In the toy model: the sum over all positions of attention weight times the pattern's sign, "
+                    "near +1 or -1 when one weight is nearly all, near 0 when the weights are spread. The layers "
+                    "compare a signed sum of an output row instead (see 'signed sum').", "Definition 3.5"},
+      {"signed sum", "In the layers (steps 3 to 5): an output row's entries, each multiplied by the readout column's "
+                     "sign (+1 or -1) for that entry, added up.", "Definitions C.2 and C.6"},
+      {"output row", "In the layers: a token's output, the attention-weighted sum of the value rows (here the rows "
+                     "of A, or the key rows in cross-attention).", "Definitions C.1 and C.4"},
       {"class column", "In the layers, each token belongs to one of d - 2 classes and has b sqrt(log n) in its "
                        "class's column (0 in the others).", "Definition D.1"},
       {"X = I", "The tokens' features are the rows of the identity matrix: token i is the i-th unit vector.",
@@ -53,6 +67,8 @@ std::vector<GlossaryEntry> glossary() {
 }
 }  // namespace
 
+// [SECTION] Steps
+
 Story make_story() {
   Story s;
   s.id = "separation";
@@ -71,10 +87,10 @@ Story make_story() {
       "The paper's toy model (Definition 3.8; n = 1000 as in its Fig. 3b). In dataset D0 every score lies "
       "between log n and 1.4 log n; D1 is the same, except that one score, at a random place, is 4 log n. A "
       "network turns the scores into attention weights (softmax or linear), compares them with m random sign "
-      "patterns and fires when the agreement of one pattern with the weights passes a threshold tau (Definition "
+      "patterns and fires (its output F > 0) when the agreement of one pattern with the weights passes a threshold tau (Definition "
       "3.5; ours: tau = 0.25, the paper fixes none for this model). A trial succeeds when softmax fires on D1 "
       "and no other case fires. The x-axis is m, from 1 to 12; the dashed curve is 1 - 2^-m (the proof of "
-      "Lemma 5.2); the bars are Wilson 95% ranges. After your run, set n to 100 and run again.";
+      "Lemma 5.2); the bars are Wilson 95% ranges.";
   one.question = "Why does one more sign pattern halve softmax's chance of missing the strong score, and what decides "
                  "whether linear attention fires?";
   one.plot = "Success rate";
@@ -88,7 +104,9 @@ Story make_story() {
       .hiding({"neither", "cannot tell"});
   one.measures = {cell("exp1", "exp_d1", "m", 1), cell("exp8", "exp_d1", "m", 8), cell("theory8", "theory", "m", 8),
                   cell("lin12", "lin_d1", "m", 12), cell("lin_d0_12", "lin_d0", "m", 12),
-                  StoryMeasure::from_setting("n", "n"), StoryMeasure::from_setting("tau", "tau")};
+                  cell("success12", "success_rate", "m", 12), cell("theory12", "theory", "m", 12),
+                  cell("exp_d0_12", "exp_d0", "m", 12), StoryMeasure::from_setting("n", "n"),
+                  StoryMeasure::from_setting("tau", "tau")};
   one.answer = {
       say("Softmax fired on {exp1} of D1 inputs at m = 1 and on {exp8} at m = 8 (the curve 1 - 2^-m: {theory8})."),
       say("Why: softmax puts nearly all its weight on the strong score, so a pattern's agreement is about its sign "
@@ -96,25 +114,30 @@ Story make_story() {
           "1/2 x ... x 1/2 = 2^-m."),
       say_if("lin12", 0, 0, "Linear attention fired on no D1 input, even at m = 12: it cannot tell D1 from D0. It "
                             "spreads its weight over all n = {n} scores, about 1/n each, and n random signs "
-                            "weighted 1/n add up to about 1/sqrt(n), far below tau = {tau}."),
+                            "weighted 1/n add up to about 1/sqrt(n), far below tau = {tau}. Then set n to 100 and "
+                            "run again: 1/sqrt(100) = 0.1 is nearer tau, so expect linear attention to fire on a few "
+                            "percent of D1 inputs at m = 12, and success to end below the curve."),
       say_if("lin12", 1e-12, 1, "Linear attention fired on {lin12} of D1 inputs at m = 12 (and on {lin_d0_12} of D0): "
                                 "its weights are about 1/n each, and n random signs weighted 1/n add up to about "
                                 "1/sqrt(n), which at n = {n} is no longer far below tau = {tau}, so now and then "
-                                "one of the m patterns passes it, on D0 as on D1.")};
+                                "one of the m patterns passes it, on D0 as on D1. Softmax fires on {exp_d0_12} of D0 "
+                                "inputs at m = 12 too, so success there is {success12}, below the curve's {theory12}.")};
   // The values measured at the step's settings (seed 1), as docs/separation.md's claims table states them.
   one.expect = {"fired on no D1 input", "on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (the curve 1 - 2^-m: 99.6%)"};
-  one.invited = {{{{"n", "100"}}, {"Linear attention fired on 8.2% of D1 inputs at m = 12", "at n = 100 is no longer"}}};
-  one.given = {"1000", "1.4", "4", "0.25", "1", "12", "2", "8", "1/2", "100", "95%"};  // settings; 1 - 2^-m; m = 1, 8, 12
+  one.invited = {{{{"n", "100"}}, {"Linear attention fired on 8.2% of D1 inputs at m = 12", "at n = 100 is no longer",
+                                    "so success there is 83.3%, below the curve's 100.0%"}}};
+  one.given = {"1000", "1.4", "4", "0.25", "1", "12", "2", "8", "1/2", "100", "95%", "0", "0.1"};  // 1/sqrt(100) = 0.1  // settings; 1 - 2^-m; m = 1, 8, 12
   s.steps.push_back(one);
 
   StoryStep two;
   two.title = "How low can the threshold go?";
   two.text =
-      "Now the x-axis is the threshold tau, from 0.02 to 0.3 (m = log n = 7); the plot's F > 0 means the network "
-      "fires. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 is ours, read from "
-      "Lemmas 4.2 and 5.2 (Lemma 4.2 proves softmax's agreement on D1 is at least 1/4 in size). Watch all four "
-      "rates, D0 as well as D1, as tau falls. After your run, set n to 100 and run again.";
-  two.question = "Does a lower threshold help or hurt, and below which tau does it start to hurt?";
+      "Now the x-axis is the threshold tau, from 0.02 to 0.3 (n = 1000, m = log n = 7); the plot's F > 0 means the "
+      "network fires. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 is ours, read from "
+      "Lemmas 4.2 and 5.2 (Lemma 4.2 proves softmax's agreement on D1 is at least 1/4 in size). On D0 the weights "
+      "are spread, so an agreement is a sum of many small signed weights. The plot shows how often each network fires "
+      "on D0 and on D1.";
+  two.question = "What happens to success as tau falls from 0.3 to 0.02, and why?";
   two.plot = "How often each network fires";
   two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
   two.shows = {"n", "trials"};
@@ -128,6 +151,7 @@ Story make_story() {
                   cell("success_16", "success_rate", "tau", 0.16), cell("success_30", "success_rate", "tau", 0.3),
                   cell("d0_08", "exp_d0", "tau", 0.08), cell("d0_12", "exp_d0", "tau", 0.12),
                   cell("d0_16", "exp_d0", "tau", 0.16), cell("d1_30", "exp_d1", "tau", 0.3),
+                  cell("d0_30", "exp_d0", "tau", 0.3),
                   StoryMeasure::from_setting("n", "n")};
   two.answer = {
       say("A low threshold hurts: at tau = 0.04 softmax fires on {exp_d0_04} of D0 inputs, linear on {lin_d0_04} "
@@ -136,18 +160,27 @@ Story make_story() {
           "{d0_16} of D0 inputs there: it starts to hurt at the tau where D0 first fires."),
       say_if("d0_16", 0, 0, "Here softmax is silent on D0 from tau = 0.16 up, so the hurt starts below 0.16 and "
                             "grows fast below 0.1."),
-      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs; success is {success_16}: "
-                                "with n = {n} scores the weights are larger, so are D0's agreements, and it "
+      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs, and at tau = 0.3 still on "
+                                "{d0_30}; success is {success_16} at 0.16 and {success_30} at 0.3: with n = {n} "
+                                "scores the weights are larger, so are D0's agreements (about 1/sqrt(n)), and it "
                                 "hurts from a higher tau."),
       say("Why: on D0 both networks spread their weight, so their agreement with a sign pattern is small but not "
           "zero, and a low threshold lets it through. At tau = 0.3, above 1/4, softmax still fires on {d1_30} of "
           "D1 (success {success_30}): 1/4 is only what Lemma 4.2 proves; in fact (ours, from Definition 3.8) the "
-          "strong score takes all but about n^-1.6 of the weight, so the agreement is nearly +1 or -1.")};
+          "strong score takes all but about n^-1.6 of the weight (each of the other n - 1 weights is at most "
+          "e^(1.4 log n) / e^(4 log n) = n^-2.6 times the strong score's), so the agreement is nearly +1 or -1. Linear attention's two "
+          "curves nearly coincide ({lin_d0_04} on D0 and {lin_d1_04} on D1 at tau = 0.04): it treats D0 and D1 alike."),
+      say_if("d0_16", 0, 0, "Then set n to 100 and run again: D0's agreement is about 1/sqrt(n), 0.1 instead of "
+                            "0.03, so expect softmax to keep firing on D0 up to a tau about 3 times higher, and "
+                            "success to stay lower at every tau.")};
   two.expect = {"softmax is silent on D0 from tau = 0.16 up", "softmax fires on 69.0% of D0 inputs, linear on 50.7% "
                 "of D0 and 51.0% of D1, and success is only 24.7%", "99.0% at 0.16", "softmax still fires on 99.0% of D1"};
-  two.invited = {{{{"n", "100"}}, {"Even at tau = 0.16 softmax fires on 34.0% of D0 inputs"}}};
+  two.invited = {{{{"n", "100"}}, {"Even at tau = 0.16 softmax fires on 34.0% of D0 inputs, and at tau = 0.3 still on "
+                                    "2.3%; success is 55.3% at 0.16 and 94.0% at 0.3"}}};
   // The swept tau and the ones read, Lemma 4.2's bound, m = log n, the invited n, n^4 / ((n - 1) n^1.4).
-  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7", "0.08", "0.12", "0.1", "100", "1.6", "1", "0"};
+  // e^(1.4 log n) / e^(4 log n) = n^-2.6; 1/sqrt(n) = 0.1 and 0.03 at n = 100 and 1000, 3 times apart.
+  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7", "0.08", "0.12", "0.1", "100", "1.6", "1", "0",
+               "1000", "1.4", "4", "2.6", "0.03", "3"};
   s.steps.push_back(two);
 
   StoryStep three;
@@ -157,12 +190,16 @@ Story make_story() {
       "trials per point as in Section 7.2.1). It has n = 200 tokens of d = 22 dimensions, one matrix A serving "
       "as queries, keys and values. A token's row has b sqrt(log n) in its class column (one of d - 2 = 20 "
       "classes), c sqrt(log n) in a constant column and, for the planted token j3 only, a sqrt(log n) in the "
-      "planted column: a = a1 in D1, a weak a0 < 0.1 in D0. The x-axis is the readout width m, from 1 to 80; the "
-      "bars are Wilson 95% ranges. Ours: in the planted row, 2 of the 8 sign patterns on (planted, class, "
-      "constant) put the output above tau, so a column detects D1 with probability 1/4 and detection follows "
-      "1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 counts only the pattern with + on all "
-      "three, probability 1/8, and proves a bound of 1/10). In the pictures of the inputs a line marks the tokens "
-      "left out between the rows shown.";
+      "planted column: a = a1 = 1.2 in D1, a = a0 = 0.01 in D0; b = 0.2, c = 0.8 (Section 7.2.1). A row's output "
+      "is the attention-weighted sum of the rows of A; a readout column of d random signs fires on it when the "
+      "signed sum of the output row passes tau = (c + 0.1) sqrt(log n) (Theorem E.4). The x-axis is the readout "
+      "width m, from 1 to 80; the bars are Wilson 95% ranges. Ours: on D1 row j3 attends to itself, and 2 of the 8 "
+      "sign patterns on its (planted, class, constant) entries pass tau, so a column detects D1 with probability "
+      "1/4: detection follows 1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 proves a bound of "
+      "1/10). On D0 no row stands out: each output row is about the average token, c sqrt(log n) on the constant "
+      "column and about b/20 sqrt(log n) on each class column, so a column with + on the constant passes tau only "
+      "when 15 or more of its 20 class signs are +, about 1 column in 100; linear attention's rows are as even on "
+      "D1 (it barely favours j3). In the pictures of the inputs a line marks the tokens left out.";
   three.question = "What does each extra readout column add, on D1 and on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
@@ -174,28 +211,41 @@ Story make_story() {
   three.measures = {cell("exp_d1_10", "exp_d1", "m", 10), cell("law_10", "theory_exp_d1", "m", 10),
                     cell("success_10", "success_rate", "m", 10), cell("success_80", "success_rate", "m", 80),
                     cell("low_80", "ci_low", "m", 80), cell("high_80", "ci_high", "m", 80),
-                    cell("d0_80", "exp_d0", "m", 80), cell("lin_d1_80", "lin_d1", "m", 80)};
+                    cell("d0_80", "exp_d0", "m", 80), cell("lin_d1_80", "lin_d1", "m", 80),
+                    cell("lin_d0_80", "lin_d0", "m", 80)};
   three.answer = {
       say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the planted-row law; success is "
           "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]). At m = 80 softmax fires "
           "on {d0_80} of D0 inputs, and linear attention on {lin_d1_80} of D1 inputs."),
       say("Why: every extra column is one more chance for a near-uniform row to cross tau by luck. Softmax's D0 rows "
           "are near-uniform, and so are linear attention's rows on D1 (it barely favours the planted token), so "
-          "both false alarms grow with m while detection is already near 1; success needs both silent.")};
+          "both false alarms grow with m while detection is already near 1; success needs both silent. Ours: at "
+          "about 1 column in 100, m = 80 columns all stay silent with probability (99/100)^80, about 45%, so each "
+          "false alarm comes in about 55% of trials, and success is near 45% x 45%, about 20%."),
+      say("Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on D0 both spread "
+          "their weight nearly evenly, so their output rows nearly agree, and with the same readout columns they "
+          "fired in the same trials.")};
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs"};
-  three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/8", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%"};
+  // Settings (Fig. 4c's a1, a0, b, c; tau = (c + 0.1) sqrt(log n)); the law; D0's columns: 15 or more of 20 signs +
+  // (2.1%) with + on the constant (1/2), about 1 in 100; (99/100)^80 = 45%, 55% its complement, 45% x 45% = 20%.
+  three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%",
+                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "20%", "1/8"};
   s.steps.push_back(three);
 
   StoryStep four;
   four.title = "Cross-attention: how strong must the planted key be? (Fig. 7d)";
   four.text =
       "In cross-attention (Definition F.1) only one query row, j2, sees the planted key j3. Its score is "
-      "(1 + a1) log n against log n for the other n - 1 keys, so softmax gives it the weight n^a1 / (n^a1 + n - 1). The x-axis "
-      "is the strength a1 (n = 200, 100 trials per point, as in the paper's Section F.6; m = log(n / delta) "
-      "rounded, with delta = 0.01, and tau = 0.9 as in Theorem F.5); look for where n^a1 overtakes n - 1. The pictures of the inputs "
-      "mark j2 and j3 (in D0 the planted key is weak).";
-  four.question = "How does success depend on a1, and what limits it when a1 is large?";
+      "(1 + a1) log n against log n for the other n - 1 keys, so softmax gives j3 the weight w = n^a1 / (n^a1 + n - "
+      "1) in row j2; every other row is uniform. A key row has a 1 in its class column (one of d - 1 = 11 classes), "
+      "and j3 also a 1 in the planted column; a row's output is the weighted sum of the key rows, and a readout "
+      "column of random signs fires on it when the signed sum of the output row passes tau = 0.9 (Theorem F.5). So "
+      "row j2's output has w on the planted column, and w plus the small weights of j3's classmates on j3's class "
+      "column. The x-axis is the strength a1 (n = 200, d = 12, 100 trials per point, as in the paper's Section F.6; "
+      "m = log(n / delta) = 10 columns with delta = 0.01, rounded). The pictures of the inputs mark j2 and j3 (in "
+      "D0 the planted key is weak).";
+  four.question = "How does success change as a1 grows, and why?";
   four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
   four.shows = {"n"};
@@ -228,7 +278,7 @@ Story make_story() {
                  "Linear attention fired on 1.0% of D1 inputs"};
   // Settings; tau of Theorem F.5 and m = log(n / delta) = 10 of Section F.6; n^a1 = 200^0.712; the largest a1 of the
   // sweep; linear's closed form at n = 200.
-  four.given = {"0.01", "0.501", "0.544", "1.045", "0.045", "17%", "1%", "0.18", "0.25", "0.43", "18", "19", "1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201", "0.9", "10",
+  four.given = {"3", "11", "12", "0.01", "0.501", "0.544", "1.045", "0.045", "17%", "1%", "0.18", "0.25", "0.43", "18", "19", "1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201", "0.9", "10",
                 "3/4", "1/4", "100%"};
   s.steps.push_back(four);
 
@@ -238,8 +288,8 @@ Story make_story() {
       "With X = 1 (every entry of the key-query matrix X is 1; Theorem D.5) every row of self-attention on D1 "
       "puts most weight on the planted token. The x-axis is the dimension d (n = 256, 100 trials per point, as in "
       "the paper's Section 7.2; m = 15), so the tokens fall into d - 2 classes; the bars are Wilson 95% ranges. "
-      "Softmax fires when a readout column agrees with a row by more than tau = (c + 0.1) sqrt(log n) (Theorem "
-      "D.5), with the constant column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, "
+      "A readout column fires on a row when the signed sum of the row's output passes tau = (c + 0.1) sqrt(log n) "
+      "(Theorem D.5), with the constant column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, "
       "b = 0.2 (Section 7.2.1).";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
@@ -271,7 +321,7 @@ Story make_story() {
   // Settings, 19 panels; the paper's tau rule (c = 0.8, b = 0.2: 0.1 = c + 0.1 - c, 1/2 = 0.1 / b), k = d - 2,
   // 1 / sqrt(64) = 1/8.
   five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%", "2", "0.1", "0.8", "0.2", "1/2", "64",
-                "1/8"};
+                "1/8", "8"};
   s.steps.push_back(five);
 
   s.summary = {

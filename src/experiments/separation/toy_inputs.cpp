@@ -27,7 +27,7 @@ Results toy_inputs_at(const ToySettings& s, std::uint64_t seed) {
   const double log_n = dmath::log(double(s.n)), last = double(s.n);
   const std::string every = stride > 1 ? ", every " + std::to_string(stride) + "-th token" : "";
   Plot plot = Plot::titled("Inputs: one D1 and one D0 input (n = " + std::to_string(s.n) + every + ")")
-                  .x("token i").y("score v_i = (A x)_i");
+                  .x("token i").y("score v_i");
   plot.series.push_back(std::move(d1));
   plot.series.push_back(std::move(d0));
   plot.series.push_back({"log n: the lowest unplanted score", SeriesStyle::Reference, {1.0, last}, {log_n, log_n}, {}, {}});
