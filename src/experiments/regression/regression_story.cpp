@@ -234,7 +234,8 @@ Story make_story() {
           "here."),
       say_if("unmet", 0, kInf, "So the condition is not met, and the lemma promises nothing here.")};
   three.expect = {"the method diverges", "eps0 is 0.522, so the bound eps0 / (1 - eps0) on its rate near x* is 1.090",
-                  "exp overflows at iteration 77"};
+                  "exp overflows at iteration 77", "4.85 after 50 iterations, 10.8 after 70",
+                  "asks for w^2 >= 135, and w^2 = 1^2 here. So the condition is not met"};
   // w = 1, Lemma C.4's 100 beta and 10%, the choices, the iterations of the creep
   three.given = {"2", "1", "100", "1e-10", "10", "10%", "50", "70"};
   s.steps.push_back(three);
@@ -272,7 +273,8 @@ Story make_story() {
                                "necessary."),
       say("Exact Newton, also drawn, ends at {newton_last}: rounding (below about 1e-15), "
           "not a further gain.")};
-  four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 >= 286"};
+  four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 >= 286",
+                 "So the condition is not met, yet the method can converge"};
   four.invited = {{{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
                                   "Compare with the step's w = 12"}},
                   {{{"w", "1.5"}}, {"With w = 1.5, eps0 is 0.309", "It converges after 39 iterations"}},
