@@ -161,9 +161,9 @@ Story make_story() {
   StoryStep three;
   three.title = "The lower bound: parities";
   three.text =
-      "The run trains Adam on layers that compute parities. Each input has two tokens of d = 10 signs (the "
-      "setting 'd for learning'); the label is the parity of the bits of S in both tokens, for sets S of |S| = 1, 2 "
-      "and 3 bits (8|S| + 8 heads; ours, after Lemma 11.7). Adam trains on 3000 examples for 300 steps. "
+      "Adam trains for 300 steps on 3000 examples of layers whose label is the parity of a set S of |S| = 1, 2 or 3 "
+      "bits in each of two tokens of d = 10 signs. Here d is the setting 'd for learning', and each layer has "
+      "8|S| + 8 heads (ours, after Lemma 11.7). "
       "Statistical-query learners, noisy gradient descent among them, need a number of queries, or an accuracy of "
       "their answers, that grows like d to a power proportional to |S| (Theorem 11.2, part 2; Remark 11.13); Adam "
       "is not formally one. The plot shows how "

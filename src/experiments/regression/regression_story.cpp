@@ -87,10 +87,11 @@ Story make_story() {
   one.title = "Newton, exact and approximate";
   one.text =
       "Three solvers start at distance 1 from the minimiser x* of a loss L: exact Newton, gradient descent, and "
-      "approximate Newton, which uses a cheaper matrix H~ in place of the Hessian H. A number eps0 says how far "
+      "approximate Newton, which uses a cheaper matrix H~ in place of the Hessian H. A is a random matrix with "
+      "n = 200 rows and d = 10 columns, b a target with n entries. A number eps0 says how far "
       "H~ is from H: 0 when they are equal; the run measures it after each step (the largest |lambda - 1| over the "
       "eigenvalues lambda of H^-1 H~) and uses its median. The plot follows each solver's distance to x*, both axes "
-      "on a log scale. A is a random matrix with n = 200 rows and d = 10 columns, b a target with n entries. The loss (Definition 1.2, with the regulariser of Eq. (2)): L(x) = 0.5 ||u(x) - alpha(x) b||^2 + "
+      "on a log scale. The loss (Definition 1.2, with the regulariser of Eq. (2)): L(x) = 0.5 ||u(x) - alpha(x) b||^2 + "
       "0.5 ||W A x||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. H = A^T (B + W^2) A: B comes "
       "from the data term, W^2 from the regulariser; H~ = A^T (B_diag + W^2) A, B_diag the diagonal part of B "
       "(ours as a solver: Algorithm 1 without its sampling, step 2).";
@@ -137,14 +138,14 @@ Story make_story() {
   two.title = "Sampling rows of A";
   two.text =
       "H~ = A^T D A (D = B_diag + W^2, diagonal) is a sum of n outer products, one per row of A, each about "
-      "d (d + 2) flops: d + 2 per entry of the row. The paper's Algorithm 1 sums only some rows, reweighted so that the sum stays close to "
-      "A^T D A (Lemma 6.4). Which rows is ours: by leverage scores, tau_i for row i, how much that row matters; "
-      "row i is kept with probability min(1, 1000 tau_i / d). The scores depend on D, which changes with x, so "
-      "every step estimates them again from a sketch of A, which reads every row of A at 32 flops per entry. A "
-      "second sampled solver (ours) adds back B - B_diag, of rank 2. Here A has n = 20000 rows and d = 50 "
-      "columns. The plot counts each step's work in flops: building H~ and solving with it. Then try d = 10: a row's "
-      "outer product then costs d + 2 = 12 flops per entry, so expect a skipped row to save less than the sketch "
-      "spends on it.";
+      "d (d + 2) flops: d + 2 per entry of the row. Here A has n = 20000 rows and d = 50 columns. The paper's "
+      "Algorithm 1 sums only some rows, reweighted so that the sum stays close to A^T D A (Lemma 6.4). Which rows "
+      "is ours: by leverage scores, tau_i for row i, how much that row matters. The scores depend on D, which "
+      "changes with x, so every step estimates them again from a sketch of A that reads every row at 32 flops per "
+      "entry. Row i is kept with probability min(1, 1000 tau_i / d). A second sampled solver (ours) adds back "
+      "B - B_diag, of rank 2. The plot counts each step's work in flops: building H~ and solving with it. Then "
+      "try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect a skipped row to save "
+      "less than the sketch spends on it.";
   two.question = "How does a sampled run compare with an unsampled one, per step and in all, and why?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
@@ -164,6 +165,8 @@ Story make_story() {
                   note("sampled_rate", "leverage-sampled: {*}eps0 / (1 - eps0) = {sampled_rate} "),
                   note("full_eps0", "A^T (B_diag + W^2) A: {*}median eps0 {full_eps0} "),
                   note("rank2_eps0", "sampled + rank 2: {*}median eps0 {rank2_eps0} "),
+                  note("rank2_it", "sampled + rank 2: converged after {rank2_it} iterations"),
+                  note("rank2_work", "sampled + rank 2: work per step {rank2_work} million flops"),
                   note("sampled_ms", "leverage-sampled: converged after {*}<= 1e-10 after {sampled_ms} ms"),
                   note("full_ms", "A^T (B_diag + W^2) A: converged after {*}<= 1e-10 after {full_ms} ms"),
                   StoryMeasure::from_setting("d", "d")};
@@ -178,7 +181,8 @@ Story make_story() {
                                "skipped row's outer product saves; it pays off only with many columns."),
       say("The sampled approximation's eps0 is {sampled_eps0} (unsampled: {full_eps0}). Near x* the error shrinks "
           "at a rate of at most eps0 / (1 - eps0) per step (ours), here {sampled_rate}, so the sampled run takes "
-          "{sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0}. Why: "
+          "{sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0} and "
+          "{rank2_it} iterations of {rank2_work} million flops. Why: "
           "a sample of rows estimates the Hessian only roughly, so each step corrects less of the error."),
       say("In all: {sampled_it} steps of {sampled_work} million flops against {full_it} steps of {full_work} "
           "million; on this machine's clock the sampled run reached ||x - x*|| <= 1e-10 after {sampled_ms} ms, the "
@@ -197,9 +201,9 @@ Story make_story() {
   three.text =
       "This solver (ours) replaces the Hessian H = A^T (B + W^2) A by its regulariser's part alone, "
       "H~ = A^T W^2 A, computed once: what Algorithm 1's D becomes without B_diag. Here W = w I with w = 1. "
-      "Lemma C.4(2) makes W^2 alone a good (10%) approximation when w^2 >= 100 beta + lambda_min / sigma_min(A)^2: "
-      "beta bounds the size of B (every eigenvalue of B lies between -beta and beta), lambda_min is the Hessian's "
-      "smallest eigenvalue at x*, sigma_min(A) is A's smallest singular value; the run measures them. Before Run, "
+      "Lemma C.4(2) makes W^2 alone a good (10%) approximation when w^2 >= 100 beta + lambda_min / sigma_min(A)^2. "
+      "There beta bounds the size of B (every eigenvalue of B lies between -beta and beta), lambda_min is the "
+      "Hessian's smallest eigenvalue at x*, sigma_min(A) is A's smallest singular value; the run measures them. Before Run, "
       "the picture shows the loss and its two parts, the data term and the regulariser, from the start to x*. The "
       "plot follows the distance to x*.";
   three.question = "What happens to the distance to x* from one step to the next, and why?";
