@@ -137,15 +137,14 @@ Story make_story() {
   StoryStep two;
   two.title = "Sampling rows of A";
   two.text =
-      "H~ = A^T D A (D = B_diag + W^2, diagonal) is a sum of n outer products, one per row of A, each about "
-      "d (d + 2) flops: d + 2 per entry of the row. Here A has n = 20000 rows and d = 50 columns. The paper's "
-      "Algorithm 1 sums only some rows, reweighted so that the sum stays close to A^T D A (Lemma 6.4). Which rows "
-      "is ours: by leverage scores, tau_i for row i, how much that row matters. The scores depend on D, which "
-      "changes with x, so every step estimates them again from a sketch of A that reads every row at 32 flops per "
-      "entry. Row i is kept with probability min(1, 1000 tau_i / d). A second sampled solver (ours) adds back "
-      "B - B_diag, of rank 2. The plot counts each step's work in flops: building H~ and solving with it. Then "
-      "try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect a skipped row to save "
-      "less than the sketch spends on it.";
+      "H~ = A^T D A (D = B_diag + W^2, diagonal) sums n outer products, one per row: d (d + 2) flops a row, "
+      "d + 2 per entry. Here A has n = 20000 rows and d = 50 columns. The paper's Algorithm 1 sums only some rows, "
+      "reweighted (Lemma 6.4); ours picks them by leverage scores, tau_i for row i, estimated every step (they "
+      "depend on D, which changes with x) from a sketch of A that reads every row at 32 flops per entry. Row i is "
+      "kept with probability min(1, 1000 tau_i / d), so the sum stays close to A^T D A. A second sampled solver "
+      "(ours) adds back B - B_diag, of rank 2. The plot counts each step's work in flops: building H~ and solving "
+      "with it. Then try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect a skipped "
+      "row to save less than the sketch spends on it.";
   two.question = "How does a sampled run compare with an unsampled one, per step and in all, and why?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
