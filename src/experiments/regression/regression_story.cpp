@@ -87,10 +87,10 @@ Story make_story() {
   one.title = "Newton, exact and approximate";
   one.text =
       "Three solvers start at distance 1 from the minimiser x* of a loss L: exact Newton, gradient descent, and "
-      "approximate Newton, which uses a cheaper matrix H~ in place of the Hessian H. A is a random matrix with "
-      "n = 200 rows and d = 10 columns, b a target with n entries. A number eps0 says how far "
+      "approximate Newton, which uses a cheaper matrix H~ in place of the Hessian H. A number eps0 says how far "
       "H~ is from H: 0 when they are equal; the run measures it after each step (the largest |lambda - 1| over the "
-      "eigenvalues lambda of H^-1 H~) and uses its median. The plot follows each solver's distance to x*, both axes "
+      "eigenvalues lambda of H^-1 H~) and uses its median. A (random) has n = 200 rows and d = 10 columns; "
+      "b has n entries. The plot follows each solver's distance to x*, both axes "
       "on a log scale. The loss (Definition 1.2, with the regulariser of Eq. (2)): L(x) = 0.5 ||u(x) - alpha(x) b||^2 + "
       "0.5 ||W A x||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. H = A^T (B + W^2) A: B comes "
       "from the data term, W^2 from the regulariser; H~ = A^T (B_diag + W^2) A, B_diag the diagonal part of B "
