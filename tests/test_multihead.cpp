@@ -963,7 +963,7 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
     }
     CHECK(stated > 0);
   };
-  check("(kd)^Theta(m) random examples", "Theorem 1.2");         // mh-01
+  check("grows like kd to a power proportional to m", "Theorem 1.2");  // mh-01
   check("non-degeneracy assumptions can be learned", "Theorem 1.2");
   check("statistical-query method can avoid exponential", "Theorem 1.3");  // mh-03
   check("might be polynomial", "after Theorem 1.3");
