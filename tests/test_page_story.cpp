@@ -85,6 +85,7 @@ TEST_CASE("page story: the step as JSON: answer and summary once the run is done
   st.open(*s, s->steps.size() - 1);
   CHECK(nlohmann::json::parse(st.json(none, true))["summary"] == render_summary(*s, none));
   CHECK(nlohmann::json::parse(st.json(none, false))["summary"] == "");
+  CHECK(nlohmann::json::parse(st.json(none, true))["summaryHeading"] == "What you saw");  // the canvas's heading
 }
 
 TEST_CASE("page story: a number is predicted inside its range", "[page]") {

@@ -16,6 +16,23 @@ bool same_value(double a, double b) {
   if (!std::isfinite(a) || !std::isfinite(b)) return !std::isfinite(a) && !std::isfinite(b);
   return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
 }
+// Series of one colour family (palette.hpp colour_family) in colour-slot order: each keeps its own
+// dash unless an earlier one of its family has it; then it takes the first dash its family lacks.
+void spread_family_dashes(std::vector<SeriesDrawing>& out) {
+  static constexpr Dash dashes[3] = {kSolid, kDashed, kDotted};
+  std::vector<std::size_t> by_slot;
+  for (std::size_t k = 0; k < out.size(); ++k)
+    if (!out[k].reference) by_slot.push_back(k);
+  std::sort(by_slot.begin(), by_slot.end(), [&](std::size_t a, std::size_t b) { return out[a].colour_slot < out[b].colour_slot; });
+  std::map<std::size_t, unsigned> used;  // family -> the dashes (bits) it has
+  for (std::size_t k : by_slot) {
+    unsigned& have = used[colour_family(out[k].colour_slot)];
+    std::size_t mine = out[k].colour_slot % 3;
+    for (std::size_t step = 0; step < 3 && (have >> mine & 1u); ++step) mine = (mine + 1) % 3;
+    out[k].look.dash = dashes[mine];
+    have |= 1u << mine;
+  }
+}
 }  // namespace
 
 bool same_points(const Series& a, const Series& b) {
@@ -45,10 +62,14 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       d.colour_slot = slot++;
     }
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const Series& s = plot.series[k];
     SeriesDrawing& d = out[k];
     d.look = series_look(d.colour_slot, light_background);
-    if (d.reference) d.look.dash = kReferenceDashes[references++ % 3];
+    if (d.reference) d.look.dash = kReferenceDashes[references++ % kReferencePatterns];
+  }
+  spread_family_dashes(out);
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    SeriesDrawing& d = out[k];
     const bool marks = !d.reference && s.style != SeriesStyle::Bars && (index_axis || (s.flags & SeriesFlags_Marks));
     d.line = s.style != SeriesStyle::Bars && !marks;
     d.markers = !d.dimmed && (marks || (s.style == SeriesStyle::LineMarkers && s.x.size() <= kMarkedPointsMax));

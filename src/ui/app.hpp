@@ -224,7 +224,8 @@ class App {
   // The log switches, view options: unset, each plot keeps the scale it declares; set, every plot
   // takes it. The switches show the first plot's scale while unset.
   std::optional<bool> log_x_, log_y_;
-  void apply_log_switches(Plot& plot) const;
+  void apply_log_switches(Plot& plot) const;  // not to an index axis
+  void draw_log_switches(const Plot& first);    // above the plots, never above a map alone
   View view_ = View::Results;
   bool select_tab_ = false;  // the tab bar should switch to view_ (after a link or an action)
   bool has_inspector_ = false;
