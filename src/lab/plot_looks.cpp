@@ -46,7 +46,20 @@ bool same_points(const Series& a, const Series& b) {
   return any;
 }
 
+std::pair<std::size_t, std::size_t> points_on(const Series& a, const Series& b, const PlotAxes& axes) {
+  std::size_t on = 0, points = 0;
+  if (a.style == SeriesStyle::Bars || b.style == SeriesStyle::Bars) return {0, 0};
+  for (std::size_t i = 0; i < b.x.size() && i < b.y.size(); ++i) {
+    if (!axes.x.usable(b.x[i]) || !axes.y.usable(b.y[i])) continue;
+    ++points;
+    if (i >= a.x.size() || i >= a.y.size() || !same_value(a.x[i], b.x[i]) || !axes.y.usable(a.y[i])) continue;
+    on += std::fabs(axes.y.map(a.y[i]) - axes.y.map(b.y[i])) <= kSameWithin;
+  }
+  return {on, points};
+}
+
 std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_background) {
+  const PlotAxes axes = fit_plot_axes(plot);
   const bool index_axis = ((plot.x_flags | plot.y_flags) & AxisFlags_Index) != 0;
   const bool any_highlight = std::any_of(plot.series.begin(), plot.series.end(), highlighted);
   std::vector<SeriesDrawing> out(plot.series.size());
@@ -75,16 +88,32 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
     d.markers = !d.dimmed && (marks || (s.style == SeriesStyle::LineMarkers && s.x.size() <= kMarkedPointsMax));
     d.width = d.reference ? 1.5 : d.dimmed ? 1.2 : 2.0;
     d.legend = s.name;
-    for (std::size_t j = 0; j < k && d.coincides_with < 0; ++j)
-      if (!d.reference && !out[j].reference && same_points(plot.series[j], s)) d.coincides_with = static_cast<int>(j);
+    // The earlier series it lies on at every point as drawn, or else the first it lies on at some.
+    int partly = -1;
+    std::pair<std::size_t, std::size_t> partly_on{0, 0};
+    for (std::size_t j = 0; j < k && !d.reference; ++j) {
+      if (out[j].reference) continue;
+      const auto on = points_on(plot.series[j], s, axes);
+      if (on.second > 0 && on.first == on.second) {
+        d.coincides_with = static_cast<int>(j);
+        break;
+      }
+      if (on.first >= 2 && partly < 0) partly = static_cast<int>(j), partly_on = on;
+    }
+    if (d.coincides_with < 0 && partly >= 0) d.coincides_with = partly, d.coincides_partly = true;
     if (d.coincides_with >= 0) {
       // Drawn over the earlier one, dashed, while the earlier one is drawn wider: both show.
+      const Series& twin = plot.series[static_cast<std::size_t>(d.coincides_with)];
       SeriesDrawing& under = out[static_cast<std::size_t>(d.coincides_with)];
       under.width = std::max(under.width, 4.5);
       if (d.look.dash.solid()) d.look.dash = kDashed;
       // An experiment may name the twin in the series itself ("...; identical to linear on D1").
       const bool named = s.name.find("identical to ") != std::string::npos || s.name.find("same as ") != std::string::npos;
-      if (!named) d.legend += " (same as " + plot.series[static_cast<std::size_t>(d.coincides_with)].name + ")";
+      if (d.coincides_partly)
+        d.legend += " (on " + twin.name + " at " + std::to_string(partly_on.first) + " of " +
+                    std::to_string(partly_on.second) + " points)";
+      else if (!named)
+        d.legend += " (same as " + twin.name + ")";
     }
   }
   // Marks at the same point: a mark that a later series' mark would cover is drawn larger than that
