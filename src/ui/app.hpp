@@ -220,6 +220,8 @@ class App {
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
   StoryPanel::Placed question_;
+  float controls_content_h_ = 0.0f;  // the controls' content height, last frame (a stacked panel grows to it)
+  static constexpr float kControlsShareMost = 0.88f;  // of the height under the toolbar
   bool compact_ = false;
   // The log switches, view options: unset, each plot keeps the scale it declares; set, every plot
   // takes it. The switches show the first plot's scale while unset.

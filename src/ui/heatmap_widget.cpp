@@ -1,3 +1,8 @@
+// The heatmap widget (ui/heatmap_widget.hpp).
+// Index of this file
+// [SECTION] The colour-map program and the textures
+// [SECTION] Around the image: paths, marks, ticks, the paths' key, the read-out
+// [SECTION] The widget
 #include "ui/heatmap_widget.hpp"
 
 #include <GLES3/gl3.h>
@@ -16,6 +21,8 @@
 namespace attnlab::ui {
 
 namespace {
+
+// [SECTION] The colour-map program and the textures
 
 // The one program shared by every heatmap (built from the files embedded at /shaders).
 struct Program {
@@ -123,6 +130,8 @@ void HeatmapWidget::draw_texture(Slot& s, ImVec2 lo, ImVec2 hi) {
 
 namespace {
 
+// [SECTION] Around the image: paths, marks, ticks, the paths' key, the read-out
+
 // Where the matrix is on screen: cell coordinates (column, row) to pixels.
 struct ImageArea {
   ImVec2 lo, hi;
@@ -178,19 +187,16 @@ void draw_bar_ticks(ImDrawList* dl, const Heatmap& h, const std::vector<double>&
 
 // Tick labels at the image's left (rows) and under it (columns), with a short tick on the frame.
 void draw_axis_ticks(ImDrawList* dl, const MapFrame& f, const ImageArea& area, float font) {
-  const Theme& th = theme();
-  for (const MapTick& t : f.y_ticks) {
-    const float y = area.lo.y + static_cast<float>(t.at) * area.height;
-    const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-    dl->AddLine(ImVec2(area.lo.x - font * 0.25f, y), ImVec2(area.lo.x, y), th.axis);
-    dl->AddText(ImVec2(area.lo.x - ts.x - font * 0.35f, y - ts.y * 0.5f), th.text_dim, t.label.c_str());
-  }
-  for (const MapTick& t : f.x_ticks) {
-    const float x = area.lo.x + static_cast<float>(t.at) * area.width;
-    const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-    dl->AddLine(ImVec2(x, area.hi.y), ImVec2(x, area.hi.y + font * 0.25f), th.axis);
-    dl->AddText(ImVec2(x - ts.x * 0.5f, area.hi.y + font * 0.2f), th.text_dim, t.label.c_str());
-  }
+  for (int axis = 0; axis < 2; ++axis)
+    for (const MapTick& t : axis == 0 ? f.y_ticks : f.x_ticks) {
+      const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+      const ImVec2 at = axis == 0 ? ImVec2(area.lo.x, area.lo.y + static_cast<float>(t.at) * area.height)
+                                  : ImVec2(area.lo.x + static_cast<float>(t.at) * area.width, area.hi.y);
+      const ImVec2 out = axis == 0 ? ImVec2(at.x - font * 0.25f, at.y) : ImVec2(at.x, at.y + font * 0.25f);
+      dl->AddLine(at, out, theme().axis);
+      dl->AddText(axis == 0 ? ImVec2(at.x - ts.x - font * 0.35f, at.y - ts.y * 0.5f) : ImVec2(at.x - ts.x * 0.5f, at.y + font * 0.2f),
+                  theme().text_dim, t.label.c_str());
+    }
 }
 
 // The paths' key, as a plot's legend (and the SVG export's): each path's colour, dash and marker
@@ -233,6 +239,8 @@ void hover_tooltip(const Heatmap& h, const ImageArea& area) {
 }
 
 }  // namespace
+
+// [SECTION] The widget
 
 HeatmapWidget::Slot& HeatmapWidget::ramp(bool sqrt_scale) {
   Slot& ramp = sqrt_scale ? ramp_sqrt_ : ramp_;
