@@ -20,12 +20,12 @@ bool same_value(double a, double b) {
 // dash unless an earlier one of its family has it; then it takes the first dash its family lacks.
 void spread_family_dashes(std::vector<SeriesDrawing>& out) {
   static constexpr Dash dashes[3] = {kSolid, kDashed, kDotted};
-  std::vector<std::size_t> by_slot;
+  std::vector<std::size_t> by_slot(out.size(), out.size());  // the non-reference series hold slots 0, 1, ...
   for (std::size_t k = 0; k < out.size(); ++k)
-    if (!out[k].reference) by_slot.push_back(k);
-  std::sort(by_slot.begin(), by_slot.end(), [&](std::size_t a, std::size_t b) { return out[a].colour_slot < out[b].colour_slot; });
-  std::map<std::size_t, unsigned> used;  // family -> the dashes (bits) it has
+    if (!out[k].reference) by_slot[out[k].colour_slot] = k;
+  unsigned used[kSeriesColours] = {};  // family -> the dashes (bits) it has
   for (std::size_t k : by_slot) {
+    if (k == out.size()) break;
     unsigned& have = used[colour_family(out[k].colour_slot)];
     std::size_t mine = out[k].colour_slot % 3;
     for (std::size_t step = 0; step < 3 && (have >> mine & 1u); ++step) mine = (mine + 1) % 3;

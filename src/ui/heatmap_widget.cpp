@@ -17,6 +17,7 @@
 #include "lab/plot_ticks.hpp"
 #include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
 
 namespace attnlab::ui {
 
@@ -206,9 +207,7 @@ void draw_paths_key(ImDrawList* dl, const Heatmap& h, float width, float font) {
   for (const Heatmap::Path& path : h.paths)
     if (!path.label.empty()) entries.push_back({path.label, SeriesStyle::LineMarkers, {}, {}, {}, {}});
   if (entries.size() != h.paths.size() || entries.empty()) return;
-  const LegendLayout legend = legend_layout(entries, width, font, [](const std::string& text) {
-    return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x);
-  });
+  const LegendLayout legend = legend_layout(entries, width, font, text_width);
   const ImVec2 top = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(width, font * 1.3f * static_cast<float>(legend.rows)));
   for (std::size_t k = 0; k < entries.size(); ++k) {
@@ -259,7 +258,6 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   const float font = ImGui::GetFontSize();
   // The title and the caption wrapped to the width drawn in, the ticks at values of the grid
   // (lab/plot_map_frame.hpp); y tick labels at the image's left, x tick labels under it.
-  const auto text_width = [](const std::string& text) { return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x); };
   const MapFrame words = map_frame(h, size.x, size.x, size.y, font, text_width);
   for (const std::string& line : words.title) ImGui::TextUnformatted(line.c_str());
   if (!ensure_program()) {
