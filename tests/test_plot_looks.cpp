@@ -88,7 +88,7 @@ TEST_CASE("a curve hidden under another over part of its length is named in the 
           "[figures]") {
   // Separation's step 2: linear on D1 lies on linear on D0 (both 0) for the small tau only.
   Plot p = Plot::titled("fires").x("tau").y("rate").y_range(0, 1);
-  p.series.push_back(curve("linear on D0", {0.05, 0.1, 0.15, 0.2, 0.3}, {0, 0, 0, 0.4, 0.9}));
+  p.series.push_back(curve("linear on D0 (needs it silent)", {0.05, 0.1, 0.15, 0.2, 0.3}, {0, 0, 0, 0.4, 0.9}));
   p.series.push_back(curve("linear on D1", {0.05, 0.1, 0.15, 0.2, 0.3}, {0, 0, 0.001, 0.6, 1.0}));
   p.series.push_back(curve("softmax on D1", {0.05, 0.1, 0.15, 0.2, 0.3}, {1, 0.8, 0.5, 0.2, 0.1}));
   const std::vector<SeriesDrawing> d = series_drawings(p);
@@ -101,6 +101,13 @@ TEST_CASE("a curve hidden under another over part of its length is named in the 
   CHECK(d[2].legend == "softmax on D1");
   const PlotAxes axes = fit_plot_axes(p);
   CHECK(points_on(p.series[0], p.series[1], axes) == std::pair<std::size_t, std::size_t>{3, 5});
+  // Curves that only share their start (mirror's 3 x 3 all begin near 1) are not twins; nor is a
+  // faint series under a highlighted one.
+  p.series[1].y = {0, 0, 0.3, 0.6, 1.0};
+  CHECK(series_drawings(p)[1].coincides_with == -1);
+  p.series[1].y = {0, 0, 0.001, 0.6, 1.0};
+  p.series[0].flags = SeriesFlags_Highlight;
+  CHECK(series_drawings(p)[1].coincides_with == -1);
 }
 
 TEST_CASE("a highlight dims the other series; visible series never share a colour", "[figures]") {

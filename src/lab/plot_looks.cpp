@@ -98,7 +98,10 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
         d.coincides_with = static_cast<int>(j);
         break;
       }
-      if (on.first >= 2 && partly < 0) partly = static_cast<int>(j), partly_on = on;
+      // Partly: over at least half its points (not the common start of curves that part), and only
+      // between series drawn in full (a faint one under a highlighted one is meant to be behind).
+      if (on.first >= 3 && 2 * on.first >= on.second && partly < 0 && !d.dimmed && !out[j].dimmed)
+        partly = static_cast<int>(j), partly_on = on;
     }
     if (d.coincides_with < 0 && partly >= 0) d.coincides_with = partly, d.coincides_partly = true;
     if (d.coincides_with >= 0) {
@@ -110,7 +113,7 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       // An experiment may name the twin in the series itself ("...; identical to linear on D1").
       const bool named = s.name.find("identical to ") != std::string::npos || s.name.find("same as ") != std::string::npos;
       if (d.coincides_partly)
-        d.legend += " (on " + twin.name + " at " + std::to_string(partly_on.first) + " of " +
+        d.legend += " (on " + twin.name.substr(0, twin.name.find(" (")) + " at " + std::to_string(partly_on.first) + " of " +
                     std::to_string(partly_on.second) + " points)";
       else if (!named)
         d.legend += " (same as " + twin.name + ")";
