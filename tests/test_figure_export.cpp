@@ -466,7 +466,9 @@ TEST_CASE("a plot of 9 series (the mirror 3 x 3) gives each series and legend en
   for (std::size_t at : paths) strokes.insert({attribute_of(svg, at, "stroke"), attribute_of(svg, at, "stroke-dasharray")});
   CHECK(strokes.size() == 9);  // series 8 and 9 repeat the colours of 1 and 2, dashed
   CHECK(attribute_of(svg, paths[7], "stroke") == attribute_of(svg, paths[0], "stroke"));
-  CHECK(attribute_of(svg, paths[7], "stroke-dasharray") == "9 4");
+  // Series 6 (blue) and 7 (sky blue again) are of series 0's colour family: each its own dash.
+  CHECK(attribute_of(svg, paths[6], "stroke-dasharray") == "9 4");
+  CHECK(attribute_of(svg, paths[7], "stroke-dasharray") == "2 4");
   CHECK(attribute_of(svg, paths[0], "stroke-dasharray") == "<missing>");
   // Markers: series 0 circles, series 4 (LineMarkers, marker index 4) triangles drawn as paths;
   // series 8 too, with its own shape.

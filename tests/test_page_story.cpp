@@ -85,6 +85,7 @@ TEST_CASE("page story: the step as JSON: answer and summary once the run is done
   st.open(*s, s->steps.size() - 1);
   CHECK(nlohmann::json::parse(st.json(none, true))["summary"] == render_summary(*s, none));
   CHECK(nlohmann::json::parse(st.json(none, false))["summary"] == "");
+  CHECK(nlohmann::json::parse(st.json(none, true))["summaryHeading"] == "What you saw");  // the canvas's heading
 }
 
 TEST_CASE("page story: a number is predicted inside its range", "[page]") {
@@ -268,4 +269,17 @@ TEST_CASE("page story: before Run the plot a step names is an empty frame: its t
   CHECK(twin["pending"]["x_label"] == first.x_label);
   CHECK(twin["pending"]["note"] == kDrawnAtRun);
   CHECK(nlohmann::json::parse(twin_figures_json(Results{}, true))["pending"].is_null());
+}
+
+TEST_CASE("page story: the plots a step's answer relies on are drawn open after the named one", "[page]") {
+  std::vector<Plot> plots = {Plot::titled("Loss"), Plot::titled("Norm growth"), Plot::titled("D_k"), Plot::titled("Path")};
+  CHECK(plots_in_order(plots, "D_k", {}) == std::vector<std::size_t>{2, 0, 1, 3});
+  CHECK(plots_shown_open(plots, "D_k", {}) == 1);
+  CHECK(plots_in_order(plots, "D_k", {"Path", "Norm growth"}) == std::vector<std::size_t>{2, 3, 1, 0});
+  CHECK(plots_shown_open(plots, "D_k", {"Path", "Norm growth"}) == 3);
+  CHECK(plots_in_order(plots, "a map", {"Path", "missing"}) == std::vector<std::size_t>{3, 0, 1, 2});  // the map's step
+  CHECK(plots_shown_open(plots, "a map", {"Path", "missing"}) == 1);
+  // Mirror steps 1 and 5 name theirs (test_story_plots checks each is among the run's plots).
+  CHECK_FALSE(story("mirror").steps[0].shown_plots.empty());
+  CHECK_FALSE(story("mirror").steps[4].shown_plots.empty());
 }

@@ -74,13 +74,40 @@ TEST_CASE("coinciding curves are detected, named in the legend and drawn so both
   CHECK_FALSE(d[2].look.dash.solid());        // dashed on top
   CHECK(d[1].width > d[2].width + 1.5);       // the one under it wider
   CHECK(d[0].coincides_with == -1);
-  CHECK(d[3].coincides_with == -1);
+  CHECK(d[3].coincides_with == 0);  // 1e-9 apart is not rounding, but no plot can show it: drawn as twins
+  CHECK(d[3].legend == "softmax, D0 (same as softmax, D1)");
   const std::string svg = plot_to_svg(p);
   CHECK(svg.find("linear, D0 (same as linear, D1)") != std::string::npos);
   // A series that already names its twin is not named twice.
   p.series[2].name = "linear, D0 (identical to linear, D1)";
   CHECK(series_drawings(p)[2].legend == "linear, D0 (identical to linear, D1)");
   CHECK_FALSE(series_drawings(p)[2].look.dash.solid());
+}
+
+TEST_CASE("a curve hidden under another over part of its length is named in the legend and drawn as a twin",
+          "[figures]") {
+  // Separation's step 2: linear on D1 lies on linear on D0 (both 0) for the small tau only.
+  Plot p = Plot::titled("fires").x("tau").y("rate").y_range(0, 1);
+  p.series.push_back(curve("linear on D0 (needs it silent)", {0.05, 0.1, 0.15, 0.2, 0.3}, {0, 0, 0, 0.4, 0.9}));
+  p.series.push_back(curve("linear on D1", {0.05, 0.1, 0.15, 0.2, 0.3}, {0, 0, 0.001, 0.6, 1.0}));
+  p.series.push_back(curve("softmax on D1", {0.05, 0.1, 0.15, 0.2, 0.3}, {1, 0.8, 0.5, 0.2, 0.1}));
+  const std::vector<SeriesDrawing> d = series_drawings(p);
+  CHECK(d[1].coincides_with == 0);
+  CHECK(d[1].coincides_partly);
+  CHECK(d[1].legend == "linear on D1 (on linear on D0 at 3 of 5 points)");
+  CHECK_FALSE(d[1].look.dash.solid());  // dashed over the wider one where they meet
+  CHECK(d[0].width > d[1].width + 1.5);
+  CHECK(d[2].coincides_with == -1);  // crossing once is not lying on it
+  CHECK(d[2].legend == "softmax on D1");
+  const PlotAxes axes = fit_plot_axes(p);
+  CHECK(points_on(p.series[0], p.series[1], axes) == std::pair<std::size_t, std::size_t>{3, 5});
+  // Curves that only share their start (mirror's 3 x 3 all begin near 1) are not twins; nor is a
+  // faint series under a highlighted one.
+  p.series[1].y = {0, 0, 0.3, 0.6, 1.0};
+  CHECK(series_drawings(p)[1].coincides_with == -1);
+  p.series[1].y = {0, 0, 0.001, 0.6, 1.0};
+  p.series[0].flags = SeriesFlags_Highlight;
+  CHECK(series_drawings(p)[1].coincides_with == -1);
 }
 
 TEST_CASE("a highlight dims the other series; visible series never share a colour", "[figures]") {

@@ -4,6 +4,7 @@
 // what the text compares (multihead step 1: both methods' errors in Theta).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "lab/plot_ticks.hpp"
 #include "lab/runner.hpp"
 #include "lab/story.hpp"
+#include "plot_checks.hpp"
 
 using namespace attnlab;
 
@@ -58,6 +60,11 @@ TEST_CASE("every story step's named plot is drawn honestly", "[stories][figures]
       const StoryStep& step = story.steps[k];
       INFO(story.id << " step " << k + 1 << ": plot '" << step.plot << "'");
       const Results r = run_step(step);
+      test::check_figures(r);  // every plot and map of the step: fits a phone, no two series alike
+      for (const std::string& title : step.shown_plots) {  // drawn open after the named plot
+        INFO("shown plot '" << title << "'");
+        CHECK(std::any_of(r.plots.begin(), r.plots.end(), [&](const Plot& p) { return p.title == title; }));
+      }
       const Plot* named = nullptr;
       for (const Plot& p : r.plots)
         if (p.title == step.plot) named = &p;

@@ -157,7 +157,7 @@
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
       if (st.answer && st.changed) h += `<button type="button" data-act="stepsettings">Use the step's settings</button>`;
       if (!st.answer) h += `<p>The answer shows once the run is done.</p>`;
-      if (st.summary) h += `<h4>Summary</h4><p>${esc(st.summary)}</p>`;
+      if (st.summary) h += `<h4>${esc(st.summaryHeading)}</h4><p id="twin-summary">${esc(st.summary)}</p>`;
       h += `<button type="button" data-act="back"${st.step > 1 ? '' : ' aria-disabled="true"'}>Back</button> ` +
         `<button type="button" data-act="next"${st.step < st.steps ? '' : ' aria-disabled="true"'}>Next</button>`;
       return h;

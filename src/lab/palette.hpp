@@ -21,6 +21,14 @@ inline constexpr Rgb kSeriesPalette[] = {{86, 180, 233}, {230, 159, 0},  {0, 158
                                          {240, 228, 66}, {213, 94, 0},   {0, 114, 178}};
 inline constexpr std::size_t kSeriesColours = sizeof kSeriesPalette / sizeof kSeriesPalette[0];
 
+// Palette colours that look alike when thin or faint (sky blue and blue; orange and vermilion) are
+// one family: within a plot, series of one family get different dashes
+// (lab/plot_looks.cpp), so two faint orange dotted curves never stand side by side.
+inline std::size_t colour_family(std::size_t index) {
+  static constexpr std::size_t family[kSeriesColours] = {0, 1, 2, 3, 4, 1, 0};
+  return family[index % kSeriesColours];
+}
+
 // On white, Okabe-Ito's yellow (1.3:1 against it) gives way to a dark yellow (3.8:1).
 inline constexpr Rgb kDarkYellow{150, 130, 0};
 
@@ -43,8 +51,10 @@ inline constexpr Dash kDashed{9.0, 4.0};
 inline constexpr Dash kDotted{2.0, 4.0};
 inline constexpr Dash kReferenceDash{6.0, 4.0};  // reference curves (theory), drawn grey or white
 // A plot's reference curves in turn (all grey): the first kReferenceDash, then these, so two theory
-// curves (cosh and sinh beside exp) are told apart by their pattern.
-inline constexpr Dash kReferenceDashes[3] = {kReferenceDash, {1.5, 3.0}, {14.0, 4.0}};
+// curves (cosh and sinh beside exp) are told apart by their pattern, and so are a solver's bounds
+// beside the theorem's rate (up to six; dense and sparse dots, short, long and longer dashes).
+inline constexpr Dash kReferenceDashes[] = {kReferenceDash, {1.5, 3.0}, {14.0, 4.0}, {1.5, 9.0}, {6.0, 12.0}, {26.0, 6.0}};
+inline constexpr std::size_t kReferencePatterns = sizeof kReferenceDashes / sizeof kReferenceDashes[0];
 
 struct SeriesLook {
   Rgb colour;

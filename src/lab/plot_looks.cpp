@@ -16,6 +16,23 @@ bool same_value(double a, double b) {
   if (!std::isfinite(a) || !std::isfinite(b)) return !std::isfinite(a) && !std::isfinite(b);
   return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
 }
+// Series of one colour family (palette.hpp colour_family) in colour-slot order: each keeps its own
+// dash unless an earlier one of its family has it; then it takes the first dash its family lacks.
+void spread_family_dashes(std::vector<SeriesDrawing>& out) {
+  static constexpr Dash dashes[3] = {kSolid, kDashed, kDotted};
+  std::vector<std::size_t> by_slot(out.size(), out.size());  // the non-reference series hold slots 0, 1, ...
+  for (std::size_t k = 0; k < out.size(); ++k)
+    if (!out[k].reference) by_slot[out[k].colour_slot] = k;
+  unsigned used[kSeriesColours] = {};  // family -> the dashes (bits) it has
+  for (std::size_t k : by_slot) {
+    if (k == out.size()) break;
+    unsigned& have = used[colour_family(out[k].colour_slot)];
+    std::size_t mine = out[k].colour_slot % 3;
+    for (std::size_t step = 0; step < 3 && (have >> mine & 1u); ++step) mine = (mine + 1) % 3;
+    out[k].look.dash = dashes[mine];
+    have |= 1u << mine;
+  }
+}
 }  // namespace
 
 bool same_points(const Series& a, const Series& b) {
@@ -29,7 +46,20 @@ bool same_points(const Series& a, const Series& b) {
   return any;
 }
 
+std::pair<std::size_t, std::size_t> points_on(const Series& a, const Series& b, const PlotAxes& axes) {
+  std::size_t on = 0, points = 0;
+  if (a.style == SeriesStyle::Bars || b.style == SeriesStyle::Bars) return {0, 0};
+  for (std::size_t i = 0; i < b.x.size() && i < b.y.size(); ++i) {
+    if (!axes.x.usable(b.x[i]) || !axes.y.usable(b.y[i])) continue;
+    ++points;
+    if (i >= a.x.size() || i >= a.y.size() || !same_value(a.x[i], b.x[i]) || !axes.y.usable(a.y[i])) continue;
+    on += std::fabs(axes.y.map(a.y[i]) - axes.y.map(b.y[i])) <= kSameWithin;
+  }
+  return {on, points};
+}
+
 std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_background) {
+  const PlotAxes axes = fit_plot_axes(plot);
   const bool index_axis = ((plot.x_flags | plot.y_flags) & AxisFlags_Index) != 0;
   const bool any_highlight = std::any_of(plot.series.begin(), plot.series.end(), highlighted);
   std::vector<SeriesDrawing> out(plot.series.size());
@@ -45,25 +75,48 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       d.colour_slot = slot++;
     }
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
-    const Series& s = plot.series[k];
     SeriesDrawing& d = out[k];
     d.look = series_look(d.colour_slot, light_background);
-    if (d.reference) d.look.dash = kReferenceDashes[references++ % 3];
+    if (d.reference) d.look.dash = kReferenceDashes[references++ % kReferencePatterns];
+  }
+  spread_family_dashes(out);
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    SeriesDrawing& d = out[k];
     const bool marks = !d.reference && s.style != SeriesStyle::Bars && (index_axis || (s.flags & SeriesFlags_Marks));
     d.line = s.style != SeriesStyle::Bars && !marks;
     d.markers = !d.dimmed && (marks || (s.style == SeriesStyle::LineMarkers && s.x.size() <= kMarkedPointsMax));
     d.width = d.reference ? 1.5 : d.dimmed ? 1.2 : 2.0;
     d.legend = s.name;
-    for (std::size_t j = 0; j < k && d.coincides_with < 0; ++j)
-      if (!d.reference && !out[j].reference && same_points(plot.series[j], s)) d.coincides_with = static_cast<int>(j);
+    // The earlier series it lies on at every point as drawn, or else the first it lies on at some.
+    int partly = -1;
+    std::pair<std::size_t, std::size_t> partly_on{0, 0};
+    for (std::size_t j = 0; j < k && !d.reference; ++j) {
+      if (out[j].reference) continue;
+      const auto on = points_on(plot.series[j], s, axes);
+      if (on.second > 0 && on.first == on.second) {
+        d.coincides_with = static_cast<int>(j);
+        break;
+      }
+      // Partly: over at least half its points (not the common start of curves that part), and only
+      // between series drawn in full (a faint one under a highlighted one is meant to be behind).
+      if (on.first >= 3 && 2 * on.first >= on.second && partly < 0 && !d.dimmed && !out[j].dimmed)
+        partly = static_cast<int>(j), partly_on = on;
+    }
+    if (d.coincides_with < 0 && partly >= 0) d.coincides_with = partly, d.coincides_partly = true;
     if (d.coincides_with >= 0) {
       // Drawn over the earlier one, dashed, while the earlier one is drawn wider: both show.
+      const Series& twin = plot.series[static_cast<std::size_t>(d.coincides_with)];
       SeriesDrawing& under = out[static_cast<std::size_t>(d.coincides_with)];
       under.width = std::max(under.width, 4.5);
       if (d.look.dash.solid()) d.look.dash = kDashed;
       // An experiment may name the twin in the series itself ("...; identical to linear on D1").
       const bool named = s.name.find("identical to ") != std::string::npos || s.name.find("same as ") != std::string::npos;
-      if (!named) d.legend += " (same as " + plot.series[static_cast<std::size_t>(d.coincides_with)].name + ")";
+      if (d.coincides_partly)
+        d.legend += " (on " + twin.name.substr(0, twin.name.find(" (")) + " at " + std::to_string(partly_on.first) + " of " +
+                    std::to_string(partly_on.second) + " points)";
+      else if (!named)
+        d.legend += " (same as " + twin.name + ")";
     }
   }
   // Marks at the same point: a mark that a later series' mark would cover is drawn larger than that

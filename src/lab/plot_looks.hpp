@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lab/palette.hpp"
@@ -23,7 +24,8 @@ struct SeriesDrawing {
   bool line = true;        // a line joins its points
   bool markers = false;    // a mark at each point
   bool dimmed = false;     // another series is highlighted: drawn faint and thin, without marks
-  int coincides_with = -1;  // the earlier series with the same points (within rounding), or -1
+  int coincides_with = -1;  // the earlier series it lies on as drawn (kSameWithin), or -1
+  bool coincides_partly = false;  // on it at some points only (the legend says at how many)
   double width = 2.0;      // line width in pixels
   // Each point's mark size over the series' own (empty: all 1): larger where a later series' mark
   // sits on the same point, so both show, the later on top.
@@ -38,6 +40,13 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
 // Whether two series have the same points: the same x, and y equal within rounding (a relative
 // 1e-12), missing at the same places; at least one point. Bars never coincide with a curve.
 bool same_points(const Series& a, const Series& b);
+
+// Two points closer than this share of the y axis are drawn on each other (under 2 pixels of a
+// 400-pixel data area): "within the plot's resolution".
+inline constexpr double kSameWithin = 0.004;
+// Of `b`'s usable points, how many lie on `a`'s point of the same x as drawn on `axes` (within
+// kSameWithin), and how many it has. A curve is hidden under an earlier one where they agree.
+std::pair<std::size_t, std::size_t> points_on(const Series& a, const Series& b, const PlotAxes& axes);
 
 // The order to draw the series in: dimmed ones first, then the others, the highlighted last; within
 // each, the series with marks before the lines without (a line is never hidden under another

@@ -1,6 +1,7 @@
 // What an experiment produces: a table (one row per sweep point, say) and plots built from it.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -101,6 +102,13 @@ struct Heatmap {
   };
   std::vector<Path> paths;
   std::string value_label;  // what the colours show, beside the colour bar ("attention weight"); may be empty
+  // The values of a grid's axes: at the first and the last column's (row's) centre. None: the
+  // columns (rows) are numbered 0, 1, ... (tokens, heads). Either way both axes carry tick labels
+  // (lab/plot_map_frame.hpp).
+  struct GridValues {
+    double first, last;
+  };
+  std::optional<GridValues> x_values, y_values;
 };
 
 struct Results {

@@ -91,6 +91,8 @@ struct StoryStep {
   std::vector<std::string> shows;  // the parameter keys the student sees; the others are hidden
   bool run = false;                // starts running when the step opens: never in a story (predict first)
   std::string plot;                // the title of the plot the text is about: drawn first, the others fold
+  // Titles of further plots the answer relies on: drawn open after `plot`, outside "More plots".
+  std::vector<std::string> shown_plots = {};
   std::optional<StoryPrediction> prediction;  // asked before the run, decided by one of `measures`
   // The values the run measures, by name; the answer's placeholders and conditions name them.
   std::vector<StoryMeasure> measures;

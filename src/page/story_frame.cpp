@@ -1,5 +1,6 @@
 #include "page/story_frame.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 
@@ -28,6 +29,29 @@ Plot step_frame(const StoryStep& step) {
   } catch (const std::exception&) {  // settings that cannot run: Run says why; the title still shows
     return Plot::titled(step.plot);
   }
+}
+
+std::vector<std::size_t> plots_in_order(const std::vector<Plot>& plots, const std::string& named,
+                                        const std::vector<std::string>& shown) {
+  std::vector<std::size_t> order;
+  const auto take = [&](const std::string& title) {
+    for (std::size_t i = 0; i < plots.size(); ++i)
+      if (!title.empty() && plots[i].title == title && std::find(order.begin(), order.end(), i) == order.end())
+        order.push_back(i);
+  };
+  take(named);
+  for (const std::string& title : shown) take(title);
+  for (std::size_t i = 0; i < plots.size(); ++i)
+    if (std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+  return order;
+}
+
+std::size_t plots_shown_open(const std::vector<Plot>& plots, const std::string& named,
+                             const std::vector<std::string>& shown) {
+  std::size_t open = 0;
+  for (const Plot& p : plots)
+    if ((!named.empty() && p.title == named) || std::find(shown.begin(), shown.end(), p.title) != shown.end()) ++open;
+  return open;
 }
 
 }  // namespace attnlab::page

@@ -2,7 +2,9 @@
 // frame with the figure's title and axis labels and a note that it is drawn at Run. No data, no
 // ticks, no reference curve: nothing that could give away the value the student predicts.
 #pragma once
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "lab/results.hpp"
 #include "lab/story.hpp"
@@ -23,5 +25,13 @@ Plot empty_frame(const std::string& title, const Results& skeleton);
 // prepared (milliseconds for every step but a large regression problem, about a second) and its
 // skeleton read. A title alone when the settings cannot run or the step names no figure ("").
 Plot step_frame(const StoryStep& step);
+
+// The order a story step draws its run's plots in: the named plot (StoryStep::plot), then the
+// plots its answer relies on (StoryStep::shown_plots, in their order), then the others as listed.
+std::vector<std::size_t> plots_in_order(const std::vector<Plot>& plots, const std::string& named,
+                                        const std::vector<std::string>& shown);
+// How many of them lead that order and are drawn open, outside "More plots".
+std::size_t plots_shown_open(const std::vector<Plot>& plots, const std::string& named,
+                             const std::vector<std::string>& shown);
 
 }  // namespace attnlab::page

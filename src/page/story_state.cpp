@@ -141,6 +141,7 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"plot", step().plot},
               {"answer", answer},
               {"summary", summary},
+              {"summaryHeading", kSummaryHeading},
               {"changed", !settings_changed(settings).empty()},
               {"prediction", nullptr}};
   for (const GlossaryEntry* g : words(results, answer, summary))

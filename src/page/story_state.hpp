@@ -13,6 +13,10 @@
 
 namespace attnlab::page {
 
+// The heading of the story's summary under the last step's answer, on the canvas and in the text
+// twin (the step's JSON carries it as "summaryHeading").
+inline constexpr const char* kSummaryHeading = "What you saw";
+
 class StoryState {
  public:
   // Opens `step` of `story` (which outlives the state: stories() holds it); a new step forgets the

@@ -220,11 +220,14 @@ class App {
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
   StoryPanel::Placed question_;
+  float controls_content_h_ = 0.0f;  // the controls' content height, last frame (a stacked panel grows to it)
+  static constexpr float kControlsShareMost = 0.88f;  // of the height under the toolbar
   bool compact_ = false;
   // The log switches, view options: unset, each plot keeps the scale it declares; set, every plot
   // takes it. The switches show the first plot's scale while unset.
   std::optional<bool> log_x_, log_y_;
-  void apply_log_switches(Plot& plot) const;
+  void apply_log_switches(Plot& plot) const;  // not to an index axis
+  void draw_log_switches(const Plot& first);    // above the plots, never above a map alone
   View view_ = View::Results;
   bool select_tab_ = false;  // the tab bar should switch to view_ (after a link or an action)
   bool has_inspector_ = false;

@@ -62,11 +62,18 @@ void App::frame(float width, float height) {
     ImGui::EndChild();
   }
   if (any_control) {
-    const float stacked = std::max(ImGui::GetContentRegionAvail().y * controls_share, height * 0.4f);
+    const float avail = ImGui::GetContentRegionAvail().y;
+    float stacked = std::max(avail * controls_share, height * 0.4f);
+    // Before the answer, a stacked panel grows to its content (last frame's) up to most of the
+    // height, so no control is cut at its foot; longer content scrolls.
+    if (run_.state() != RunState::Done && controls_content_h_ > stacked)
+      stacked = std::max(stacked, std::min(controls_content_h_, avail * kControlsShareMost));
     ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? stacked : 0.0f), true,
                       ImGuiWindowFlags_NavFlattened);
     draw_controls();
     if (!controls_.focused().empty()) focused_ = controls_.focused();  // a parameter field
+    controls_content_h_ = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+    question_.controls_whole = controls_content_h_ <= ImGui::GetWindowHeight();
     ImGui::EndChild();
     if (!narrow) ImGui::SameLine();
   }

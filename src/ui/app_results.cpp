@@ -35,8 +35,21 @@ void App::draw_notes(const std::vector<std::string>& notes) {
 }
 
 void App::apply_log_switches(Plot& plot) const {
-  if (log_x_) plot.log_x = *log_x_;
-  if (log_y_) plot.log_y = *log_y_;
+  if (log_x_ && !(plot.x_flags & AxisFlags_Index)) plot.log_x = *log_x_;
+  if (log_y_ && !(plot.y_flags & AxisFlags_Index)) plot.log_y = *log_y_;
+}
+
+void App::draw_log_switches(const Plot& first) {
+  // They show the scale of the plot drawn first (in a story, the one the step names); an index
+  // axis (tokens, m) has no log switch: a log of indices means nothing.
+  const auto log_switch = [&](const char* label, std::optional<bool>& chosen, bool Plot::*axis) {
+    bool on = chosen.value_or(first.*axis);
+    if (ImGui::Checkbox(label, &on)) chosen = on;
+  };
+  const bool x = (first.x_flags & AxisFlags_Index) == 0, y = (first.y_flags & AxisFlags_Index) == 0;
+  if (x) log_switch("log x", log_x_, &Plot::log_x);
+  if (x && y) ImGui::SameLine();
+  if (y) log_switch("log y", log_y_, &Plot::log_y);
 }
 
 const Plot* App::story_frame() const {
@@ -64,25 +77,16 @@ void App::draw_sweep_results() {
   // In a story the plot the step is about comes first, the other plots fold below it when there
   // are more than two, and the notes fold into "Details" (closed); the free lab shows everything.
   const std::string named = link_.in_story() ? story_.step().plot : "";
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < results.plots.size(); ++i)
-    if (results.plots[i].title == named) order.insert(order.begin(), i);
-    else order.push_back(i);
-  // The switches show the scale of the plot drawn first (in a story, the one the step names).
-  const auto log_switch = [&](const char* label, std::optional<bool>& chosen, bool Plot::*axis) {
-    bool on = chosen.value_or(!order.empty() && results.plots[order.front()].*axis);
-    if (ImGui::Checkbox(label, &on)) chosen = on;
-  };
-  log_switch("log x", log_x_, &Plot::log_x);
-  ImGui::SameLine();
-  log_switch("log y", log_y_, &Plot::log_y);
+  const std::vector<std::string> open_too = link_.in_story() ? story_.step().shown_plots : std::vector<std::string>{};
+  const std::vector<std::size_t> order = page::plots_in_order(results.plots, named, open_too);
+  const std::size_t opened = page::plots_shown_open(results.plots, named, open_too);
   if (!link_.in_story()) draw_notes(results.notes);
   std::vector<std::size_t> maps;
   for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
     if (results.heatmaps[i].title == named) maps.insert(maps.begin(), i);
     else maps.push_back(i);
   const bool map_first = !maps.empty() && results.heatmaps[maps.front()].title == named;
-  const std::size_t shown = link_.in_story() && results.plots.size() > 2 ? 1 : results.plots.size();
+  const std::size_t shown = link_.in_story() && results.plots.size() > 2 ? std::max<std::size_t>(1, opened) : results.plots.size();
   // The picture of the inputs stays small: it is what goes in, not what to read off.
   const float side = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * (inputs ? 18.0f : 30.0f));
   const auto draw_map = [&](std::size_t i) {
@@ -100,6 +104,7 @@ void App::draw_sweep_results() {
     apply_log_switches(plot);
     draw_plot(std::to_string(i).c_str(), plot, height, PlotOptions{7.8f, ""});
   };
+  if (!order.empty()) draw_log_switches(results.plots[order.front()]);  // over the plots, not a map
   for (std::size_t k = 0; k < shown; ++k) draw_one(order[k], inputs ? std::min(share, font * 18.0f) : share);
   if (shown < order.size()) {
     const std::string more = "More plots (" + std::to_string(order.size() - shown) + ")";

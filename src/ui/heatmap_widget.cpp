@@ -1,3 +1,8 @@
+// The heatmap widget (ui/heatmap_widget.hpp).
+// Index of this file
+// [SECTION] The colour-map program and the textures
+// [SECTION] Around the image: paths, marks, ticks, the paths' key, the read-out
+// [SECTION] The widget
 #include "ui/heatmap_widget.hpp"
 
 #include <GLES3/gl3.h>
@@ -8,13 +13,17 @@
 #include <string>
 
 #include "lab/palette.hpp"
+#include "lab/plot_map_frame.hpp"
 #include "lab/plot_ticks.hpp"
 #include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
 
 namespace attnlab::ui {
 
 namespace {
+
+// [SECTION] The colour-map program and the textures
 
 // The one program shared by every heatmap (built from the files embedded at /shaders).
 struct Program {
@@ -122,6 +131,8 @@ void HeatmapWidget::draw_texture(Slot& s, ImVec2 lo, ImVec2 hi) {
 
 namespace {
 
+// [SECTION] Around the image: paths, marks, ticks, the paths' key, the read-out
+
 // Where the matrix is on screen: cell coordinates (column, row) to pixels.
 struct ImageArea {
   ImVec2 lo, hi;
@@ -175,6 +186,20 @@ void draw_bar_ticks(ImDrawList* dl, const Heatmap& h, const std::vector<double>&
   }
 }
 
+// Tick labels at the image's left (rows) and under it (columns), with a short tick on the frame.
+void draw_axis_ticks(ImDrawList* dl, const MapFrame& f, const ImageArea& area, float font) {
+  for (int axis = 0; axis < 2; ++axis)
+    for (const MapTick& t : axis == 0 ? f.y_ticks : f.x_ticks) {
+      const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+      const ImVec2 at = axis == 0 ? ImVec2(area.lo.x, area.lo.y + static_cast<float>(t.at) * area.height)
+                                  : ImVec2(area.lo.x + static_cast<float>(t.at) * area.width, area.hi.y);
+      const ImVec2 out = axis == 0 ? ImVec2(at.x - font * 0.25f, at.y) : ImVec2(at.x, at.y + font * 0.25f);
+      dl->AddLine(at, out, theme().axis);
+      dl->AddText(axis == 0 ? ImVec2(at.x - ts.x - font * 0.35f, at.y - ts.y * 0.5f) : ImVec2(at.x - ts.x * 0.5f, at.y + font * 0.2f),
+                  theme().text_dim, t.label.c_str());
+    }
+}
+
 // The paths' key, as a plot's legend (and the SVG export's): each path's colour, dash and marker
 // (those of the same series in the plots beside it) and its label, flowed into rows.
 void draw_paths_key(ImDrawList* dl, const Heatmap& h, float width, float font) {
@@ -182,9 +207,7 @@ void draw_paths_key(ImDrawList* dl, const Heatmap& h, float width, float font) {
   for (const Heatmap::Path& path : h.paths)
     if (!path.label.empty()) entries.push_back({path.label, SeriesStyle::LineMarkers, {}, {}, {}, {}});
   if (entries.size() != h.paths.size() || entries.empty()) return;
-  const LegendLayout legend = legend_layout(entries, width, font, [](const std::string& text) {
-    return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x);
-  });
+  const LegendLayout legend = legend_layout(entries, width, font, text_width);
   const ImVec2 top = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(width, font * 1.3f * static_cast<float>(legend.rows)));
   for (std::size_t k = 0; k < entries.size(); ++k) {
@@ -207,7 +230,7 @@ void hover_tooltip(const Heatmap& h, const ImageArea& area) {
   const ImVec2 m = ImGui::GetIO().MousePos;
   const int col = std::clamp(static_cast<int>((m.x - area.lo.x) / area.width * static_cast<float>(h.cols)), 0, h.cols - 1);
   const int row = std::clamp(static_cast<int>((m.y - area.lo.y) / area.height * static_cast<float>(h.rows)), 0, h.rows - 1);
-  if (m.x > area.hi.x) return;
+  if (m.x < area.lo.x || m.x > area.hi.x || m.y > area.hi.y) return;
   ImGui::BeginTooltip();
   ImGui::Text("row %d, column %d: %.6g", row, col, h.values[static_cast<std::size_t>(row) * h.cols + col]);
   if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());
@@ -215,6 +238,8 @@ void hover_tooltip(const Heatmap& h, const ImageArea& area) {
 }
 
 }  // namespace
+
+// [SECTION] The widget
 
 HeatmapWidget::Slot& HeatmapWidget::ramp(bool sqrt_scale) {
   Slot& ramp = sqrt_scale ? ramp_sqrt_ : ramp_;
@@ -231,7 +256,10 @@ HeatmapWidget::Slot& HeatmapWidget::ramp(bool sqrt_scale) {
 void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 size, bool sqrt_scale) {
   ImGui::PushID(index);
   const float font = ImGui::GetFontSize();
-  ImGui::TextUnformatted(h.title.c_str());
+  // The title and the caption wrapped to the width drawn in, the ticks at values of the grid
+  // (lab/plot_map_frame.hpp); y tick labels at the image's left, x tick labels under it.
+  const MapFrame words = map_frame(h, size.x, size.x, size.y, font, text_width);
+  for (const std::string& line : words.title) ImGui::TextUnformatted(line.c_str());
   if (!ensure_program()) {
     ImGui::TextWrapped("%s", program_error_.c_str());
     ImGui::PopID();
@@ -257,10 +285,14 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   float labels_w = font * 1.5f;
   for (double t : ticks) labels_w = std::max(labels_w, ImGui::CalcTextSize(tick_label(t).c_str()).x + font * 0.7f);
   const float bar_w = font * 0.8f;
-  const float image_w = std::max(font * 4.0f, size.x - bar_w - labels_w - font);
-  const float image_h = std::max(font * 4.0f, size.y - font * 1.4f);
-  const ImageArea area{origin, ImVec2(origin.x + image_w, origin.y + image_h), image_w, image_h};
-  ImGui::InvisibleButton("heatmap", ImVec2(size.x, image_h));
+  float y_labels_w = 0.0f;
+  for (const MapTick& t : words.y_ticks) y_labels_w = std::max(y_labels_w, ImGui::CalcTextSize(t.label.c_str()).x);
+  const float left = y_labels_w + font * 0.5f;
+  const float image_w = std::max(font * 4.0f, size.x - left - bar_w - labels_w - font);
+  const float image_h = std::max(font * 4.0f, size.y - font * 2.6f);
+  const ImVec2 lo(origin.x + left, origin.y);
+  const ImageArea area{lo, ImVec2(lo.x + image_w, lo.y + image_h), image_w, image_h};
+  ImGui::InvisibleButton("heatmap", ImVec2(size.x, image_h + font * 1.2f));
   const bool hovered = ImGui::IsItemHovered();
   draw_texture(s, area.lo, area.hi);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -272,9 +304,8 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   const ImVec2 bar_lo(area.hi.x + font * 0.5f, area.lo.y), bar_hi(bar_lo.x + bar_w, area.hi.y);
   draw_texture(bar, bar_lo, bar_hi);
   draw_bar_ticks(dl, h, ticks, bar_lo, bar_hi, font);
-  ImGui::TextDisabled("x: %s; y: %s%s%s%s%s", h.x_label.c_str(), h.y_label.c_str(),
-                      h.value_label.empty() ? "" : "; colour: ", h.value_label.c_str(), h.note.empty() ? "" : "; ",
-                      h.note.c_str());
+  draw_axis_ticks(dl, words, area, font);
+  for (const std::string& line : words.caption) ImGui::TextDisabled("%s", line.c_str());
   draw_paths_key(dl, h, size.x, font);
   if (hovered) hover_tooltip(h, area);
   ImGui::PopID();

@@ -163,7 +163,6 @@ void draw_plot(const char* id, const Plot& plot, float height, const PlotOptions
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = std::max(200.0f, ImGui::GetContentRegionAvail().x);
   const float font = ImGui::GetFontSize();
-  const auto text_width = [](const std::string& text) { return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x); };
   const std::vector<SeriesDrawing> drawn = series_drawings(plot);  // once per plot and frame
   PlotFrame frame = plot_frame(plot, drawn, width, height, font, text_width);
   if (options.min_data_lines > 0.0f) {  // taller when the heading and legend rows leave too little

@@ -175,7 +175,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   }
   if (!story.last_step()) return Action::None;
   ImGui::Separator();
-  text_wrapped_at_spaces("What you saw", theme().heading);
+  text_wrapped_at_spaces(page::kSummaryHeading, theme().heading);
   text_wrapped_at_spaces(summary);
   // A long paper title wraps onto more lines inside the button, never cut at the panel's edge.
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;

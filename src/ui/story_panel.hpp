@@ -54,6 +54,7 @@ class StoryPanel {
     bool visible = false;
     float choice_height = 0;  // the least height of the prediction's choices (0 without choices)
     bool answer_visible = false;  // the answer's first line shows in the panel (after the run)
+    bool controls_whole = false;  // the controls panel shows all of its content, none cut at its foot
   };
   // The least height of a prediction choice's target, in CSS pixels (ImGui draws in them): WCAG
   // 2.2's target size (2.5.8).

@@ -7,10 +7,11 @@
 
 namespace attnlab::ui {
 
+double text_width(const std::string& text) { return static_cast<double>(ImGui::CalcTextSize(text.c_str()).x); }
+
 std::string wrap_at_spaces(const std::string& text, float width) {
-  const auto measure = [](const std::string& s) { return static_cast<double>(ImGui::CalcTextSize(s.c_str()).x); };
   std::string lines;
-  for (const auto& line : wrap_lines(text, std::max(1.0f, width), measure)) lines += (lines.empty() ? "" : "\n") + line;
+  for (const auto& line : wrap_lines(text, std::max(1.0f, width), text_width)) lines += (lines.empty() ? "" : "\n") + line;
   return lines;
 }
 

@@ -12,5 +12,8 @@ void text_wrapped_at_spaces(const std::string& text, ImU32 colour = 0);
 // `text` broken into lines ('\n') no wider than `width` pixels, and the drawing of such lines.
 std::string wrap_at_spaces(const std::string& text, float width);
 void text_unformatted(const std::string& text, ImU32 colour = 0);
+// The width of `text` in the current font, in pixels: the one measure the page's wrapping (lab/text.hpp
+// wrap_lines) is given (one function, not a lambda per caller: each made its own copy of the code).
+double text_width(const std::string& text);
 
 }  // namespace attnlab::ui

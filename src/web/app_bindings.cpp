@@ -160,7 +160,8 @@ std::string app_run_button() {
 std::string app_question_rect() {
   const auto& q = app().question_rect();
   return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"visible", q.visible}, {"compact", app().compact()},
-              {"choiceHeight", q.choice_height}, {"answerVisible", q.answer_visible}}.dump();
+              {"choiceHeight", q.choice_height}, {"answerVisible", q.answer_visible},
+              {"controlsWhole", q.controls_whole}}.dump();
 }
 
 }  // namespace

@@ -79,6 +79,7 @@ Story make_story() {
       "they shrink once the gradient's norm falls below eps.";
   one.question = "Why does the paper measure the direction of W, not W itself?";
   one.plot = "Directional Bregman divergence to the SVM of the run's own p";
+  one.shown_plots = {"Norm growth ||W_k||_p"};
   one.settings = {"mirror", "single_run_zero", {}, 1};
   one.shows = {"eta", "log_domain"};
   one.prediction = StoryPrediction::asking(
@@ -236,6 +237,7 @@ Story make_story() {
       "Ours: the lab's log-domain update (the switch log-domain direction).";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.plot = "Selected token of each sequence at the end, per p (seed 1)";
+  five.shown_plots = {"Path of (v0, v1) / ||v||_p, p=1.75", "Path of (v0, v1) / ||v||_p, p=3"};
   five.settings = {"mirror", "joint_toy", {}, 1};
   five.shows = {"log_domain"};
   five.prediction = StoryPrediction::asking("Before you run: which token does sequence 0 end on for p = 3?")

@@ -39,6 +39,9 @@ void compute_contour(RegressionRun& run) {
   run.contour.high = std::isfinite(high) && high > low ? high : run.contour.low + 1.0;
   run.contour.note = "x_1 left to right, x_2 bottom to top";
   run.contour.value_label = "log10(L(x) - L*)";
+  const double half_x = 0.5 / kContourGrid * (run.hi[0] - run.lo[0]), half_y = 0.5 / kContourGrid * (run.hi[1] - run.lo[1]);
+  run.contour.x_values = Heatmap::GridValues{run.lo[0] + half_x, run.hi[0] - half_x};
+  run.contour.y_values = Heatmap::GridValues{run.hi[1] - half_y, run.lo[1] + half_y};  // row 0 at the top
   auto cell = [&](const Eigen::VectorXd& x, double& row, double& col) {
     col = (x[0] - run.lo[0]) / (run.hi[0] - run.lo[0]) * kContourGrid;
     row = (run.hi[1] - x[1]) / (run.hi[1] - run.lo[1]) * kContourGrid;

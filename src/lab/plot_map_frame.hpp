@@ -1,0 +1,34 @@
+// The words and ticks around a heatmap (a matrix or a 2-D map), shared by the page's heatmap widget
+// and its tests: the title and the caption wrapped to the width they are drawn in (never cut), and
+// tick labels on both axes, at values of the grid (Heatmap::x_values) or at whole cell numbers.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lab/results.hpp"
+
+namespace attnlab {
+
+struct MapTick {
+  double at;          // along the image, 0 (left or top) to 1 (right or bottom)
+  std::string label;  // the value there ("0.5", "12")
+};
+
+struct MapFrame {
+  std::vector<std::string> title, caption;  // each in lines no wider than the width given
+  std::vector<MapTick> x_ticks, y_ticks;
+};
+
+// The caption under the image: "x: X; y: Y; colour: V; note".
+std::string heatmap_caption(const Heatmap& h);
+
+// Ticks along one axis of `cells` cells whose centres hold `values` (or are numbered), about
+// `target` of them, each inside the image.
+std::vector<MapTick> map_ticks(int cells, const std::optional<Heatmap::GridValues>& values, int target);
+
+// The frame of `h` drawn `width` wide with an image `image_width` x `image_height` (pixels).
+MapFrame map_frame(const Heatmap& h, double width, double image_width, double image_height, double font,
+                   const std::function<double(const std::string&)>& text_width);
+
+}  // namespace attnlab

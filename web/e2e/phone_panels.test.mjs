@@ -1,0 +1,38 @@
+// A story step on a phone (390 x 844) before Run: the controls panel shows every control whole,
+// none cut at its foot (it grows to its content before the answer, App::frame); and the story's
+// last step names its summary as the canvas does ("What you saw", page::kSummaryHeading) in the
+// text twin, without the placeholder once the answer shows. Env: see browser.mjs.
+import test from 'node:test';
+import assert from 'node:assert';
+import { afterFrames, openUrl, useBrowser } from './browser.mjs';
+
+const env = useBrowser();
+const rect = (page) => page.evaluate(() => JSON.parse(window.attnlab.appQuestionRect()));
+
+test('on a phone every control of a story step shows whole before Run', async () => {
+  // Mirror 1: its text, question, three choices and two controls (the log-domain checkbox was cut).
+  for (const [story, step] of [['mirror', 1], ['regression', 4], ['separation', 2]]) {
+    const { page, errors } = await openUrl(env.browser, `${env.base}#story=${story}&step=${step}`, { width: 390, height: 844 });
+    await afterFrames(page, 8);
+    const r = await rect(page);
+    assert.ok(r.controlsWhole, `${story} ${step}: a control is cut at the panel's foot (${JSON.stringify(r)})`);
+    assert.ok(r.visible, `${story} ${step}: the question is in sight`);
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('the last step\'s summary is "What you saw" in the twin too, and the placeholder goes', async () => {
+  const { page, errors } = await openUrl(env.browser, `${env.base}#story=multihead&step=4`);
+  await page.evaluate(() => window.attnlab.appPredict(0));
+  await page.evaluate(() => window.attnlab.appRun());
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector('#twin-summary'), null, { timeout: 10000 });
+  const heads = await page.evaluate(() => [...document.querySelectorAll('#twin h4')].map((h) => h.textContent));
+  assert.ok(heads.includes('What you saw'), `twin headings: ${heads}`);
+  assert.ok(!heads.includes('Summary'), `twin headings: ${heads}`);
+  const text = await page.textContent('#twin');
+  assert.ok(!text.includes('The answer shows once the run is done.'), 'the placeholder beside the answer');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
