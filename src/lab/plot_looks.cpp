@@ -58,6 +58,29 @@ std::pair<std::size_t, std::size_t> points_on(const Series& a, const Series& b, 
   return {on, points};
 }
 
+// The earlier series that series k lies on at every point as drawn, or else the first it lies on
+// over at least half its points (not the common start of curves that part), neither faint (a
+// faint one under a highlighted one is meant to be behind): set in out[k]; returns (on, of) of a
+// partial twin.
+static std::pair<std::size_t, std::size_t> find_twin(const Plot& plot, std::vector<SeriesDrawing>& out, std::size_t k,
+                                                     const PlotAxes& axes) {
+  SeriesDrawing& d = out[k];
+  int partly = -1;
+  std::pair<std::size_t, std::size_t> partly_on{0, 0};
+  for (std::size_t j = 0; j < k && !d.reference; ++j) {
+    if (out[j].reference) continue;
+    const auto on = points_on(plot.series[j], plot.series[k], axes);
+    if (on.second > 0 && on.first == on.second) {
+      d.coincides_with = static_cast<int>(j);
+      return {0, 0};
+    }
+    if (on.first >= 3 && 2 * on.first >= on.second && partly < 0 && !d.dimmed && !out[j].dimmed)
+      partly = static_cast<int>(j), partly_on = on;
+  }
+  if (partly >= 0) d.coincides_with = partly, d.coincides_partly = true;
+  return partly_on;
+}
+
 std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_background) {
   const PlotAxes axes = fit_plot_axes(plot);
   const bool index_axis = ((plot.x_flags | plot.y_flags) & AxisFlags_Index) != 0;
@@ -88,22 +111,7 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
     d.markers = !d.dimmed && (marks || (s.style == SeriesStyle::LineMarkers && s.x.size() <= kMarkedPointsMax));
     d.width = d.reference ? 1.5 : d.dimmed ? 1.2 : 2.0;
     d.legend = s.name;
-    // The earlier series it lies on at every point as drawn, or else the first it lies on at some.
-    int partly = -1;
-    std::pair<std::size_t, std::size_t> partly_on{0, 0};
-    for (std::size_t j = 0; j < k && !d.reference; ++j) {
-      if (out[j].reference) continue;
-      const auto on = points_on(plot.series[j], s, axes);
-      if (on.second > 0 && on.first == on.second) {
-        d.coincides_with = static_cast<int>(j);
-        break;
-      }
-      // Partly: over at least half its points (not the common start of curves that part), and only
-      // between series drawn in full (a faint one under a highlighted one is meant to be behind).
-      if (on.first >= 3 && 2 * on.first >= on.second && partly < 0 && !d.dimmed && !out[j].dimmed)
-        partly = static_cast<int>(j), partly_on = on;
-    }
-    if (d.coincides_with < 0 && partly >= 0) d.coincides_with = partly, d.coincides_partly = true;
+    const std::pair<std::size_t, std::size_t> partly_on = find_twin(plot, out, k, axes);
     if (d.coincides_with >= 0) {
       // Drawn over the earlier one, dashed, while the earlier one is drawn wider: both show.
       const Series& twin = plot.series[static_cast<std::size_t>(d.coincides_with)];
