@@ -97,7 +97,7 @@ Story make_story() {
       say("At the end of training D_k is {d175} for p = 1.75, {d2} for p = 2 and {d3} for p = 3."),
       say("Why the direction (ours): W itself has no limit. The loss falls as long as each selected token's score "
           "pulls further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
-          "{norm2} after 2000 steps of size eta = {eta}, still rising (under More plots: Norm growth ||W_k||_p). Only the "
+          "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot Norm growth ||W_k||_p, below the first). Only the "
           "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
           "W_mm's."),
       say_if("log_domain", 1, 1, "This was the lab's update (log-domain direction on). Then switch log-domain "
@@ -237,7 +237,6 @@ Story make_story() {
       "Ours: the lab's log-domain update (the switch log-domain direction).";
   five.question = "Why can the choice of p change which token a sequence selects?";
   five.plot = "Selected token of each sequence at the end, per p (seed 1)";
-  five.shown_plots = {"Path of (v0, v1) / ||v||_p, p=1.75", "Path of (v0, v1) / ||v||_p, p=3"};
   five.settings = {"mirror", "joint_toy", {}, 1};
   five.shows = {"log_domain"};
   five.prediction = StoryPrediction::asking("Before you run: which token does sequence 0 end on for p = 3?")
