@@ -142,6 +142,50 @@ ScaledGradient gradient_W(const Dataset& data, const Eigen::MatrixXd& W, const E
   return g;
 }
 
+namespace {
+
+// The gradient's log-domain form, into g (g.log_l holds log |l'(u_i)|, g.h is d long): every
+// weight as a sign and a log-magnitude, the largest factored out, so the direction stays
+// representable when s is one-hot to within e^-1000 (docs/mirror.md s.6).
+void log_domain_direction(const Dataset& data, const Forward& fw, ScaledGradient& g) {
+  const int n = data.n(), T = data.T();
+  const std::size_t un = static_cast<std::size_t>(n);
+  const std::vector<double>& log_l = g.log_l;
+  Eigen::VectorXd& h = g.h;
+  std::vector<double>&log_weight = g.log_weight, &shifted = g.shifted;
+  log_weight.clear();
+  double top = -INFINITY;
+  for (std::size_t i = 0; i < un; ++i) {
+    const Eigen::VectorXd& log_s = fw.log_s[i];
+    const double* log_abs = fw.log_abs_diff[i].data();
+    for (int t = 0, k = 0; t < T; ++t)
+      for (int tau = t + 1; tau < T; ++tau, ++k) {
+        const double lw = log_abs[k] == -INFINITY ? -INFINITY : log_l[i] + log_s[t] + log_s[tau] + log_abs[k];
+        log_weight.push_back(lw);
+        if (lw > top) top = lw;
+      }
+  }
+  if (!std::isfinite(top)) return;  // every term is 0: the gradient is exactly 0
+  shifted.resize(log_weight.size());
+  for (std::size_t k = 0; k < log_weight.size(); ++k) shifted[k] = log_weight[k] - top;
+  dmath::exp_array(shifted.data(), shifted.data(), shifted.size());  // exp(-inf) = 0: skipped below
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < un; ++i) {
+    const Eigen::MatrixXd& X = data.X[i];
+    const double* sign = fw.diff_sign[i].data();
+    const double sign_l = -data.Y[int(i)];
+    h.setZero();
+    for (int t = 0, pair = 0; t < T; ++t)
+      for (int tau = t + 1; tau < T; ++tau, ++k, ++pair)
+        if (std::isfinite(log_weight[k]))
+          h += ((sign[pair] * sign_l) * shifted[k]) * (X.row(t) - X.row(tau)).transpose();
+    g.direction.noalias() += h * data.z[i].transpose();
+  }
+  g.log_scale = top - dmath::log(double(n));
+}
+
+}  // namespace
+
 void gradient_W(const Dataset& data, Loss loss, const Forward& fw, ScaledGradient& g) {
   const int n = data.n(), T = data.T(), d = data.d();
   const std::size_t un = static_cast<std::size_t>(n);
@@ -190,38 +234,7 @@ void gradient_W(const Dataset& data, Loss loss, const Forward& fw, ScaledGradien
     g.log_scale = -dmath::log(double(n));
     return;
   }
-  // Log domain: every weight as a sign and a log-magnitude, the largest factored out, so the
-  // direction stays representable when s is one-hot to within e^-1000 (docs/mirror.md s.6).
-  std::vector<double>&log_weight = g.log_weight, &shifted = g.shifted;
-  log_weight.clear();
-  double top = -INFINITY;
-  for (std::size_t i = 0; i < un; ++i) {
-    const Eigen::VectorXd& log_s = fw.log_s[i];
-    const double* log_abs = fw.log_abs_diff[i].data();
-    for (int t = 0, k = 0; t < T; ++t)
-      for (int tau = t + 1; tau < T; ++tau, ++k) {
-        const double lw = log_abs[k] == -INFINITY ? -INFINITY : log_l[i] + log_s[t] + log_s[tau] + log_abs[k];
-        log_weight.push_back(lw);
-        if (lw > top) top = lw;
-      }
-  }
-  if (!std::isfinite(top)) return;  // every term is 0: the gradient is exactly 0
-  shifted.resize(log_weight.size());
-  for (std::size_t k = 0; k < log_weight.size(); ++k) shifted[k] = log_weight[k] - top;
-  dmath::exp_array(shifted.data(), shifted.data(), shifted.size());  // exp(-inf) = 0: skipped below
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < un; ++i) {
-    const Eigen::MatrixXd& X = data.X[i];
-    const double* sign = fw.diff_sign[i].data();
-    const double sign_l = -data.Y[int(i)];
-    h.setZero();
-    for (int t = 0, pair = 0; t < T; ++t)
-      for (int tau = t + 1; tau < T; ++tau, ++k, ++pair)
-        if (std::isfinite(log_weight[k]))
-          h += ((sign[pair] * sign_l) * shifted[k]) * (X.row(t) - X.row(tau)).transpose();
-    g.direction.noalias() += h * data.z[i].transpose();
-  }
-  g.log_scale = top - dmath::log(double(n));
+  log_domain_direction(data, fw, g);
 }
 
 Eigen::VectorXd gradient_v(const Dataset& data, const Eigen::VectorXd& v, Loss loss, const Forward& fw) {
