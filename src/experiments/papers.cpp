@@ -96,6 +96,7 @@ std::vector<Story> make_stories() {
       Story s = e.story();
       s.paper = e.title;
       s.authors = e.authors;
+      s.glossary.push_back(ours_glossary_entry());
       out.push_back(std::move(s));
     }
   return out;

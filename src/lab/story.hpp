@@ -133,6 +133,14 @@ struct Story {
   std::vector<GlossaryEntry> glossary;
 };
 
+// The entry every story's glossary ends with: the tag "ours" that marks what the lab adds.
+inline GlossaryEntry ours_glossary_entry() {
+  return {"ours", "Marks what this lab adds beyond the paper: a setting, a measurement or an explanation that "
+                  "the paper does not give. Everything else names its place in the paper (a section, theorem, "
+                  "lemma or figure).",
+          "ours"};
+}
+
 // The story's "What you saw", rendered from the last step's run.
 std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings = {});
 

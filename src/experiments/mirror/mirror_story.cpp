@@ -77,7 +77,8 @@ Story make_story() {
       "appendix): it assumes a start in a cone around W_mm's direction, and W = 0 is not in it. Ours: with the "
       "switch log-domain direction on (the lab's update) steps keep their full size; off (the authors' update) "
       "they shrink once the gradient's norm falls below eps.";
-  one.question = "Why does the paper measure the direction of W, not W itself?";
+  one.question = "How close does the direction of W come to the max-margin solution, and why does the paper "
+                 "measure the direction of W, not W itself?";
   one.plot = "Directional Bregman divergence to the SVM of the run's own p";
   one.shown_plots = {"Norm growth ||W_k||_p"};
   one.settings = {"mirror", "single_run_zero", {}, 1};

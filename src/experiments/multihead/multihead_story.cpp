@@ -79,9 +79,9 @@ Story make_story() {
       "layer on 5000 examples for 1000 steps. The plot follows Adam's relative error in Theta step by step (heads "
       "matched); the learner's final errors are the flat lines (the lab's measure: Theorem 1.2 bounds the test "
       "loss, not the error in Theta).";
-  one.question = "The paper proves its learner works on every layer that meets its assumptions (Theorem 1.2); why "
-                 "gradient descent works here is open (Section 1). Which would you trust on a large layer that meets "
-                 "them, where you cannot check the answer?";
+  one.question = "How close does each method get to Theta? The paper proves its learner works on every layer "
+                 "that meets its assumptions (Theorem 1.2); why gradient descent works here is open (Section 1). "
+                 "Which would you trust on a large layer that meets them, where you cannot check the answer?";
   one.plot = "Adam: parameter error, heads matched";
   one.settings = {"multihead", "one_head", kSmallOneHead, 1};
   one.shows = {"cert_samples", "adam_steps"};
@@ -167,8 +167,7 @@ Story make_story() {
       "Statistical-query learners, noisy gradient descent among them, need a number of queries, or an accuracy of "
       "their answers, that grows like d to a power proportional to |S| (Theorem 11.2, part 2; Remark 11.13); Adam "
       "is not formally one. The plot shows how "
-      "often Adam gets the label's sign right. Then set d for learning to 4: only 4 sets of 3 bits to search, "
-      "against 120 at d = 10, so expect |S| = 3 to do better.";
+      "often Adam gets the label's sign right.";
   three.question = "How does Adam fare as the parity grows from 1 to 3 bits, and why?";
   three.plot = "Gradient descent on the parity layer";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "3000"}, {"adam_steps", "300"}}, 1};
@@ -195,7 +194,9 @@ Story make_story() {
                                "for a small d."),
       say("Gaussian elimination over GF(2), which is not a statistical-query learner either, finds S for |S| = 3 "
           "from {gf2} examples: the labels are linear equations over GF(2), and it "
-          "solves them exactly.")};
+          "solves them exactly."),
+      say_if("d", 10, 10, "Then set d for learning to 4: only 4 sets of 3 bits to search, against 120 at d = 10, "
+                          "so expect |S| = 3 to do better.")};
   three.expect = {"1.000 for |S| = 1, 0.568 for |S| = 2 and 0.510 for |S| = 3, at d = 10", "no better than a coin toss",
                   "from 12 examples"};
   three.invited = {{{{"train_d", "4"}}, {"1.000 for |S| = 2 and 0.783 for |S| = 3, at d = 4",
@@ -208,9 +209,7 @@ Story make_story() {
   four.text =
       "With a large Theta (norm 15; d = 8 and one head, as in step 1) the attention is nearly one-hot: almost all "
       "weight on one token. Certification here draws 100000 inputs, twice step 1's, so its row counts differ; Adam "
-      "trains on 5000 examples, as in step 1. Then try norm 3: the same layer and training as step 1, so expect "
-      "step 1's Adam error again; then norm 6, in between; then m = 2: expect far fewer certified rows, as in "
-      "step 2, perhaps none.";
+      "trains on 5000 examples, as in step 1.";
   four.question = "Does nearly one-hot attention change Adam's training, and why or why not?";
   four.plot = "Adam: parameter error, heads matched";
   four.settings = {"multihead",
@@ -250,7 +249,10 @@ Story make_story() {
           "(saturated). Through nearly one-hot attention a change of Theta changes the output little, and only the "
           "few examples whose weights are not saturated carry signal, so the gradient in Theta is small and noisy; "
           "even Adam, which rescales small gradients, moves slowly. W acts after the softmax, and its gradient does "
-          "not pass through that rate.")};
+          "not pass through that rate."),
+      say_if("norm", 15, 15, "Then try norm 3: the same layer and training as step 1, so expect step 1's Adam error "
+                             "again; then norm 6, in between; then m = 2: expect far fewer certified rows, as in "
+                             "step 2, perhaps none.")};
   four.expect = {"150 of 300000 here, still enough", "Theta error of 0.0262", "0.62 after 500 and 0.489 after 1000",
                  "but slowly"};
   four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}},

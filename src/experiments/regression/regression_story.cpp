@@ -143,8 +143,7 @@ Story make_story() {
       "depend on D, which changes with x) from a sketch of A that reads every row at 32 flops per entry. Row i is "
       "kept with probability min(1, 1000 tau_i / d), so the sum stays close to A^T D A. A second sampled solver "
       "(ours) adds back B - B_diag, of rank 2. The plot counts each step's work in flops: building H~ and solving "
-      "with it. Then try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect a skipped "
-      "row to save less than the sketch spends on it.";
+      "with it.";
   two.question = "How does a sampled run compare with an unsampled one, per step and in all, and why?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
@@ -185,7 +184,9 @@ Story make_story() {
           "a sample of rows estimates the Hessian only roughly, so each step corrects less of the error."),
       say("In all: {sampled_it} steps of {sampled_work} million flops against {full_it} steps of {full_work} "
           "million; on this machine's clock the sampled run reached ||x - x*|| <= 1e-10 after {sampled_ms} ms, the "
-          "unsampled one after {full_ms} ms.")};
+          "unsampled one after {full_ms} ms."),
+      say_if("d", 50, 50, "Then try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect "
+                          "a skipped row to save less than the sketch spends on it.")};
   two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
                 "million, with 4629 rows summed (the sketch's sample included)", "eps0 is 0.474 (unsampled: ",
                 "here 0.902, so the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
@@ -247,8 +248,7 @@ Story make_story() {
   four.title = "A stronger regulariser";
   four.text =
       "The same solver, H~ = A^T W^2 A, now with w = 12: the regulariser's part of the Hessian is 144 times what it "
-      "was at w = 1. The picture before Run shows the loss's two parts. Then try w = 3, 1.5 and 1: each smaller w "
-      "leaves out a data term that is larger beside w^2, so expect a larger eps0 each time and a flatter curve.";
+      "was at w = 1. The picture before Run shows the loss's two parts.";
   four.question = "What does w change for this solver, and why?";
   four.plot = "Distance to the minimiser";
   four.settings = {"regression", "w2_converge", {}, 1};
@@ -275,7 +275,9 @@ Story make_story() {
       say_if("unmet", 0, kInf, "So the condition is not met, yet the method can converge: it is sufficient, not "
                                "necessary."),
       say("Exact Newton, also drawn, ends at {newton_last}: rounding (below about 1e-15), "
-          "not a further gain.")};
+          "not a further gain."),
+      say_if("w", 12, 12, "Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
+                          "w^2, so expect a larger eps0 each time and a flatter curve.")};
   four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 >= 286",
                  "So the condition is not met, yet the method can converge"};
   four.invited = {{{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
@@ -292,8 +294,7 @@ Story make_story() {
       "L* the smallest loss) with each solver's path. All three solvers start at distance r0 = 1 from the "
       "minimiser x* found by the lab. Theorem F.1 promises x* only from a start within a radius 0.1 lambda_min / M "
       "of it (Definition 6.1: lambda_min the Hessian's smallest eigenvalue at x*, M how fast the Hessian changes), "
-      "which the run measures. Then try r0 = 0.3: expect that radius to stay far below 0.3, so the theorem still "
-      "promises nothing.";
+      "which the run measures.";
   five.question = "Where does each solver end, and why?";
   five.plot = "log10(L(x) - L*) around x* (d = 2), with each solver's iterates";
   five.settings = {"regression", "cosh_two_minima", kTwoMinima, 1};
@@ -322,7 +323,9 @@ Story make_story() {
           "Hessian is positive definite), and that point can lie in the valley of the other minimiser; gradient "
           "descent only walks downhill, so it stays in the valley it starts in."),
       say_if("radius", 0, kInf, "The radius 0.1 lambda_min / M where Theorem F.1 promises x* measures {radius} here, "
-                                "so r0 = {r0} is outside it: the theorem promises nothing for this start.")};
+                                "so r0 = {r0} is outside it: the theorem promises nothing for this start."),
+      say_if("r0", 1, 1, "Then try r0 = 0.3: expect that radius to stay far below 0.3, so the theorem still "
+                         "promises nothing.")};
   five.expect = {"exact Newton ends at distance 2.98 from x*", "equals L* to within 1e-9 (L - L* = 0",
                   "2 ||x*|| = 2 x 1.49", "measures 3.71e-05 here, so r0 = 1 is outside it"};
   five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
