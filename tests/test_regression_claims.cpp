@@ -237,35 +237,42 @@ TEST_CASE("the counted work of a step matches closed forms, and sampling is chea
   }
 }
 
-// A^T W^2 A diverges with w = 1 and converges with w = 12, although Lemma C.4(2)'s condition
-// w^2 >= 100 beta + l / sigma_min^2 (beta = ||B||, l = lambda_min(H(x*))) is not met at w = 12
-// either: here ||B(x*)||, H(x*) = A^T (B + W^2) A and sigma_min(A) from dense decompositions.
-TEST_CASE("A^T W^2 A diverges at w = 1, converges at w = 12, where Lemma C.4(2)'s condition is still not met",
+// A^T W^2 A diverges with w = 1 and converges with w = 12. Lemma C.4(2) asks min w^2 >= 100 beta +
+// l / sigma_min^2 for a scalar l > 0 of one's choosing, so some l exists exactly when w^2 > 100 beta:
+// with beta = ||B(x*)|| from a dense eigen-decomposition, not met at w = 1, met at w = 12; and there
+// W^2 alone is then within 10% of B + W^2 as the lemma concludes (our reading): 0.9 (B + W^2) <= W^2
+// <= 1.1 (B + W^2), checked on the dense matrices, and not at w = 1.
+TEST_CASE("A^T W^2 A diverges at w = 1, converges at w = 12, where Lemma C.4(2)'s condition is met",
           "[regression][claim:reg-09]") {
   const Results stall = run_regression("w2_stall");
-  const std::string* s = note_starting(stall, "approx. Newton, A^T W^2 A: diverged");
-  CHECK(s != nullptr);
+  CHECK(note_starting(stall, "approx. Newton, A^T W^2 A: diverged") != nullptr);
+  CHECK(note_starting(stall, "Not met: the condition of Lemma C.4(2)") != nullptr);
   const Results converge = run_regression("w2_converge");
   CHECK(note_starting(converge, "approx. Newton, A^T W^2 A: converged") != nullptr);
-  auto e = make_experiment("regression");
-  const Problem p = generate(generator_settings(e->make_params("w2_converge", {})), 1);
-  const Reference ref = find_minimiser(p, p.x_true);
-  REQUIRE(ref.found);
-  const DenseParts parts = dense_parts(p, ref.x);
-  Eigen::MatrixXd B = parts.R;
-  B.diagonal() += parts.b_diag;
-  const double beta = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(B, Eigen::EigenvaluesOnly)
-                          .eigenvalues().cwiseAbs().maxCoeff();
-  Eigen::MatrixXd BW = B;
-  BW.diagonal() += parts.w2;
-  const double l = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(parts.A.transpose() * BW * parts.A,
-                                                                  Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
-  const double sigma_min = Eigen::JacobiSVD<Eigen::MatrixXd>(parts.A).singularValues().minCoeff();
-  const double needed = 100.0 * beta + l / (sigma_min * sigma_min);
-  INFO("||B(x*)|| = " << beta << ", l = " << l << ", sigma_min = " << sigma_min << ": needs w^2 >= " << needed);
-  CHECK(parts.w2.minCoeff() == Approx(144.0));
-  CHECK(l > 0.0);
-  CHECK(parts.w2.minCoeff() < needed);
+  CHECK(note_starting(converge, "OK: Lemma C.4(2)") != nullptr);
+  for (const char* preset : {"w2_stall", "w2_converge"}) {
+    INFO(preset);
+    auto e = make_experiment("regression");
+    const Problem p = generate(generator_settings(e->make_params(preset, {})), 1);
+    const Reference ref = find_minimiser(p, p.x_true);
+    REQUIRE(ref.found);
+    const DenseParts parts = dense_parts(p, ref.x);
+    Eigen::MatrixXd B = parts.R;
+    B.diagonal() += parts.b_diag;
+    const double beta = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(B, Eigen::EigenvaluesOnly)
+                            .eigenvalues().cwiseAbs().maxCoeff();
+    const double w2 = parts.w2.minCoeff();
+    Eigen::MatrixXd W2 = Eigen::MatrixXd::Zero(B.rows(), B.cols());
+    W2.diagonal() = parts.w2;
+    const auto smallest = [](const Eigen::MatrixXd& m) {
+      return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
+    };
+    const bool within_10_percent = smallest(W2 - 0.9 * (B + W2)) >= 0.0 && smallest(1.1 * (B + W2) - W2) >= 0.0;
+    INFO("||B(x*)|| = " << beta << ", min w^2 = " << w2);
+    const bool strong = std::string(preset) == "w2_converge";
+    CHECK((w2 > 100.0 * beta) == strong);
+    CHECK(within_10_percent == strong);
+  }
 }
 
 // cosh is even, so L(-x) = L(x): with the preset's weak w, x* and -x* are both minimisers (gradient

@@ -181,10 +181,11 @@ TEST_CASE("regression preset texts state what their runs measure", "[regression]
     CHECK(1.0 / ges.eigenvalues().minCoeff() - 1.0 == Approx(1.01).margin(0.005));
     CHECK(ges.eigenvalues().maxCoeff() < 1.0 + eps0);
   }
-  SECTION("w2_converge: eps0 below 0.01 and Lemma C.4(2)'s condition still not met") {
+  SECTION("w2_converge: eps0 below 0.01 and Lemma C.4(2)'s condition met, just (144 > 100 beta^ = 141)") {
     const PresetRun run = run_preset("w2_converge");
     CHECK(run.median_eps0("approx_w2") < 0.01);
-    CHECK(run.note_has("Not met: the condition of Lemma C.4(2)"));
+    CHECK(run.note_has("OK: Lemma C.4(2)"));
+    CHECK(run.note_has("(min w^2 = 144, 100 beta^ = 141)"));
     CHECK(run.note_has("approx. Newton, A^T W^2 A: converged"));
   }
   SECTION("far_start: the first full Newton step moves away from x*") {

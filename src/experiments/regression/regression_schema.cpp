@@ -157,8 +157,8 @@ std::vector<Preset> regression_presets() {
                                    {"gd", "false"}, {"max_iterations", "300"}})},
       {"w2_converge", "W^2 alone, strong w = 12: converges",
        "With w = 12 the regulariser dominates, W^2 alone approximates the Hessian well (eps0 below 0.01) and the "
-       "same method converges linearly. Lemma C.4(2)'s condition w^2 >= 100 beta + l / sigma_min^2 is still not "
-       "met: it is sufficient, not necessary, and conservative.",
+       "same method converges linearly. Lemma C.4(2)'s condition, w^2 >= 100 beta + l / sigma_min^2 for some l > 0, "
+       "is met, just: w^2 = 144 against 100 beta^ = 141.",
        with(reference_settings(), {{"w", "12"}, {"approx_diag", "false"}, {"sampled", "false"},
                                    {"sampled_rank2", "false"}, {"gd", "false"}, {"max_iterations", "300"}})},
       {"cosh_two_minima", "cosh with weak w: two minima (d = 2)",

@@ -45,8 +45,10 @@ std::vector<GlossaryEntry> glossary() {
                      "sign (+1 or -1) for that entry, added up.", "Definitions C.2 and C.6"},
       {"output row", "In the layers: a token's output, the attention-weighted sum of the value rows (here the rows "
                      "of A, or the key rows in cross-attention).", "Definitions C.1 and C.4"},
-      {"class column", "In the layers, each token belongs to one of d - 2 classes and has b sqrt(log n) in its "
-                       "class's column (0 in the others).", "Definition D.1"},
+      {"class column", "In the layers, each token belongs to one class and has a positive entry in that class's "
+                       "column, 0 in the others: in self-attention one of d - 2 classes, entry b sqrt(log n) "
+                       "(Definition D.1); in cross-attention a key is in one of d - 1 classes, entry 1 "
+                       "(Definition F.1).", "Definitions D.1 and F.1"},
       {"X = I", "The tokens' features are the rows of the identity matrix: token i is the i-th unit vector.",
        "Section 7.2.1"},
       {"planted row", "The row of the attention matrix that belongs to the planted (strong) token.", "Definition D.1"},
