@@ -69,6 +69,9 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
   h.value_label = self ? "entry of A" : "entry (queries in units of log n)";
   h.note = describe(spans, s.n);
   h.cols = cols;
+  // Ticks in the caption's terms: tokens counted from 0 over one slice, columns from 1 (the label's).
+  if (spans.size() == 1) h.y_values = Heatmap::GridValues{double(spans[0].first), double(spans[0].last - 1)};
+  if (self) h.x_values = Heatmap::GridValues{1.0, double(cols)};
   RowGroups queries, keys;
   for (const Span& span : spans) {
     if (h.rows > 0)  // a line where the tokens between the slices are left out
