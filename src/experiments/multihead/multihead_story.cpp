@@ -39,6 +39,9 @@ std::vector<GlossaryEntry> glossary() {
       {"statistical-query learner", "A learner that only sees averages over many examples, measured with some "
                                     "noise; noisy gradient descent is one.", "Theorem 11.2, Remark 11.13"},
       {"GF(2)", "Arithmetic with only 0 and 1, where 1 + 1 = 0: parities are its linear equations.", "ours"},
+      {"gadget", "A small multi-head attention layer built by hand to compute a chosen function exactly, here the "
+                 "parity of the bits in S; the plot 'The gadget reproduces the parity' checks it on every input.",
+       "Section 11.1, Proposition 11.4"},
       {"softmax", "Turns scores into positive weights that add up to 1; a much larger score takes almost all.",
        "Section 1"},
       {"W_sum", "The sum W_1 + ... + W_m of the heads' output matrices W_i; the learner first estimates it from "
