@@ -64,9 +64,10 @@ void App::frame(float width, float height) {
   if (any_control) {
     const float avail = ImGui::GetContentRegionAvail().y;
     float stacked = std::max(avail * controls_share, height * 0.4f);
-    // Before the answer, a stacked panel grows to its content (last frame's) up to most of the
-    // height, so no control is cut at its foot; longer content scrolls.
-    if (run_.state() != RunState::Done && controls_content_h_ > stacked)
+    // Before a story step's answer, a stacked panel grows to its content (last frame's) up to most
+    // of the height, so no control of the question is cut at its foot; longer content scrolls. The
+    // explorer keeps its share: its picture of the inputs shows below, and its controls scroll.
+    if (link_.in_story() && run_.state() != RunState::Done && controls_content_h_ > stacked)
       stacked = std::max(stacked, std::min(controls_content_h_, avail * kControlsShareMost));
     ImGui::BeginChild("controls", ImVec2(panel, narrow && !results_first ? stacked : 0.0f), true,
                       ImGuiWindowFlags_NavFlattened);
