@@ -3,10 +3,12 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <tuple>
 
 #include "core/statistics.hpp"
 #include "experiments/registry.hpp"
+#include "lab/plot_map_frame.hpp"
 #include "lab/runner.hpp"
 
 using namespace attnlab;
@@ -221,6 +223,24 @@ TEST_CASE("the picture before a run shows a slice of a large input", "[separatio
       CHECK(std::size_t(h.rows) * std::size_t(h.cols) <= 20000);
       CHECK(h.note.rfind("rows: tokens ", 0) == 0);
       CHECK(h.marks.size() == (std::string(id) == "separation.self" ? 1u : 2u));  // j3 (and j2) are in the slice
+      // Each y tick names the token at its row: the rows are the note's slices, top to bottom.
+      std::vector<int> token_at_row;
+      std::string rest = h.note.substr(std::string("rows: tokens ").size());
+      for (int first = 0, last = 0; std::sscanf(rest.c_str(), "%d to %d", &first, &last) == 2;) {
+        for (int t = first; t <= last; ++t) token_at_row.push_back(t);
+        const std::size_t next = rest.find(", then ");
+        if (next == std::string::npos) break;
+        rest = rest.substr(next + 7);
+      }
+      REQUIRE(token_at_row.size() == std::size_t(h.rows));
+      const MapFrame frame = map_frame(h, 600, 400, 400, 13, [](const std::string& t) { return 7.0 * static_cast<double>(t.size()); });
+      CHECK(frame.y_ticks.size() >= 2);
+      for (const MapTick& tick : frame.y_ticks) {
+        const auto row = std::size_t(std::floor(tick.at * h.rows));
+        INFO("tick '" << tick.label << "' at " << tick.at);
+        REQUIRE(row < token_at_row.size());
+        CHECK(tick.label == std::to_string(token_at_row[row]));
+      }
     }
   }
 }

@@ -109,6 +109,14 @@ struct Heatmap {
     double first, last;
   };
   std::optional<GridValues> x_values, y_values;
+  // Rows drawn from several slices of a longer grid (tokens 0 to 49, then 950 to 999), top to
+  // bottom: each slice's row count and the values at its first and last row's centre. When set,
+  // the y ticks are each slice's own (y_values is then left unset).
+  struct RowSlice {
+    int rows;
+    double first, last;
+  };
+  std::vector<RowSlice> y_slices;
 };
 
 struct Results {

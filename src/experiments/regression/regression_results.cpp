@@ -316,6 +316,14 @@ std::pair<double, double> mean_work(const Trace& s) {
   return {flops / steps, rows / steps};
 }
 
+// A Newton-type solver's counted work over its whole run: every step's and the one before the
+// first (docs/regression.md s.3, "What a step costs"); NaN when it took no step.
+double whole_work(const Trace& s) {
+  double flops = 0;
+  for (double f : s.work_flops) flops += std::isfinite(f) ? f : 0.0;
+  return flops > 0.0 ? flops : double(NAN);
+}
+
 // One Newton-type solver's work per step: what it costs to build H~ and solve with it, counted.
 std::string work_note(const std::string& label, const Trace& s, int n) {
   const auto [flops, rows] = mean_work(s);
@@ -353,13 +361,17 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
   }
   const auto unsampled = std::find(run.methods.begin(), run.methods.end(), Method::ApproxDiag);
   if (unsampled != run.methods.end()) {
-    const double base = mean_work(traces[static_cast<std::size_t>(unsampled - run.methods.begin())]).first;
+    const Trace& full = traces[static_cast<std::size_t>(unsampled - run.methods.begin())];
+    const double base = mean_work(full).first, base_whole = whole_work(full);
     for (std::size_t k = 0; k < traces.size(); ++k) {
-      const double flops = mean_work(traces[k]).first;
+      const double flops = mean_work(traces[k]).first, whole = whole_work(traces[k]);
       if (!is_sampled(run.methods[k]) || !(base > 0.0) || std::isnan(flops)) continue;
+      const std::string other = method_label(Method::ApproxDiag);
       notes.push_back(std::string(method_label(run.methods[k])) +
-                      printf_text(": a step costs %.2f times the flops of one of ", flops / base) +
-                      method_label(Method::ApproxDiag) + (flops < base ? " (cheaper)." : " (not cheaper at this n and d)."));
+                      printf_text(": a step costs %.2f times the flops of one of ", flops / base) + other +
+                      (flops < base ? " (cheaper)" : " (not cheaper at this n and d)") +
+                      printf_text("; its whole run, %.2f times the flops of the whole run of ", whole / base_whole) +
+                      other + ".");
     }
   }
   for (const std::string& n : run.notes) notes.push_back(n);

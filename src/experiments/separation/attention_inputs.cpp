@@ -69,8 +69,11 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
   h.value_label = self ? "entry of A" : "entry (queries in units of log n)";
   h.note = describe(spans, s.n);
   h.cols = cols;
-  // Ticks in the caption's terms: tokens counted from 0 over one slice, columns from 1 (the label's).
+  // Ticks in the caption's terms: tokens counted from 0 in each slice, columns from 1 (the label's).
   if (spans.size() == 1) h.y_values = Heatmap::GridValues{double(spans[0].first), double(spans[0].last - 1)};
+  if (spans.size() > 1)
+    for (const Span& span : spans)
+      h.y_slices.push_back({span.last - span.first, double(span.first), double(span.last - 1)});
   if (self) h.x_values = Heatmap::GridValues{1.0, double(cols)};
   RowGroups queries, keys;
   for (const Span& span : spans) {
