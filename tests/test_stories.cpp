@@ -116,6 +116,14 @@ TEST_CASE("an answer is rendered from the run: placeholders, conditions and the 
   r.notes.clear();  // not measured yet: the placeholder says so, a condition on it shows nothing
   CHECK(render_parts({say("{certified} rows"), parts[1]}, measures, r) == "not measured rows");
   CHECK_THROWS_WITH(render_parts({say("{nope}")}, measures, r), "story answer: '{nope}' names no declared measure");
+  // An invitation shows while the run keeps the step's value, and goes once the student takes it.
+  const AnswerPart invite = say_at_step("n", "Then try n = 200.");
+  CHECK(render_parts({invite}, measures, r, {{{"n", "1000"}, {"m", "7"}}, {{"n", "1000"}, {"m", "3"}}}) ==
+        "You changed m from 7 to 3; these numbers are from your run. The step's settings: m = 7. Then try n = 200.");
+  CHECK(render_parts({invite}, measures, r, {{{"n", "1000"}}, {{"n", "200"}}}).find("Then try") == std::string::npos);
+  CHECK(render_parts({invite}, measures, r) == "Then try n = 200.");  // settings unknown: the step's own run
+  CHECK_THROWS_WITH(render_parts({say_at_step("k", "x")}, measures, r, {{{"n", "1"}}, {{"n", "1"}}}),
+                    "an answer names setting 'k', which the step's experiment lacks");
   CHECK(placeholders("{a} of {b}") == std::vector<std::string>{"a", "b"});
   CHECK(parts_template(parts).find("{certified} of {rows}") != std::string::npos);
 }

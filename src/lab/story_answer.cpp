@@ -168,8 +168,24 @@ std::string settings_changed(const RunSettings& settings) {
   return "You changed " + changed + "; these numbers are from your run. The step's settings: " + step + ".";
 }
 
+namespace {
+
+// Whether the run's setting `key` has the step's value (true when the settings are unknown).
+bool at_step_value(const std::string& key, const RunSettings& settings) {
+  if (settings.step.empty() || settings.yours.empty()) return true;
+  const auto value = [&key](const KeyValues& all) {
+    for (const auto& [k, v] : all)
+      if (k == key) return v;
+    throw std::invalid_argument("an answer names setting '" + key + "', which the step's experiment lacks");
+  };
+  return value(settings.step) == value(settings.yours);
+}
+
+}  // namespace
+
 bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
                 const RunSettings& settings) {
+  if (!part.at_step.empty()) return at_step_value(part.at_step, settings);
   if (part.when.empty()) return true;
   const auto v = measure_value(declared(measures, part.when), results, settings);
   return v && std::isfinite(v->number) && v->number >= part.low && v->number <= part.high;

@@ -71,20 +71,31 @@ struct RunSettings {
 std::optional<Measured> measure_value(const StoryMeasure& measure, const Results& results,
                                       const RunSettings& settings = {});
 
-// A part of an answer: shown always, or when the measured value `when` lies in [low, high].
+// A part of an answer: shown always, or when the measured value `when` lies in [low, high], or
+// while the run's setting `at_step` has the value the step's settings give it.
 struct AnswerPart {
   std::string text;
   std::string when;
   double low = -std::numeric_limits<double>::infinity();
   double high = std::numeric_limits<double>::infinity();
+  std::string at_step;  // a parameter's key
 };
 inline AnswerPart say(std::string text) { return {std::move(text), ""}; }
 inline AnswerPart say_if(std::string name, double low, double high, std::string text) {
   return {std::move(text), std::move(name), low, high};
 }
+// A part shown only while the run's setting `key` is the step's own (e.g. the invitation "Then try
+// d = 10", which the run at d = 10 no longer shows); the step's value has one home, its settings.
+inline AnswerPart say_at_step(std::string key, std::string text) {
+  AnswerPart part{std::move(text), ""};
+  part.at_step = std::move(key);
+  return part;
+}
 
 // Whether `part` is shown for this run: always when it has no condition, else when its measured
-// value is measured, finite and in [low, high]. Throws like render_parts on an undeclared name.
+// value is measured, finite and in [low, high], or (at_step) when the run's setting equals the
+// step's, or the settings are unknown. Throws like render_parts on an undeclared name, and
+// std::invalid_argument on an at_step key that the known settings lack.
 bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
                 const RunSettings& settings = {});
 // The parts joined by spaces, each part shown when its condition holds, `{name}` replaced by the

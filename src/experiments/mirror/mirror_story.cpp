@@ -101,10 +101,10 @@ Story make_story() {
           "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot Norm growth ||W_k||_p, below the first). Only the "
           "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
           "W_mm's."),
-      say_if("log_domain", 1, 1, "This was the lab's update (log-domain direction on). Then switch log-domain "
-                                 "direction off and run again: the authors' steps shrink once the gradient's norm "
-                                 "falls below eps, so expect D_k for p = 1.75 and 2 to end higher and ||W_k|| for "
-                                 "p = 2 to end lower."),
+      say_at_step("log_domain", "This was the lab's update (log-domain direction on). Then switch log-domain "
+                                "direction off and run again: the authors' steps shrink once the gradient's norm "
+                                "falls below eps, so expect D_k for p = 1.75 and 2 to end higher and ||W_k|| for "
+                                "p = 2 to end lower."),
       say_if("log_domain", 0, 0, "This was the authors' update (log-domain direction off): near the end its steps "
                                  "shrink with the gradient, so D_k ends higher than with the lab's update for p = 1.75 "
                                  "and 2 ({d175} and {d2} here), and ||W_k|| for p = 2 ends lower."),
@@ -257,9 +257,9 @@ Story make_story() {
   five.answer = {
       say("For p = 3 sequence 0 ends on token {a3}. The tokens of (sequence 0, sequence 1) are {tok175} for "
           "p = 1.75, {tok2} for p = 2 and {tok3} for p = 3."),
-      say_if("log_domain", 1, 1, "This was the lab's log-domain update. Then switch log-domain direction off and run "
-                                 "again: its steps shrink near the end, so expect the same tokens but a v many times "
-                                 "shorter."),
+      say_at_step("log_domain", "This was the lab's log-domain update. Then switch log-domain direction off and run "
+                                "again: its steps shrink near the end, so expect the same tokens but a v many times "
+                                "shorter."),
       say_if("log_domain", 0, 0, "This was the authors' update (log-domain direction off): its steps shrink near the "
                                  "end, so v grows less, to ({v1}, {v2}) for p = 1.75, while the tokens are those of "
                                  "the lab's update."),

@@ -198,8 +198,8 @@ Story make_story() {
       say("Gaussian elimination over GF(2), which is not a statistical-query learner either, finds S for |S| = 3 "
           "from {gf2} examples: the labels are linear equations over GF(2), and it "
           "solves them exactly."),
-      say_if("d", 10, 10, "Then set d for learning to 4: only 4 sets of 3 bits to search, against 120 at d = 10, "
-                          "so expect |S| = 3 to do better.")};
+      say_at_step("train_d", "Then set d for learning to 4: only 4 sets of 3 bits to search, against 120 at d = 10, "
+                             "so expect |S| = 3 to do better.")};
   three.expect = {"1.000 for |S| = 1, 0.568 for |S| = 2 and 0.510 for |S| = 3, at d = 10", "no better than a coin toss",
                   "from 12 examples"};
   three.invited = {{{{"train_d", "4"}}, {"1.000 for |S| = 2 and 0.783 for |S| = 3, at d = 4",
@@ -253,9 +253,9 @@ Story make_story() {
           "few examples whose weights are not saturated carry signal, so the gradient in Theta is small and noisy; "
           "even Adam, which rescales small gradients, moves slowly. W acts after the softmax, and its gradient does "
           "not pass through that rate."),
-      say_if("norm", 15, 15, "Then try norm 3: the same layer and training as step 1, so expect step 1's Adam error "
-                             "again; then norm 6, in between; then m = 2: expect far fewer certified rows, as in "
-                             "step 2, perhaps none.")};
+      say_at_step("norm", "Then try norm 3: the same layer and training as step 1, so expect step 1's Adam error "
+                          "again; then norm 6, in between; then m = 2: expect far fewer certified rows, as in "
+                          "step 2, perhaps none.")};
   four.expect = {"150 of 300000 here, still enough", "Theta error of 0.0262", "0.62 after 500 and 0.489 after 1000",
                  "but slowly"};
   four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}},

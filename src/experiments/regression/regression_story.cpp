@@ -188,8 +188,8 @@ Story make_story() {
           "{sampled_work} million flops against {full_it} steps of {full_work} million, with the work before the "
           "first step); on this machine's clock the sampled run reached ||x - x*|| <= 1e-10 after {sampled_ms} ms, the "
           "unsampled one after {full_ms} ms."),
-      say_if("d", 50, 50, "Then try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect "
-                          "a skipped row to save less than the sketch spends on it.")};
+      say_at_step("d", "Then try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect "
+                       "a skipped row to save less than the sketch spends on it.")};
   two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
                 "million, with 4629 rows summed (the sketch's sample included)", "eps0 is 0.474 (unsampled: ",
                 "here 0.902, so the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
@@ -281,8 +281,8 @@ Story make_story() {
                                "does: its condition is sufficient, not necessary."),
       say("Exact Newton, also drawn, ends at {newton_last}: rounding (below about 1e-15), "
           "not a further gain."),
-      say_if("w", 12, 12, "Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
-                          "w^2, so expect a larger eps0 each time and a flatter curve.")};
+      say_at_step("w", "Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
+                       "w^2, so expect a larger eps0 each time and a flatter curve.")};
   four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 > 100 beta = 141",
                  "So the condition is met, just"};
   four.invited = {{{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
@@ -329,8 +329,8 @@ Story make_story() {
           "descent only walks downhill, so it stays in the valley it starts in."),
       say_if("radius", 0, kInf, "The radius 0.1 lambda_min / M where Theorem F.1 promises x* measures {radius} here, "
                                 "so r0 = {r0} is outside it: the theorem promises nothing for this start."),
-      say_if("r0", 1, 1, "Then try r0 = 0.3: expect that radius to stay far below 0.3, so the theorem still "
-                         "promises nothing.")};
+      say_at_step("r0", "Then try r0 = 0.3: expect that radius to stay far below 0.3, so the theorem still "
+                        "promises nothing.")};
   five.expect = {"exact Newton ends at distance 2.98 from x*", "equals L* to within 1e-9 (L - L* = 0",
                   "2 ||x*|| = 2 x 1.49", "measures 3.71e-05 here, so r0 = 1 is outside it"};
   five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
