@@ -53,7 +53,6 @@ add_library(attnlab_ui STATIC
   src/ui/inspector_view.cpp
   src/ui/reproduction_view.cpp
   src/ui/embed_dialog.cpp
-  src/ui/preview_run.cpp
   src/ui/start_page.cpp
   src/ui/story_panel.cpp
   src/ui/wrapped_text.cpp

@@ -118,11 +118,13 @@ struct Story {
   std::string id;       // "mirror": the link's story=
   std::string paper;    // the paper's title: both from its Paper (src/experiments/papers.cpp fills them in)
   std::string authors;  // "Julistiono, Tarzanagh, Azizan"
-  std::string result;   // the one-sentence result in plain words
-  // The start page's small figure: a quick run of these settings, plot `figure_plot` of it.
+  // What the paper asks and where it answers it, in plain words, for the start page's card: never
+  // the outcome a step asks the student to predict.
+  std::string result;
+  // The card's picture: what goes into a run of these settings (Experiment::inputs, its first plot,
+  // else its first map), never a result; and what it shows.
   StorySettings figure;
-  std::size_t figure_plot = 0;
-  std::string figure_caption;  // what the figure shows (not what it finds), and that it is a quick run
+  std::string figure_caption;
   std::vector<StoryStep> steps;
   // Shown when the last step's run is done: what the student saw, in a few sentences, rendered
   // like an answer from the last step's run (its measures). Literal numbers are in `summary_given`.

@@ -271,7 +271,7 @@ std::string App::story_status_text() const {
 }
 
 void App::compute(double slice_seconds) {
-  if (link_.start_page()) return start_.compute(slice_seconds);
+  if (link_.start_page()) return start_.compute();
   run_.compute(slice_seconds);
   if (reproduction_.started())
     reproduction_.advance(slice_seconds, run_.pool() && threads() > 0 ? run_.pool() : nullptr, threads());

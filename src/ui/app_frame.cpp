@@ -32,7 +32,7 @@ void App::frame(float width, float height) {
   }
   if (link_.start_page()) {
     ImGui::BeginChild("start", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-    const StartPage::Choice choice = start_.draw();
+    const StartPage::Choice choice = start_.draw(heatmaps_);
     ImGui::EndChild();
     ImGui::End();
     if (!choice.story.empty()) open_story(choice.story);

@@ -179,9 +179,10 @@ void draw_bar_ticks(ImDrawList* dl, const Heatmap& h, const std::vector<double>&
   for (double t : ticks) {
     const float y = h.high > h.low ? bar_lo.y + static_cast<float>((h.high - t) / (h.high - h.low)) * (bar_hi.y - bar_lo.y)
                                    : bar_hi.y;
-    dl->AddLine(ImVec2(bar_hi.x, y), ImVec2(bar_hi.x + font * 0.3f, y), th.axis);
+    // A short tick, then a clear gap: a tick that touches its label reads as a minus sign (walk 6).
+    dl->AddLine(ImVec2(bar_hi.x, y), ImVec2(bar_hi.x + font * 0.2f, y), th.axis);
     const std::string label = tick_label(t);
-    dl->AddText(ImVec2(bar_hi.x + font * 0.45f, std::clamp(y - font * 0.5f, bar_lo.y - font * 0.5f, bar_hi.y - font * 0.5f)),
+    dl->AddText(ImVec2(bar_hi.x + font * 0.6f, std::clamp(y - font * 0.5f, bar_lo.y - font * 0.5f, bar_hi.y - font * 0.5f)),
                 th.text_dim, label.c_str());
   }
 }
@@ -283,7 +284,7 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const std::vector<double> ticks = colour_bar_ticks(h.low, h.high);
   float labels_w = font * 1.5f;
-  for (double t : ticks) labels_w = std::max(labels_w, ImGui::CalcTextSize(tick_label(t).c_str()).x + font * 0.7f);
+  for (double t : ticks) labels_w = std::max(labels_w, ImGui::CalcTextSize(tick_label(t).c_str()).x + font * 0.85f);
   const float bar_w = font * 0.8f;
   float y_labels_w = 0.0f;
   for (const MapTick& t : words.y_ticks) y_labels_w = std::max(y_labels_w, ImGui::CalcTextSize(t.label.c_str()).x);

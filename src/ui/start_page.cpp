@@ -8,7 +8,6 @@
 #include "experiments/registry.hpp"
 #include "experiments/stories.hpp"
 #include "imgui.h"
-#include "lab/run_record.hpp"
 #include "ui/plot_widget.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
@@ -16,41 +15,34 @@
 namespace attnlab::ui {
 
 namespace {
-constexpr double kFigureBudget = 20.0;  // seconds; the figures' settings take well under one
+constexpr int kCardMapSlot = 1000;  // the cards' texture slots, apart from the results' maps
 }
 
-void StartPage::start_figures() {
-  for (const Story& s : stories()) {
-    figures_.emplace_back();
+void StartPage::compute() {
+  if (pictures_.size() >= stories().size()) return;
+  const Story& s = stories()[pictures_.size()];
+  Results picture;
+  std::string error;
+  try {
     auto e = make_experiment(s.figure.experiment);
-    figures_.back().start(s.figure.experiment, e->make_params(s.figure.preset, s.figure.params), s.figure.seed,
-                          kFigureBudget);
+    picture = e->inputs(e->make_params(s.figure.preset, s.figure.params), s.figure.seed);
+  } catch (const std::exception& ex) {
+    error = ex.what();
   }
+  pictures_.push_back(std::move(picture));
+  errors_.push_back(std::move(error));
 }
 
-void StartPage::compute(double slice_seconds) {
-  if (figures_.empty()) start_figures();
-  for (PreviewRun& f : figures_)  // one at a time, so the first card fills first
-    if (!f.finished() && f.error().empty()) {
-      f.advance(slice_seconds);
-      return;
-    }
-}
-
-unsigned StartPage::version() const {
-  unsigned v = 0;
-  for (const PreviewRun& f : figures_) v = 31 * v + f.version();
-  return v;
-}
+unsigned StartPage::version() const { return static_cast<unsigned>(pictures_.size()); }
 
 std::string StartPage::json() const {
   nlohmann::ordered_json cards = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < stories().size(); ++i)
-    cards.push_back({{"story", stories()[i].id}, {"fraction", i < figures_.size() ? figures_[i].fraction() : 0.0}});
+    cards.push_back({{"story", stories()[i].id}, {"fraction", i < pictures_.size() ? 1.0 : 0.0}});
   return nlohmann::ordered_json{{"cards", cards}}.dump();
 }
 
-StartPage::Choice StartPage::draw() {
+StartPage::Choice StartPage::draw(HeatmapWidget& maps) {
   Choice choice;
   const float em = ImGui::GetFontSize();
   ImGui::SetWindowFontScale(1.5f);
@@ -77,18 +69,19 @@ StartPage::Choice StartPage::draw() {
     text_wrapped_at_spaces(s.paper, theme().heading);
     text_wrapped_at_spaces(s.authors, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     text_wrapped_at_spaces(s.result);
-    const PreviewRun* figure = i < figures_.size() ? &figures_[i] : nullptr;
-    if (figure && figure->has_results() && s.figure_plot < figure->results().plots.size()) {
-      Plot plot = figure->results().plots[s.figure_plot];
-      plot.title = figure->finished() ? "Quick run, computed as the page opened"
-                                      : "Quick run, computing: " + std::to_string(static_cast<int>(100.0 * figure->fraction())) + "%";
-      draw_plot(("card" + std::to_string(i)).c_str(), plot, em * 13.0f);
+    // The picture of the inputs: its first plot, else its first map.
+    const Results* picture = i < pictures_.size() ? &pictures_[i] : nullptr;
+    const float height = em * 13.0f;
+    if (picture && !picture->plots.empty()) {
+      draw_plot(("card" + std::to_string(i)).c_str(), picture->plots.front(), height);
+    } else if (picture && !picture->heatmaps.empty()) {
+      maps.draw(kCardMapSlot + static_cast<int>(i), picture->heatmaps.front(), 1u,
+                ImVec2(ImGui::GetContentRegionAvail().x, height), false);
     } else {
-      ImGui::Dummy(ImVec2(0.0f, em * 13.0f - ImGui::GetStyle().ItemSpacing.y));
+      ImGui::Dummy(ImVec2(0.0f, height - ImGui::GetStyle().ItemSpacing.y));
       const ImVec2 at = ImGui::GetItemRectMin();
       ImGui::GetWindowDrawList()->AddText(ImVec2(at.x + em, at.y + em * 6.0f), theme().text_dim,
-                                          figure && !figure->error().empty() ? figure->error().c_str()
-                                                                             : "Computing a quick run...");
+                                          picture && !errors_[i].empty() ? errors_[i].c_str() : "Drawing the inputs...");
     }
     text_wrapped_at_spaces(s.figure_caption, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     const std::string label = "Start the story (" + std::to_string(s.steps.size()) + " steps)";

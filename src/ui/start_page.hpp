@@ -1,12 +1,13 @@
 // The start page, shown when a link names no experiment and no story: every paper with a story as a card
-// (title, authors, the result in one sentence, a small figure computed just now by a quick run),
-// each opening its story, and the entry to the free lab. The cards' runs compute on the main
-// thread, one after another, between frames.
+// (title, authors, the question the paper answers, a small picture of what goes into its first
+// experiment: never a result, which a step asks the student to predict), each opening its story,
+// and the entry to the free lab. The pictures are computed on the main thread, one a frame.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "ui/preview_run.hpp"
+#include "lab/results.hpp"
+#include "ui/heatmap_widget.hpp"
 
 namespace attnlab::ui {
 
@@ -16,17 +17,17 @@ class StartPage {
     bool free_lab = false;
     std::string story;  // the story to open, or ""
   };
-  // Advances the cards' figures by about `slice_seconds`.
-  void compute(double slice_seconds);
-  // Draws the page filling the window; returns what the visitor opened, if anything.
-  Choice draw();
-  unsigned version() const;  // changes whenever a figure does
-  // {"cards": [{"story", "fraction"}]} for tests.
+  // Computes the next card's picture, if one is missing.
+  void compute();
+  // Draws the page filling the window (its maps through `maps`); returns what the visitor opened.
+  Choice draw(HeatmapWidget& maps);
+  unsigned version() const;  // changes whenever a picture is added
+  // {"cards": [{"story", "fraction"}]} for tests: fraction 1 once the card's picture is drawn.
   std::string json() const;
 
  private:
-  void start_figures();
-  std::vector<PreviewRun> figures_;  // one per story, in stories() order
+  std::vector<Results> pictures_;  // the stories' in stories() order, as far as computed
+  std::vector<std::string> errors_;  // a picture that could not be made says why (else "")
 };
 
 }  // namespace attnlab::ui

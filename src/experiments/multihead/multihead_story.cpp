@@ -57,18 +57,13 @@ std::vector<GlossaryEntry> glossary() {
 Story make_story() {
   Story s;
   s.id = "multihead";
-  s.result = "A layer of m attention heads that meets the paper's non-degeneracy assumptions can be learned from a "
-             "number of random examples that grows like kd to a power proportional to m, in time kd to a power of "
-             "order m^3, to a small test loss E||F - F^||_F^2 with probability 1 - delta (Theorem 1.2; the guarantee "
-             "is on prediction error, and the theorem states no bound on the error in Theta). In the worst case no "
-             "statistical-query method can avoid exponential dependence on m (a number of queries, or an accuracy, "
-             "like d to a power proportional to m; Theorem 1.3), but the hard layers do not meet those assumptions, "
-             "and the paper adds that under them the dependence on m might be polynomial (after Theorem 1.3).";
-  s.figure = {"multihead", "one_head", {{"d", "8"}, {"crude_samples", "20000"}, {"cert_samples", "10000"},
-                                        {"adam_steps", "200"}}, 1};
-  s.figure_plot = 0;
-  s.figure_caption = "The learner's first estimate of the layer's output weights gets better as it sees more "
-                     "examples: a quick run with one head.";
+  s.result = "A layer of m attention heads, learned from random examples of what it outputs: how many examples "
+             "and how much time does it take, and how does that grow with the number of heads m? The paper "
+             "bounds both, for layers that meet its assumptions (Theorem 1.2), and shows what no "
+             "statistical-query method can avoid in the worst case (Theorem 1.3).";
+  s.figure = {"multihead", "one_head", {}, 1};
+  s.figure_caption = "What goes in: the attention of the hidden head that the learner must recover, on one "
+                     "input.";
   s.glossary = glossary();
 
   StoryStep one;

@@ -75,13 +75,12 @@ std::vector<GlossaryEntry> glossary() {
 Story make_story() {
   Story s;
   s.id = "regression";
-  s.result = "A Newton method with a cheap approximate Hessian still converges fast on regression with exp, cosh "
-             "or sinh inside, the softmax-like core of attention, as long as the approximation is good enough.";
+  s.result = "Regression with exp, cosh or sinh inside, the softmax-like core of attention, solved by a Newton "
+             "method whose Hessian is replaced by a cheaper approximation: how fast does it still converge, and "
+             "how good must the approximation be? The paper answers with Algorithm 1 and its Theorem F.1.";
   s.figure = {"regression", "reference", kThreeSolvers, 1};
-  s.figure_plot = 0;
-  s.figure_caption = "Distance to the minimiser per iteration (log scale) for exact Newton, approximate Newton with "
-                     "A^T (B_diag + W^2) A (the paper's Algorithm 1 without its sampling) and gradient descent: a quick "
-                     "run.";
+  s.figure_caption = "What goes in: the function inside the regression (exp here) over the values (A x)_i take "
+                     "between the start x0 and the minimiser x*.";
   s.glossary = glossary();
 
   StoryStep one;
