@@ -234,7 +234,7 @@ Story make_story() {
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
                                "readout shared by the four evaluations (ours), a readout with a column that a "
                                "near-uniform row passes fires on softmax's D0 row and on linear attention's D1 row "
-                               "alike, and leaves both silent otherwise."),
+                               "alike, so the two alarms mostly come together."),
       say_if("ratio", 0, 2, "That is near the product ({ratio} times it), as if the alarms came in unrelated trials."),
       say_if("shared", 1, 1, "Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on "
                              "D0 both spread their weight nearly evenly, so their output rows nearly agree, and with "
