@@ -39,7 +39,8 @@ Results lower_bound_results(const ParitySettings& run, const std::vector<std::op
       Plot::titled("Gradient descent on the parity layer").x("|S|").y("sign accuracy (test)").y_range(0, 1);
   accuracy.series = {acc, chance};
   Plot exact =
-      Plot::titled("The gadget reproduces the parity").x("|S|").y("max error over all 4^d inputs").log_y_axis()
+      Plot::titled(printf_text("The gadget reproduces the parity (checked at d = %.0f)", run.verify_d)).x("|S|")
+          .y(printf_text("max error over all 4^d inputs, d = %.0f", run.verify_d)).log_y_axis()
           .rounding_band(kRoundingLevel);
   exact.series = {err};
   r.plots = {accuracy, exact};

@@ -109,7 +109,7 @@ void results_adam_plots(const RunSettings& run, const PipelinePartial& pipe, con
   const double seconds[2] = {pipe.seconds, adam.seconds};
   Plot mse = Plot::titled("Adam: test error").x("Adam step").y("E ||F(X) - F^(X)||_F^2 (test set)").log_y_axis();
   Plot params =
-      Plot::titled("Adam: parameter error, heads matched").x("Adam step").y("relative Frobenius error (the learner's: its result)").log_y_axis();
+      Plot::titled("Adam: parameter error, heads matched").x("Adam step").y("relative error (Frobenius norm)").log_y_axis();
   mse.series.push_back({"test MSE", SeriesStyle::Line, adam_step, adam_mse, {}, {}});
   params.series.push_back({"Theta", SeriesStyle::Line, adam_step, adam_theta, {}, {}});
   params.series.push_back({"W", SeriesStyle::Line, adam_step, adam_w, {}, {}});
@@ -119,7 +119,7 @@ void results_adam_plots(const RunSettings& run, const PipelinePartial& pipe, con
     const std::vector<double> across = {adam_step.front(), adam_step.back()};
     for (int j : {1, 2})
       if (std::isfinite(pipeline[static_cast<std::size_t>(j)]))
-        params.series.push_back({std::string(j == 1 ? "Theta" : "W") + ", the learner's (its result)", SeriesStyle::Line,
+        params.series.push_back({std::string(j == 1 ? "Theta" : "W") + ": the learner's final error (flat line)", SeriesStyle::Line,
                                  across, {pipeline[static_cast<std::size_t>(j)], pipeline[static_cast<std::size_t>(j)]},
                                  {}, {}});
   }

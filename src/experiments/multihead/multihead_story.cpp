@@ -17,6 +17,8 @@ std::vector<GlossaryEntry> glossary() {
   return {
       {"head", "One attention pattern of the layer; a layer with m heads adds m of them.", "Section 1"},
       {"Theta", "The matrix inside the softmax of a head: it decides where the head attends.", "Section 1"},
+      {"W", "A head's output matrix (the paper's projection matrix): the head's attention-weighted mix of the "
+            "tokens, softmax(X Theta X^T) X, is multiplied by W to give the output F(X).", "Section 1, Eq. (1)", true},
       {"certify", "The lab's learner keeps (certifies) a row only when one attention pattern explains its output "
                   "within eps; only certified rows are used to read Theta off.", "Section 2; ours"},
       {"residual", "How far a row's output is from the best mix of two tokens' values: the size (root of the sum "
@@ -40,7 +42,8 @@ std::vector<GlossaryEntry> glossary() {
                                     "noise; noisy gradient descent is one.", "Theorem 11.2, Remark 11.13"},
       {"GF(2)", "Arithmetic with only 0 and 1, where 1 + 1 = 0: parities are its linear equations.", "ours"},
       {"gadget", "A small multi-head attention layer built by hand to compute a chosen function exactly, here the "
-                 "parity of the bits in S; the plot 'The gadget reproduces the parity' checks it on every input.",
+                 "parity of the bits in S; the plot 'The gadget reproduces the parity' checks it on every input at its own "
+                 "d, the setting 'd for the exact check' that its title names, whatever 'd for learning' is.",
        "Section 11.1, Proposition 11.4"},
       {"softmax", "Turns scores into positive weights that add up to 1; a much larger score takes almost all.",
        "Section 1"},
@@ -78,7 +81,8 @@ Story make_story() {
       "matched); the learner's final errors are the flat lines (the lab's measure: Theorem 1.2 bounds the test "
       "loss, not the error in Theta).";
   one.question = "How close does each method get to Theta? The paper proves its learner works on every layer "
-                 "that meets its assumptions (Theorem 1.2); why gradient descent works here is open (Section 1). "
+                 "that meets its assumptions (Theorem 1.2) and leaves the analysis of gradient descent on this problem "
+                 "open (Section 1). "
                  "Which would you trust on a large layer that meets them, where you cannot check the answer?";
   one.plot = "Adam: parameter error, heads matched";
   one.settings = {"multihead", "one_head", kSmallOneHead, 1};
@@ -244,19 +248,29 @@ Story make_story() {
       say_if("adam_theta", 0.1, kInf, "So Adam moves towards Theta, but slowly: step 1's Adam, with ||Theta|| = 3, "
                                       "ended far closer in as many steps."),
       say("Why (ours): a softmax weight a changes with its score at the rate a (1 - a), near 0 when a is near 0 or 1 "
-          "(saturated). Through nearly one-hot attention a change of Theta changes the output little, and only the "
-          "few examples whose weights are not saturated carry signal, so the gradient in Theta is small and noisy; "
-          "even Adam, which rescales small gradients, moves slowly. W acts after the softmax, and its gradient does "
-          "not pass through that rate."),
+          "(saturated)."),
+      say_if("adam_theta", 0.1, kInf, "Through nearly one-hot attention a change of Theta changes the output "
+                                       "little, and only the few examples whose weights are not saturated carry "
+                                       "signal, so the gradient in Theta is small and noisy; even Adam, which "
+                                       "rescales small gradients, moves slowly. W acts after the softmax, and its "
+                                       "gradient does not pass through that rate."),
+      say_if("adam_theta", 0.01, 0.1, "With ||Theta|| = {norm} the weights saturate less often than at 15: more "
+                                      "examples carry signal in Theta, and Adam gets further in as many steps."),
+      say_if("adam_theta", 0, 0.01, "With ||Theta|| = {norm} the weights stay away from 0 and 1, so a change of "
+                                    "Theta moves the output for most examples and the gradient in Theta carries "
+                                    "their signal: Adam follows it all the way."),
       say_at_step("norm", "Then try norm 3: the same layer and training as step 1, so expect step 1's Adam error "
-                          "again; then norm 6, in between; then m = 2: expect far fewer certified rows, as in "
-                          "step 2, perhaps none.")};
+                          "again; then norm 6, in between."),
+      say_at_step("m", "Then try m = 2 heads: expect far fewer certified rows, as in step 2, perhaps none.")};
   four.expect = {"150 of 300000 here, still enough", "Theta error of 0.0262", "0.62 after 500 and 0.489 after 1000",
-                 "but slowly"};
+                 "but slowly", "even Adam, which rescales small gradients, moves slowly", "then norm 6, in between.",
+                 "Then try m = 2 heads"};
   four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}},
-                  {{{"norm", "6"}}, {"So Adam got fairly close to Theta", "0.0709 after 1000"}},
+                  {{{"norm", "6"}}, {"So Adam got fairly close to Theta", "0.0709 after 1000",
+                                     "the weights saturate less often than at 15", "Then try m = 2 heads"}},
                   {{{"norm", "3"}}, {"So Adam got very close to Theta", "2.48e-06 after 1000",
-                                     "as step 1's Adam, with the same layer"}}};
+                                     "as step 1's Adam, with the same layer", "Adam follows it all the way",
+                                     "Then try m = 2 heads"}}};
   // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head); the invited norms.
   four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05", "5000", "0.1"};
   s.steps.push_back(four);

@@ -1,8 +1,45 @@
 #include "experiments/separation/attention_results.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 #include "experiments/separation/planted_row_law.hpp"
+#include "lab/schema.hpp"
 
 namespace attnlab::separation {
+
+namespace {
+// Ours, for the stories: whether linear attention's D1 and D0 rates differ (their Wilson 95%
+// ranges apart) and where most; and the success the four rates of the latest point would give if
+// the four evaluations fired in independent trials, beside the measured success.
+std::vector<std::string> rate_notes(const Table& t, const std::string& x) {
+  const auto at = [&](const std::vector<double>& row, const char* c) { return row[t.column(c)]; };
+  int apart = 0;
+  const std::vector<double>* widest = &t.rows.front();
+  for (const auto& row : t.rows) {
+    apart += at(row, "lin_d1_low") > at(row, "lin_d0_high") || at(row, "lin_d0_low") > at(row, "lin_d1_high");
+    if (std::fabs(at(row, "lin_d1") - at(row, "lin_d0")) > std::fabs(at(*widest, "lin_d1") - at(*widest, "lin_d0")))
+      widest = &row;
+  }
+  char buf[300];
+  std::snprintf(buf, sizeof buf, "Ours: linear attention's rates on D1 and on D0 have Wilson 95%% ranges apart at %d "
+                "of %zu points; the widest gap at %s = %s: %.3f on D1, %.3f on D0.", apart, t.rows.size(), x.c_str(),
+                format_number(at(*widest, x.c_str())).c_str(), at(*widest, "lin_d1"), at(*widest, "lin_d0"));
+  std::vector<std::string> notes{buf};
+  const auto& last = t.rows.back();
+  const double product = at(last, "exp_d1") * (1 - at(last, "exp_d0")) * (1 - at(last, "lin_d1")) * (1 - at(last, "lin_d0"));
+  std::snprintf(buf, sizeof buf, "Ours: at %s = %s, if the four evaluations fired in independent trials, success would "
+                "be %.3f (softmax's rate on D1 times the three other silences); measured %.3f", x.c_str(),
+                format_number(at(last, x.c_str())).c_str(), product, at(last, "success_rate"));
+  std::string independent = buf;
+  if (product > 0.0) {
+    std::snprintf(buf, sizeof buf, ", %.2f times that", at(last, "success_rate") / product);
+    independent += buf;
+  }
+  notes.push_back(independent + ".");
+  return notes;
+}
+}  // namespace
 
 Results attention_results(const AttentionRun& run) {
   const SuccessSweep& sweep = run.sweep;
@@ -28,6 +65,8 @@ Results attention_results(const AttentionRun& run) {
                           false, axes});
   if (!r.table.rows.empty()) r.notes.push_back(sweep.latest_point_summary(r.table, x));
   for (std::string& note : attention_notes(run)) r.notes.push_back(std::move(note));
+  if (!r.table.rows.empty())
+    for (std::string& note : rate_notes(r.table, x)) r.notes.push_back(std::move(note));
   return r;
 }
 

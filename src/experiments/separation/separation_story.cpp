@@ -12,6 +12,8 @@ namespace attnlab::separation {
 // [SECTION] Glossary
 
 namespace {
+constexpr double kInf = 1e300;
+
 StoryMeasure cell(const char* name, const char* column, const char* at, double value, const char* format = "0.0%") {
   return StoryMeasure::from_cell(name, {column, at, value}, format);
 }
@@ -152,10 +154,10 @@ Story make_story() {
                   cell("success_16", "success_rate", "tau", 0.16), cell("success_30", "success_rate", "tau", 0.3),
                   cell("d0_08", "exp_d0", "tau", 0.08), cell("d0_12", "exp_d0", "tau", 0.12),
                   cell("d0_16", "exp_d0", "tau", 0.16), cell("d1_30", "exp_d1", "tau", 0.3),
-                  cell("d0_30", "exp_d0", "tau", 0.3),
+                  cell("d0_30", "exp_d0", "tau", 0.3), cell("m", "m", "tau", 0.04, "12"),
                   StoryMeasure::from_setting("n", "n")};
   two.answer = {
-      say("A low threshold hurts: at tau = 0.04 softmax fires on {exp_d0_04} of D0 inputs, linear on {lin_d0_04} "
+      say("With n = {n}, m = log n = {m} sign patterns. A low threshold hurts: at tau = 0.04 softmax fires on {exp_d0_04} of D0 inputs, linear on {lin_d0_04} "
           "of D0 and {lin_d1_04} of D1, and success is only {success_04}. Going up, success is {success_08} at "
           "tau = 0.08, {success_12} at 0.12 and {success_16} at 0.16, while softmax fires on {d0_08}, {d0_12} and "
           "{d0_16} of D0 inputs there: it starts to hurt at the tau where D0 first fires."),
@@ -176,7 +178,7 @@ Story make_story() {
                             "success to stay lower at every tau.")};
   two.expect = {"softmax is silent on D0 from tau = 0.16 up", "softmax fires on 69.0% of D0 inputs, linear on 50.7% "
                 "of D0 and 51.0% of D1, and success is only 24.7%", "99.0% at 0.16", "softmax still fires on 99.0% of D1"};
-  two.invited = {{{{"n", "100"}}, {"Even at tau = 0.16 softmax fires on 34.0% of D0 inputs, and at tau = 0.3 still on "
+  two.invited = {{{{"n", "100"}}, {"With n = 100, m = log n = 5 sign patterns", "Even at tau = 0.16 softmax fires on 34.0% of D0 inputs, and at tau = 0.3 still on "
                                     "2.3%; success is 55.3% at 0.16 and 94.0% at 0.3"}}};
   // The swept tau and the ones read, Lemma 4.2's bound, m = log n, the invited n, n^4 / ((n - 1) n^1.4).
   // e^(1.4 log n) / e^(4 log n) = n^-2.6; 1/sqrt(n) = 0.1 and 0.03 at n = 100 and 1000, 3 times apart.
@@ -200,11 +202,11 @@ Story make_story() {
       "1/10). On D0 no row stands out: each output row is about the average token, c sqrt(log n) on the constant "
       "column and about b/20 sqrt(log n) on each class column, so a column with + on the constant passes tau only "
       "when 15 or more of its 20 class signs are +, about 1 column in 100; linear attention's rows are as even on "
-      "D1 (it barely favours j3). In the pictures of the inputs a line marks the tokens left out.";
+      "D1 (it barely favours j3). The pictures of the inputs show 100 of the 200 tokens, each a slice around its j3.";
   three.question = "What does each extra readout column add, on D1 and on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
-  three.shows = {"n", "d"};
+  three.shows = {"n", "d", "shared_readout"};
   three.prediction = StoryPrediction::asking("Before you run: what share of trials succeed at m = 80, the widest readout?")
       .options({{"over 70%", 0.7, 1.0}, {"40% to 70%", 0.4, 0.7}, {"under 40%", 0.0, 0.4}})
       .measures("success_80", "success at m = 80")
@@ -213,27 +215,45 @@ Story make_story() {
                     cell("success_10", "success_rate", "m", 10), cell("success_80", "success_rate", "m", 80),
                     cell("low_80", "ci_low", "m", 80), cell("high_80", "ci_high", "m", 80),
                     cell("d0_80", "exp_d0", "m", 80), cell("lin_d1_80", "lin_d1", "m", 80),
-                    cell("lin_d0_80", "lin_d0", "m", 80)};
+                    cell("lin_d0_80", "lin_d0", "m", 80),
+                    StoryMeasure::from_note("indep_80", "fired in independent trials, success would be {indep_80} ", "0.0%"),
+                    StoryMeasure::from_note("ratio", "other silences); measured {*}, {ratio} times that"),
+                    StoryMeasure::from_setting("shared", "shared_readout")};
   three.answer = {
       say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the planted-row law; success is "
           "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]). At m = 80 softmax fires "
           "on {d0_80} of D0 inputs, and linear attention on {lin_d1_80} of D1 inputs."),
       say("Why: every extra column is one more chance for a near-uniform row to cross tau by luck. Softmax's D0 rows "
           "are near-uniform, and so are linear attention's rows on D1 (it barely favours the planted token), so "
-          "both false alarms grow with m while detection is already near 1; success needs both silent. Ours: at "
-          "about 1 column in 100, m = 80 columns all stay silent with probability (99/100)^80, about 45%, so each "
-          "false alarm comes in about 55% of trials. The two alarms are on different inputs (softmax's on the D0 "
-          "input, linear's on the D1 input); if they came independently, success would be near 45% x 45%, about "
-          "20%, close to the measured {success_80}."),
-      say("Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on D0 both spread "
-          "their weight nearly evenly, so their output rows nearly agree, and with the same readout columns they "
-          "fired in the same trials.")};
+          "both false alarms grow with m while detection is already near 1; success needs every alarm silent. Ours, "
+          "roughly: at about 1 column in 100, m = 80 columns all stay silent with probability (99/100)^80, about "
+          "45%, so each false alarm comes in about 55% of trials (the run: {d0_80} and {lin_d1_80})."),
+      say("Multiplying the four rates at m = 80, as if each network fired on each input in trials of its own, gives "
+          "a success of {indep_80}; the run measured {success_80}."),
+      say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
+                               "readout shared by the four evaluations (ours), a readout with a column that a "
+                               "near-uniform row passes fires on softmax's D0 row and on linear attention's D1 row "
+                               "alike, so the two alarms mostly come together."),
+      say_if("ratio", 0, 2, "That is near the product ({ratio} times it), as if the alarms came in unrelated trials."),
+      say_if("shared", 1, 1, "Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on "
+                             "D0 both spread their weight nearly evenly, so their output rows nearly agree, and with "
+                             "the same readout columns they fired in the same trials."),
+      say_if("shared", 0, 0, "With a readout of its own for each evaluation, linear attention on D0 ({lin_d0_80} at "
+                             "m = 80) no longer fires in the trials where softmax on D0 ({d0_80}) does."),
+      say_at_step("shared_readout", "Then switch the shared readout off, so that each of the four evaluations draws "
+                                    "its own readout columns, and run again: expect success near the product.")};
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
-                  "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs"};
+                  "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs",
+                  "gives a success of 4.4%; the run measured 24.0%", "That is 5.48 times the product",
+                  "is drawn as identical to softmax on D0"};
+  three.invited = {{{{"shared_readout", "false"}}, {"gives a success of 5.7%; the run measured 3.0%",
+                                                    "That is near the product (0.53 times it)",
+                                                    "no longer fires in the trials where softmax on D0 (58.0%) does"}}};
   // Settings (Fig. 4c's a1, a0, b, c; tau = (c + 0.1) sqrt(log n)); the law; D0's columns: 15 or more of 20 signs +
-  // (2.1%) with + on the constant (1/2), about 1 in 100; (99/100)^80 = 45%, 55% its complement, 45% x 45% = 20%.
+  // (2.1%) with + on the constant (1/2), about 1 in 100; (99/100)^80 = 45%, 55% its complement; the product's
+  // ratio thresholds (2).
   three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%",
-                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "20%", "1/8"};
+                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "1/8"};
   s.steps.push_back(three);
 
   StoryStep four;
@@ -246,8 +266,8 @@ Story make_story() {
       "column of random signs fires on it when the signed sum of the output row passes tau = 0.9 (Theorem F.5). So "
       "row j2's output has w on the planted column, and w plus the small weights of j3's classmates on j3's class "
       "column. The x-axis is the strength a1 (n = 200, d = 12, 100 trials per point, as in the paper's Section F.6; "
-      "m = log(n / delta) = 10 columns with delta = 0.01, rounded). The pictures of the inputs mark j2 and j3 (in "
-      "D0 the planted key is weak).";
+      "m = log(n / delta) = 10 columns with delta = 0.01, rounded). As in step 3, the answer compares detection with "
+      "the planted-row law. The pictures of the inputs mark j2 and j3 (in D0 the planted key is weak).";
   four.question = "How does success change as a1 grows, and why?";
   four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
@@ -270,7 +290,9 @@ Story make_story() {
           "sum about 0.501 + 0.544 = 1.045, above tau = 0.9, though the ten other classes' entries (about 0.045 "
           "each, added or taken away by the column's signs) leave 17% of these columns short of tau; at a1 = 0.712, "
           "where n^a1 is about 43 against n - 1 = 199, the sum is only 0.18 + 0.25 = 0.43, and about 1% of these "
-          "columns reach 0.9."),
+          "columns reach 0.9. The curve climbs in flat steps because the same 100 trials (the same readouts and "
+          "token places) are run at every a1, and the ten other classes' signs add up to only a few values, so a "
+          "trial's outcome changes only at the few a1 where one of those sums reaches tau (ours)."),
       say("The level: at a1 = 2.98 success is {success_top}, as softmax detects D1 on {d1_top}, against "
           "{law_top} = 1 - (3/4)^m with m = {m} from the planted-row law: each column sees a pattern that passes "
           "tau with probability 1/4 (the proof of Lemma F.4), and all m miss with probability (3/4)^m."),
@@ -307,7 +329,13 @@ Story make_story() {
   five.measures = {cell("success_4", "success_rate", "d", 4), cell("low_4", "ci_low", "d", 4),
                    cell("high_4", "ci_high", "d", 4), cell("success_66", "success_rate", "d", 66),
                    cell("d0_4", "exp_d0", "d", 4), cell("lin_d1_4", "lin_d1", "d", 4),
-                   cell("d0_66", "exp_d0", "d", 66)};
+                   cell("d0_66", "exp_d0", "d", 66), StoryMeasure::from_setting("n", "n"),
+                   StoryMeasure::from_note("lin_apart", "rates on D1 and on D0 have Wilson 95% ranges apart at {lin_apart} of"),
+                   StoryMeasure::from_note("gap_at", "the widest gap at d = {gap_at}: {gap_d1} on D1, {gap_d0} on D0"),
+                   StoryMeasure::from_note("gap_d1", "the widest gap at d = {gap_at}: {gap_d1} on D1, {gap_d0} on D0",
+                                           "0.0%"),
+                   StoryMeasure::from_note("gap_d0", "the widest gap at d = {gap_at}: {gap_d1} on D1, {gap_d0} on D0",
+                                           "0.0%")};
   five.answer = {
       say("Success is {success_4} at d = 4 (Wilson 95% [{low_4}, {high_4}]) and {success_66} at d = 66. At d = 4 "
           "softmax fires on {d0_4} of D0 inputs, and linear attention on {lin_d1_4} of D1 inputs."),
@@ -316,20 +344,34 @@ Story make_story() {
           "the constant fires when b times the average of its k class signs passes 0.1, that is when the average "
           "passes 1/2. At d = 4, k = 2: both signs + (one pattern in eight, with the constant), and one of the "
           "m = 15 columns does it in most trials; at d = 66, k = 64, and an average of 64 signs (size about 1/8) "
-          "above 1/2 is very rare, so D0 stays silent. Linear attention is near-uniform on D1 too, hence the same "
-          "alarms on D1."),
+          "above 1/2 is very rare, so D0 stays silent."),
+      say_if("lin_apart", 0, 0, "Linear attention is near-uniform on D1 too, hence the same alarms on D1: its rates on "
+                                "D1 and on D0 agree within their Wilson ranges at every d."),
+      say_if("lin_apart", 1, kInf, "Linear attention, though, fired more often on D1 than on D0 at {lin_apart} of the "
+                                   "d values, most at d = {gap_at}: {gap_d1} on D1 against {gap_d0} on D0. With X = 1 "
+                                   "it gives the planted token about (1 + a1) / (n + a1) of each row's weight (ours, "
+                                   "from Definition D.1), more with only n = {n} tokens, so its D1 rows lean towards "
+                                   "the planted column, pass tau more often than D0's, and pull success down there."),
+      say_at_step("n", "Then set n to 64 and run again: linear attention's weight on the planted token, about "
+                       "(1 + a1) / (n + a1), grows as n shrinks, so watch whether its D1 curve leaves the D0 curves."),
       say("'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
-                 "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs."};
+                 "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs.", "hence the same alarms on D1"};
+  five.invited = {{{{"n", "64"}}, {"fired more often on D1 than on D0 at 2 of the d values, most at d = 18: 38.0% on D1 "
+                                  "against 17.0% on D0", "more with only n = 64 tokens"}}};
   // Settings, 19 panels; the paper's tau rule (c = 0.8, b = 0.2: 0.1 = c + 0.1 - c, 1/2 = 0.1 / b), k = d - 2,
   // 1 / sqrt(64) = 1/8.
   five.given = {"1", "256", "100", "4", "95%", "66", "19", "15", "10%", "50%", "2", "0.1", "0.8", "0.2", "1/2", "64",
-                "1/8", "8"};
+                "1/8", "8"};  // 64: also the invited n
   s.steps.push_back(five);
 
   s.summary = {
-      say("A softmax readout fired on inputs that hide one strong score and stayed silent on the others, while "
-          "linear attention, which spreads its weight, could not tell the datasets apart. In the toy model "
+      say("A softmax readout fired on inputs that hide one strong score and stayed silent on the others."),
+      say_if("lin_apart", 0, 0, "Linear attention, which spreads its weight, could not tell the datasets apart."),
+      say_if("lin_apart", 1, kInf, "Linear attention, which spreads its weight, told them apart only in part: in your "
+                                   "last run it fired more often on D1 than on D0 at {lin_apart} of the d values "
+                                   "({gap_d1} against {gap_d0} at d = {gap_at})."),
+      say("In the toy model "
           "success followed 1 - 2^-m, the chance that softmax fires on D1 in the proof of the paper's Lemma 5.2; "
           "in the layers softmax detected D1 as often as the lab's own planted-row law predicts, but false alarms "
           "on D0 grew with the readout."),
