@@ -111,8 +111,9 @@ Story make_story() {
           "pulls further ahead, so no finite W is best and the norm of W can grow without bound: for p = 2, ||W_k|| "
           "is {norm2} after 2000 steps of size eta = {eta} (the plot Norm growth ||W_k||_p, below the first)."),
       // Chosen by the growth over the run's last half, which the plot shows (walk 6: not "rising" when flat).
-      say_if("grow2", 1.5, kInf, "It is still rising: {grow2} times what it was at k = {half_k2} ({half2}), about half-way."),
-      say_if("grow2", 0, 1.4999, "It has almost stopped growing: it was already {half2} at k = {half_k2}, about "
+      say_if("grow2", 1.2, kInf, "It is still rising: {grow2} times what it was at k = {half_k2} ({half2}), about "
+                                 "half-way."),
+      say_if("grow2", 0, 1.1999, "It has almost stopped growing: it was already {half2} at k = {half_k2}, about "
                                  "half-way, and is only {grow2} times that at the end, as this update's steps shrink."),
       say("Only the direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is "
           "from W_mm's."),

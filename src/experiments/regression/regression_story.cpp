@@ -310,8 +310,9 @@ Story make_story() {
       "Now u(x) = cosh(A x) instead of exp(A x), and d = 2, so the lab draws the loss as a map (log10 of L - L*, "
       "L* the smallest loss) with each solver's path. All three solvers start at distance r0 = 1 from the "
       "minimiser x* found by the lab. Theorem F.1 promises x* only from a start within a radius 0.1 lambda_min / M "
-      "of it (Definition 6.1: lambda_min the Hessian's smallest eigenvalue at x*, M how fast the Hessian changes), "
-      "which the run measures; M over points around x* as far out as the start (ours), so it depends on r0.";
+      "of it (Definition 6.1: lambda_min the Hessian's smallest eigenvalue at x*, M how fast the Hessian changes). "
+      "The run measures both, M over points around x* out to the start's distance r0 (ours), so M and the radius "
+      "change with r0.";
   five.question = "Where does each solver end, and why?";
   five.plot = "log10(L(x) - L*) around x* (d = 2), with each solver's iterates";
   // Gradient descent runs far longer than the Newton-type solvers: the whole run's plot shows its end.
