@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
+#include <iterator>
 #include <utility>
 
 #include "core/det_math.hpp"
@@ -105,17 +107,32 @@ Series curve(const Table& t, const std::string& name, SeriesStyle style, const s
 
 // [SECTION] Notes
 
+// The index of the checkpoint nearest half of the run (of its last checkpoint): from there the notes
+// read how much ||W_k||_p still grew over the run's last half.
+std::size_t half_way(const std::vector<int>& ks) {
+  std::size_t best = 0;
+  for (std::size_t c = 0; c < ks.size(); ++c)
+    if (std::abs(2 * ks[c] - ks.back()) < std::abs(2 * ks[best] - ks.back())) best = c;
+  return best;
+}
+
 // The first note of p: how far its runs got, which SVM is closest, SVM quality, sparsity, tokens
 // changes. None while no run of p is done.
 std::optional<std::string> runs_note(const PreparedRun& run, const MergedRecords& records, double p) {
   int done = 0, own_closest = 0, saturated = 0, not_optimal = 0;
   double changes = 0.0;
   double worst_gap = 0.0, worst_violation = 0.0;
-  std::vector<double> final_D, sparsity;
+  std::vector<double> final_D, sparsity, half_norm, end_norm;
+  int half_k = 0;
   for (std::size_t i = 0; i < run.runs.size(); ++i) {
     const std::optional<RunRecord>& rec = records[i];
     if (run.runs[i].p != p || !rec || !rec->done) continue;
     ++done;
+    const std::size_t half = half_way(run.runs[i].checkpoints);
+    if (half < rec->norm.size()) {
+      half_norm.push_back(rec->norm[half]), end_norm.push_back(rec->norm.back());
+      half_k = run.runs[i].checkpoints[half];
+    }
     saturated += rec->saturated;
     std::size_t best = 0;
     for (std::size_t qi = 0; qi < 3; ++qi)
@@ -137,6 +154,10 @@ std::optional<std::string> runs_note(const PreparedRun& run, const MergedRecords
   if (done > 1)
     line += printf_text(" (per run %.0f%% to %.0f%%)", 100.0 * *std::min_element(sparsity.begin(), sparsity.end()),
                         100.0 * *std::max_element(sparsity.begin(), sparsity.end()));
+  const double half_mean = summarise(half_norm).mean, end_mean = summarise(end_norm).mean;
+  if (half_mean > 0.0)
+    line += printf_text("; ||W_k||_p mean %.3g at k = %.0f (the checkpoint nearest half-way) and %.3g at the end, "
+                        "%.3g times as large", half_mean, double(half_k), end_mean, end_mean / half_mean);
   if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
   if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
   line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
@@ -209,17 +230,21 @@ Plot sparsity_plot(const PreparedRun& run, const MergedRecords& records) {
   return plot;
 }
 
-// The token each sequence selects at the end (seed 1), per p: one curve per sequence.
+// The token each sequence selects at the end (seed 1), per p: one curve per sequence, each
+// sequence's marks set a little apart around p (2% of the p's span each), so that sequences ending
+// on the same token both show (walk 6: a mark hidden under another).
 Plot selected_tokens_plot(const PreparedRun& run, const MergedRecords& records) {
-  Plot plot = Plot::titled("Selected token of each sequence at the end, per p (seed 1)").x("p")
-      .y("selected token (0-indexed)").y_axis(AxisFlags_Index);
+  Plot plot = Plot::titled("Selected token of each sequence at the end, per p (seed 1)")
+      .x("p (each sequence's marks set a little apart)").y("selected token (0-indexed)").y_axis(AxisFlags_Index);
+  const auto [low, high] = std::minmax_element(run.ps.begin(), run.ps.end());
+  const double apart = 0.02 * (*high > *low ? *high - *low : 1.0);
   for (double p : run.ps) {
     const RunRecord* first = shown_record(run, records, p);
     if (!first) continue;
     for (std::size_t i = 0; i < first->alpha.size(); ++i) {
       if (plot.series.size() <= i)
         plot.series.push_back({printf_text("sequence %.0f", double(i)), SeriesStyle::LineMarkers, {}, {}, {}, {}});
-      plot.series[i].x.push_back(p);
+      plot.series[i].x.push_back(p + apart * (double(i) - 0.5 * double(first->alpha.size() - 1)));
       plot.series[i].y.push_back(first->alpha[i]);
     }
   }
@@ -311,10 +336,11 @@ std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
     loss.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "loss_" + label_p(p), false));
     prob.series.push_back(curve(t, label_p(p), SeriesStyle::LineMarkers, "max_prob_" + label_p(p), false));
   }
-  // More curves than a reader tells apart: the text names each p against its own SVM, the others dim.
+  // More curves than a reader tells apart: the texts name each p against its own SVM and the first p
+  // against every SVM (the mirror story's step 3 quotes those), the others dim.
   if (all.series.size() > kSeriesShownMax)
-    for (Series& s : all.series)
-      if (s.style == SeriesStyle::LineMarkers) s.flags |= SeriesFlags_Highlight;
+    for (std::size_t k = 0; k < all.series.size(); ++k)
+      if (all.series[k].style == SeriesStyle::LineMarkers || k < std::size(kComparePs)) all.series[k].flags |= SeriesFlags_Highlight;
   std::vector<Plot> plots = {own, all, norm, loss, prob};
   if (run.setup.settings.joint) {
     // The joint toy's plot (docs/mirror.md s.4): the mean logistic probability sigma(Y_i x_{i,alpha_i}^T v_k).

@@ -1,9 +1,15 @@
+// Index of this file
+// [SECTION] Glossary
+// [SECTION] The steps
+//
 // The mirror-descent paper as a guided story (docs/mirror.md s.1-s.4). Every step asks for a
 // prediction first; its answer is rendered from the student's run (lab/story_answer.hpp) and
 // checked in tests/test_story_runs.cpp.
 #include "experiments/mirror/mirror_story.hpp"
 
 namespace attnlab::mirror {
+
+// [SECTION] Glossary
 
 namespace {
 constexpr double kInf = 1e300;
@@ -53,6 +59,8 @@ std::vector<GlossaryEntry> glossary() {
 }
 }  // namespace
 
+// [SECTION] The steps
+
 Story make_story() {
   Story s;
   s.id = "mirror";
@@ -92,14 +100,22 @@ Story make_story() {
                   note("d2", "p=2: {*}final D_k against the own-p SVM: mean {d2};"),
                   note("d3", "p=3: {*}final D_k against the own-p SVM: mean {d3};"),
                   StoryMeasure::from_cell("norm2", {"norm_p=2", "", 0.0}, "sig3"),
+                  note("half2", "p=2: {*}||W_k||_p mean {half2} at k = {half_k2} (the checkpoint"),
+                  note("half_k2", "p=2: {*}||W_k||_p mean {half2} at k = {half_k2} (the checkpoint"),
+                  note("grow2", "p=2: {*}(the checkpoint nearest half-way) and {*} at the end, {grow2} times"),
                   StoryMeasure::from_setting("eta", "eta"), StoryMeasure::from_setting("log_domain", "log_domain")};
   one.answer = {
       say("At the end of training D_k is {d175} for p = 1.75, {d2} for p = 2 and {d3} for p = 3."),
       say("Why the direction (ours): W itself has no limit. The loss falls as long as each selected token's score "
-          "pulls further ahead, so no finite W is best and the norm of W grows without bound: for p = 2, ||W_k|| is "
-          "{norm2} after 2000 steps of size eta = {eta}, still rising (the plot Norm growth ||W_k||_p, below the first). Only the "
-          "direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is from "
-          "W_mm's."),
+          "pulls further ahead, so no finite W is best and the norm of W can grow without bound: for p = 2, ||W_k|| "
+          "is {norm2} after 2000 steps of size eta = {eta} (the plot Norm growth ||W_k||_p, below the first)."),
+      // Chosen by the growth over the run's last half, which the plot shows (walk 6: not "rising" when flat).
+      say_if("grow2", 1.2, kInf, "It is still rising: {grow2} times what it was at k = {half_k2} ({half2}), about "
+                                 "half-way."),
+      say_if("grow2", 0, 1.1999, "It has almost stopped growing: it was already {half2} at k = {half_k2}, about "
+                                 "half-way, and is only {grow2} times that at the end, as this update's steps shrink."),
+      say("Only the direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is "
+          "from W_mm's."),
       say_at_step("log_domain", "This was the lab's update (log-domain direction on). Then switch log-domain "
                                 "direction off and run again: the authors' steps shrink once the gradient's norm "
                                 "falls below eps, so expect D_k for p = 1.75 and 2 to end higher and ||W_k|| for "
@@ -110,10 +126,11 @@ Story make_story() {
       say("D_k keeps shrinking as long as the update keeps moving.")};
   // The values measured at the step's settings (seed 1), as docs/mirror.md's claims table states them.
   one.expect = {"the lab's update", "D_k is 0.000255 for p = 1.75, 0.00092 for p = 2 and 0.00307 for p = 3",
-                "||W_k|| is 198 after 2000"};
+                "||W_k|| is 198 after 2000", "It is still rising: 1.98 times what it was at k = 1021 (99.8), about half-way"};
   one.invited = {{{{"log_domain", "false"}},
                   {"the authors' update (log-domain direction off)", "D_k is 0.00367 for p = 1.75, 0.00253 for p = 2",
-                   "(0.00367 and 0.00253 here), and ||W_k|| for p = 2 ends lower", "||W_k|| is 111 after 2000"}}};
+                   "(0.00367 and 0.00253 here), and ||W_k|| for p = 2 ends lower", "||W_k|| is 111 after 2000",
+                   "It has almost stopped growing: it was already 98.5 at k = 1021"}}};
   // Settings, 1/p, the steps per p (the authors' code's), the choices.
   one.given = {"6", "8", "0", "1", "1.75", "2", "3", "2000", "1500", "20000", "0.1", "0.001", "10", "90%"};  // the band
   s.steps.push_back(one);
@@ -138,7 +155,8 @@ Story make_story() {
       .measures("prob", "the largest attention probability at k = 2000")
       .in_percent()
       .hiding({"one token per sequence", "picks one"});
-  two.measures = {StoryMeasure::from_cell("prob", {"max_prob_p=2", "k", 2000}, "0.0%")};
+  // Two decimals: a value beside the choices' edge 99% reads on its side of it (walk 6: 0.9902 showed as 99.0%).
+  two.measures = {StoryMeasure::from_cell("prob", {"max_prob_p=2", "k", 2000}, "0.00%")};
   two.answer = {
       say("After 2000 steps the token a sequence attends to most gets {prob} of its attention, on average."),
       say_if("prob", 0.99, 1, "Attention ends on one token per sequence, the tokens the max-margin problem is then "
@@ -146,7 +164,7 @@ Story make_story() {
       say("Why: the scores are x_t . W z_i, so they grow with W (step 1: its norm grows without bound), and the "
           "gaps between them grow too; softmax gives token t a weight proportional to e^score, so a gap of g "
           "between the top two scores makes the top one e^g times heavier: ever more weight on the largest.")};
-  two.expect = {"Attention ends on one token per sequence"};
+  two.expect = {"gets 100.00% of its attention", "Attention ends on one token per sequence"};
   two.given = {"2", "2000", "1"};  // settings: p, the steps; step 1
   s.steps.push_back(two);
 
@@ -157,7 +175,8 @@ Story make_story() {
       "instead of 100. Each run starts from a random W0 (entries drawn from N(0, 1)), not from 0 as in steps 1 "
       "and 2, so the picture of the inputs shows a start whose attention is already uneven. SVM p' is W_mm for "
       "the norm p' = 1.75, 2 or 3; the 3 x 3 plot compares the runs of each p with every SVM p', each curve the "
-      "mean of D_k over the seeds; the curves with markers are each p against its own SVM. D_k always uses the "
+      "mean of D_k over the seeds; the curves with markers are each p against its own SVM, and the p = 1.75 runs' "
+      "curves against the other two SVMs are drawn in full too, the rest faint. D_k always uses the "
       "potential of the run's own p. The count of runs asked below is in the run's notes (under Details, below the "
       "plots).";
   three.question = "Which max-margin solution does training with each p end closest to, and what would explain it?";

@@ -22,15 +22,16 @@ namespace {
 
 // [SECTION] Reductions
 
-// The median eps0 of a solver's steps (NaN when it measured none, e.g. exact Newton).
-double median_eps0(const Trace& s) {
-  std::vector<double> eps;
-  for (double e : s.eps0)
-    if (std::isfinite(e)) eps.push_back(e);
-  if (eps.empty()) return double(NAN);
-  std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
-  return eps[eps.size() / 2];
+// The median of the finite values (the upper one of an even count), NaN when there are none.
+double median(std::vector<double> v) {
+  v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
+  if (v.empty()) return double(NAN);
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
 }
+
+// The median eps0 of a solver's steps (NaN when it measured none, e.g. exact Newton).
+double median_eps0(const Trace& s) { return median(s.eps0); }
 
 // The median ratio ||x_{t+1} - x*|| / ||x_t - x*|| over the steps from t = 1 on that stay above
 // the rounding floor (1e-12): the measured linear rate the preset texts quote.
@@ -39,9 +40,7 @@ double median_contraction(const Trace& s) {
   for (std::size_t i = 2; i < s.size(); ++i)
     if (s.distance[i - 1] > 0.0 && s.distance[i] > 1e-12 && std::isfinite(s.distance[i]))
       ratios.push_back(s.distance[i] / s.distance[i - 1]);
-  if (ratios.empty()) return double(NAN);
-  std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
-  return ratios[ratios.size() / 2];
+  return median(ratios);
 }
 
 }  // namespace
@@ -238,9 +237,8 @@ namespace {
 // the tolerance, the flags it met and its message.
 std::string solver_note(const std::string& label, const Trace& s, double tolerance) {
   const int its = static_cast<int>(s.size()) - 1;
-  std::string line = label + ": " + s.state +
-                     printf_text(" after %.0f iterations, %.3g ms per iteration", its,
-                         its > 0 ? 1e3 * s.seconds / its : 0.0);
+  std::string line = label + ": " + s.state + printf_text(" after %.0f iterations, %.3g ms per iteration", its,
+                                                          its > 0 ? 1e3 * s.seconds / its : 0.0);
   if (!std::isnan(s.seconds_to_1e10)) line += printf_text(", ||x - x*|| <= 1e-10 after %.3g ms", 1e3 * s.seconds_to_1e10);
   const double eps = median_eps0(s);
   if (!std::isnan(eps)) {
@@ -297,8 +295,7 @@ std::string sampling_note(const std::string& label, const Trace& s, const Sampli
                 : printf_text("; the budget %.4g", settings.expected_rows_bound(d));
   if (expected / steps > 0.5 * n) line += printf_text(" (more than half of the n = %.0f rows: little is saved at this n)", n);
   if (!eps.empty()) {
-    std::nth_element(eps.begin(), eps.begin() + eps.size() / 2, eps.end());
-    line += printf_text("; A^T D~ A against A^T D A: median eps %.3g", eps[eps.size() / 2]);
+    line += printf_text("; A^T D~ A against A^T D A: median eps %.3g", median(eps));
     if (paper)
       line += printf_text(", within 1 +- eps1 at %.0f of %.0f steps (the lemma: each with probability >= %.3g)", within,
                           measured, 1.0 - settings.delta);
@@ -324,15 +321,21 @@ double whole_work(const Trace& s) {
   return flops > 0.0 ? flops : double(NAN);
 }
 
-// One Newton-type solver's work per step: what it costs to build H~ and solve with it, counted.
+// One Newton-type solver's work per step: what it costs to build H~ and solve with it, counted; a sampled
+// solver's rows split into those its leverage sample kept and those its sketch summed (its uniform sample).
 std::string work_note(const std::string& label, const Trace& s, int n) {
   const auto [flops, rows] = mean_work(s);
   if (std::isnan(flops)) return "";
   std::string line = label + printf_text(": work per step %.3g million flops, %.0f of the n = %.0f rows summed into "
                                          "Gram matrices (counted: building H~ and solving with it)", flops / 1e6, rows, n);
+  double kept = 0, steps = 0;  // a sampled solver's rows kept, over its steps t >= 1
+  for (std::size_t i = 1; i < s.work_flops.size() && i < s.kept.size(); ++i)
+    if (std::isfinite(s.work_flops[i]) && std::isfinite(s.kept[i])) kept += s.kept[i], ++steps;
+  if (steps > 0)  // rounded so that the two parts add up to the rows written above
+    line += printf_text(": %.0f kept by the leverage sample, %.0f summed by the sketch", std::round(kept / steps),
+                        std::round(rows) - std::round(kept / steps));
   if (!s.work_flops.empty() && std::isfinite(s.work_flops[0]))
-    line += printf_text("; once before the first step %.3g million flops, %.0f rows", s.work_flops[0] / 1e6,
-                        s.work_rows[0]);
+    line += printf_text("; once before the first step %.3g million flops, %.0f rows", s.work_flops[0] / 1e6, s.work_rows[0]);
   return line + ".";
 }
 
@@ -344,21 +347,17 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
   for (std::size_t k = 0; k < traces.size(); ++k) {
     const Trace& s = traces[k];
     const std::string label = method_label(run.methods[k]);
-    if (s.size() == 0) {
-      notes.push_back(label + ": waiting to start.");
-      continue;
-    }
-    notes.push_back(solver_note(label, s, run.options.tolerance));
+    notes.push_back(s.size() == 0 ? label + ": waiting to start." : solver_note(label, s, run.options.tolerance));
+    if (s.size() == 0) continue;
     if (is_sampled(run.methods[k])) {
       const std::string note = sampling_note(label, s, run.options.sampling, run.problem.n(), run.problem.d());
       if (!note.empty()) notes.push_back(note);
     }
   }
   // The work per step: every Newton-type solver's, then the sampled against the unsampled one.
-  for (std::size_t k = 0; k < traces.size(); ++k) {
-    const std::string note = work_note(method_label(run.methods[k]), traces[k], run.problem.n());
-    if (!note.empty()) notes.push_back(note);
-  }
+  for (std::size_t k = 0; k < traces.size(); ++k)
+    if (std::string note = work_note(method_label(run.methods[k]), traces[k], run.problem.n()); !note.empty())
+      notes.push_back(std::move(note));
   const auto unsampled = std::find(run.methods.begin(), run.methods.end(), Method::ApproxDiag);
   if (unsampled != run.methods.end()) {
     const Trace& full = traces[static_cast<std::size_t>(unsampled - run.methods.begin())];

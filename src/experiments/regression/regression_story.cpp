@@ -157,6 +157,9 @@ Story make_story() {
                   note("whole_ratio", "leverage-sampled: {*}its whole run, {whole_ratio} times the flops"),
                   note("sampled_work", "leverage-sampled: work per step {sampled_work} million flops, {kept} of"),
                   note("kept", "leverage-sampled: work per step {sampled_work} million flops, {kept} of"),
+                  note("lev_rows", "leverage-sampled: work per step {*}: {lev_rows} kept by the leverage sample"),
+                  note("sketch_rows", "leverage-sampled: work per step {*}, {sketch_rows} summed by the sketch"),
+                  StoryMeasure::from_setting("samples", "samples"),
                   note("full_work", "A^T (B_diag + W^2) A: work per step {full_work} million flops"),
                   note("sampled_it", "leverage-sampled: converged after {sampled_it} iterations"),
                   note("full_it", "A^T (B_diag + W^2) A: converged after {full_it} iterations"),
@@ -171,7 +174,8 @@ Story make_story() {
                   StoryMeasure::from_setting("d", "d")};
   two.answer = {
       say("A sampled step costs {ratio} times the flops of an unsampled one: {sampled_work} million against "
-          "{full_work} million, with {kept} rows summed (the sketch's sample included)."),
+          "{full_work} million. It adds up the outer products of {kept} rows: {lev_rows} kept by the leverage sample "
+          "(budget {samples}) and {sketch_rows} of a uniform sample that the sketch uses to estimate the scores."),
       say_if("ratio", 0, 1, "The saving is small: estimating the leverage scores from the sketch reads every row "
                             "of A, at 32 flops per entry, and a skipped row's outer product saves only about "
                             "d + 2 flops per entry (d (d + 2) for its d entries; d = {d})."),
@@ -190,7 +194,8 @@ Story make_story() {
       say_at_step("d", "Then try d = 10: a row's outer product then costs d + 2 = 12 flops per entry, so expect "
                        "a skipped row to save less than the sketch spends on it.")};
   two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
-                "million, with 4629 rows summed (the sketch's sample included)", "eps0 is 0.474 (unsampled: ",
+                "million. It adds up the outer products of 4629 rows: 1000 kept by the leverage sample (budget 1000) and 3629 "
+                "of a uniform sample that the sketch uses", "eps0 is 0.474 (unsampled: ",
                 "here 0.902, so the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
                 "eps0 0.471", "In all, the sampled run cost 4.13 times the flops of the unsampled one (24 steps"};
   two.invited = {{{{"d", "10"}}, {"Here sampling costs more", "costs 3.16 times the flops"}}};
@@ -263,7 +268,7 @@ Story make_story() {
                    note("rate", "approx. Newton, A^T W^2 A: {*}eps0 / (1 - eps0) = {rate} "),
                    note("it", "approx. Newton, A^T W^2 A: converged after {it} iterations"),
                    StoryMeasure::from_cell("newton_last", {"newton_distance", "", 0.0}, "sig2"),
-                   StoryMeasure::from_setting("w", "w"),
+                   StoryMeasure::from_setting("w", "w"), StoryMeasure::from_setting("tol", "tolerance"),
                    note("need", "Lemma C.4(2){*}100 beta^ = {need})"),
                    note("l2", "Lemma C.4(2){*}l = sigma_min^2 (min w^2 - 100 beta^) = {l2} ")};
   four.answer = {
@@ -278,15 +283,22 @@ Story make_story() {
                              "B + W^2 (our reading), and the run converges."),
       say_if("l2", -kInf, 0, "So the condition is not met here and the lemma promises nothing, whatever the run "
                                "does: its condition is sufficient, not necessary."),
-      say("Exact Newton, also drawn, ends at {newton_last}: rounding (below about 1e-15), "
-          "not a further gain."),
+      say("Exact Newton, also drawn, stops once its distance to x* is at most {tol}, the solvers' tolerance (a "
+          "setting), and ends at {newton_last}."),
+      // Rounding only at rounding level (the glossary's "about 1e-15"); above it, the tolerance stopped it.
+      say_if("newton_last", 0, 3e-15, "Its last step went far below the tolerance, down to rounding (about 1e-15 "
+                                      "and less): that value is rounding, not a further gain."),
+      say_if("newton_last", 3e-15, kInf, "The tolerance stopped it there, not rounding: its last step landed below "
+                                         "{tol}, still far above rounding (about 1e-15)."),
       say_at_step("w", "Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
                        "w^2, so expect a larger eps0 each time and a flatter curve.")};
   four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 > 100 beta = 141",
-                 "So the condition is met, just"};
+                 "So the condition is met, just", "at most 1e-13, the solvers' tolerance (a setting), and ends at "
+                 "2.1e-17. Its last step went far below the tolerance, down to rounding"};
   four.invited = {{{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
                                   "Compare with the step's w = 12", "So the condition is not met here"}},
-                  {{{"w", "1.5"}}, {"With w = 1.5, eps0 is 0.309", "It converges after 39 iterations"}},
+                  {{{"w", "1.5"}}, {"With w = 1.5, eps0 is 0.309", "It converges after 39 iterations",
+                                    "ends at 9.5e-14. The tolerance stopped it there, not rounding"}},
                   {{{"w", "1"}}, {"With w = 1, eps0 is 0.522", "It does not converge"}}};
   four.given = {"12", "144", "1", "2", "3", "1.5", "1e-10", "10", "1e-15", "16", "10%"};  // w; the invited w; the choices; the lemma's 10%
   s.steps.push_back(four);
@@ -297,10 +309,13 @@ Story make_story() {
       "Now u(x) = cosh(A x) instead of exp(A x), and d = 2, so the lab draws the loss as a map (log10 of L - L*, "
       "L* the smallest loss) with each solver's path. All three solvers start at distance r0 = 1 from the "
       "minimiser x* found by the lab. Theorem F.1 promises x* only from a start within a radius 0.1 lambda_min / M "
-      "of it (Definition 6.1: lambda_min the Hessian's smallest eigenvalue at x*, M how fast the Hessian changes), "
-      "which the run measures.";
+      "of it (Definition 6.1: lambda_min the Hessian's smallest eigenvalue at x*, M how fast the Hessian changes). "
+      "The run measures both, M over points around x* out to the start's distance r0 (ours), so M and the radius "
+      "change with r0.";
   five.question = "Where does each solver end, and why?";
   five.plot = "log10(L(x) - L*) around x* (d = 2), with each solver's iterates";
+  // Gradient descent runs far longer than the Newton-type solvers: the whole run's plot shows its end.
+  five.shown_plots = {"Distance to the minimiser over the whole run"};
   five.settings = {"regression", "cosh_two_minima", kTwoMinima, 1};
   five.shows = {"r0"};
   five.prediction = StoryPrediction::asking("Before you run: where does exact Newton end?")
@@ -312,12 +327,14 @@ Story make_story() {
                    StoryMeasure::from_cell("diag_end", {"approx_diag_distance", "", 0.0}, "sig3"),
                    StoryMeasure::from_cell("diag_gap", {"approx_diag_loss_gap", "", 0.0}, "sig2"),
                    StoryMeasure::from_cell("gd_end", {"gd_distance", "", 0.0}, "sig3"),
+                   note("gd_it", "gradient descent (Armijo): {*}after {gd_it} iterations"),
                    note("xstar", "x*: {*}||x*|| = {xstar},"),
                    StoryMeasure::from_setting("r0", "r0"),
                    note("radius", "Not met: a start inside the certified radius 0.1 l / M^ (here {*} radius {radius}, M^ = {*} measured)")};
   five.answer = {
       say("From r0 = {r0}, exact Newton ends at distance {newton_end} from x*, the approximate Newton at "
-          "{diag_end} and gradient descent at {gd_end}."),
+          "{diag_end} and gradient descent at {gd_end} after {gd_it} iterations (the plot Distance to the minimiser "
+          "over the whole run shows each solver to its end)."),
       say_if("newton_gap", -1e-9, 1e-9, "Exact Newton's final loss equals L* to within 1e-9 (L - L* = {newton_gap} "
                                         "to the digits shown)."),
       say_if("diag_gap", -1e-9, 1e-9, "So does the approximate Newton's (L - L* = {diag_gap})."),
@@ -326,14 +343,16 @@ Story make_story() {
       say("Why: a Newton step jumps to the stationary point of the local quadratic model (its minimum when the "
           "Hessian is positive definite), and that point can lie in the valley of the other minimiser; gradient "
           "descent only walks downhill, so it stays in the valley it starts in."),
-      say_if("radius", 0, kInf, "The radius 0.1 lambda_min / M where Theorem F.1 promises x* measures {radius} here, "
-                                "so r0 = {r0} is outside it: the theorem promises nothing for this start."),
+      say_if("radius", 0, kInf, "The radius 0.1 lambda_min / M where Theorem F.1 promises x* measures {radius} here "
+                                "(M measured out to distance {r0} from x*), so r0 = {r0} is outside it: the theorem "
+                                "promises nothing for this start."),
       say_at_step("r0", "Then try r0 = 0.3: expect that radius to stay far below 0.3, so the theorem still "
                         "promises nothing.")};
   five.expect = {"exact Newton ends at distance 2.98 from x*", "equals L* to within 1e-9 (L - L* = 0",
-                  "2 ||x*|| = 2 x 1.49", "measures 3.71e-05 here, so r0 = 1 is outside it"};
+                  "2 ||x*|| = 2 x 1.49", "measures 3.71e-05 here (M measured out to distance 1 from x*), so r0 = 1 is outside it",
+                  "gradient descent at 6.48e-09 after 182 iterations (the plot Distance to the minimiser over the whole run"};
   five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
-                                     "measures 0.000317 here, so r0 = 0.3 is outside it"}}};
+                                     "measures 0.000317 here (M measured out to distance 0.3 from x*), so r0 = 0.3 is outside it"}}};
   // d = 2, r0, the invited r0, the choices, the gap's bound 1e-9 and Definition 6.1's 0.1.
   five.given = {"2", "1", "0.3", "0.01", "0", "1e-9", "0.1"};
   s.steps.push_back(five);
@@ -345,7 +364,9 @@ Story make_story() {
       "the model had learned from a changed input (in-context learning). Here b~ is the target that makes the "
       "residual u - alpha b~ at the new x equal to the residual u - alpha b at the old one, so b~ - b = (change of u "
       "- change of alpha times b) / alpha (ours, from the corollary). The x-axis is how far x moves; the plot shows "
-      "the shift ||b~ - b|| on log-log axes, beside a bound of ours.";
+      "the shift ||b~ - b|| on log-log axes, beside a bound of ours: ||b~ - b|| <= max|u| ||A|| m (1 + sqrt(n) "
+      "||b||) / |alpha|, with m = ||x_{t+1} - x_t|| the move, max|u| the largest entry of u at either end of it, "
+      "alpha at the new x and n the rows of A.";
   six.question = "How does the shift of the target grow with the size of the move, and why?";
   six.plot = "Target shift of one step (Corollary F.2)";
   six.settings = {"regression.icl", "move_x", {}, 1};
@@ -360,7 +381,7 @@ Story make_story() {
           "smoothly with x, so over a small move each change is its derivative times the move, plus a part in the "
           "move squared that is tiny for moves of 0.1 and less: the shift is proportional to the move.")};
   six.expect = {"The log-log slope measured is 1.0000"};
-  six.given = {"10", "0.1"};
+  six.given = {"10", "0.1", "1"};  // the bound's 1 + sqrt(n) ||b|| and x_{t+1}
   s.steps.push_back(six);
   s.summary = {
       say("Exact Newton converged in a handful of iterations, and approximate Newton with A^T (B_diag + W^2) A "
