@@ -964,9 +964,8 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
     CHECK(stated > 0);
   };
   check("grows like kd to a power proportional to m", "Theorem 1.2");  // mh-01
-  check("non-degeneracy assumptions can be learned", "Theorem 1.2");
-  check("statistical-query method can avoid exponential", "Theorem 1.3");  // mh-03
-  check("might be polynomial", "after Theorem 1.3");
+  check("for layers that meet its assumptions", "Theorem 1.2");
+  check("what no statistical-query method can avoid in the worst case", "Theorem 1.3");  // mh-03
   check("8dM + 8", "Lemma 11.7");                                 // mh-09
   check("names noisy gradient descent", "Remark 11.13");           // mh-11
   check("leaves the analysis of gradient descent on this problem open", "Section 1");  // mh-22
