@@ -162,6 +162,12 @@ TEST_CASE("numbers are written like the text writes them", "[stories]") {
   p.percent = false;
   CHECK(format_measured(p, 0.00035165) == "0.000352");
   CHECK(format_measured(p, NAN) == "not measured");
+  // Beside a choice's edge the value is written with the digits that put it on its side.
+  StoryPrediction edge = StoryPrediction::asking("?").options({{"most", 0.5, 0.99}, {"nearly all", 0.99, 1.0}}).in_percent();
+  CHECK(format_measured(edge, 0.99017) == "99.02%");
+  CHECK(format_measured(edge, 0.98996) == "98.996%");
+  CHECK(format_measured(edge, 0.99) == "99.0%");
+  CHECK(format_measured(edge, 0.97) == "97.0%");
   Table t;
   t.columns = {"m", "rate"};
   t.rows = {{1, 0.5}, {2, 0.75}};

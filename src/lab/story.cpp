@@ -17,12 +17,21 @@ namespace attnlab {
 std::string format_measured(const StoryPrediction& p, double value) {
   if (!std::isfinite(value)) return "not measured";
   char buf[64];
-  if (p.percent && value != 0.0 && std::fabs(value) < 0.01)  // small rates keep two digits: "0.13%"
-    std::snprintf(buf, sizeof buf, "%.2g%%", 100.0 * value);
-  else if (p.percent)
-    return format_like(value, "0.0%");
-  else
-    std::snprintf(buf, sizeof buf, "%.3g", value);
+  // More digits while the written value reads as a choice's edge that the value is not: 0.99017
+  // beside "over 99%" is 99.02%, not 99.0%.
+  for (int extra = 0; extra < 4; ++extra) {
+    if (p.percent && value != 0.0 && std::fabs(value) < 0.01)  // small rates keep two digits: "0.13%"
+      std::snprintf(buf, sizeof buf, "%.*g%%", 2 + extra, 100.0 * value);
+    else if (p.percent)
+      std::snprintf(buf, sizeof buf, "%.*f%%", 1 + extra, 100.0 * value);
+    else
+      std::snprintf(buf, sizeof buf, "%.*g", 3 + extra, value);
+    const double written = std::strtod(buf, nullptr) / (p.percent ? 100.0 : 1.0);
+    bool on_edge = false;
+    for (const PredictionChoice& c : p.choices)
+      on_edge = on_edge || ((written == c.low || written == c.high) && std::fabs(written - value) > 1e-12 * std::fabs(value));
+    if (!on_edge) break;
+  }
   return buf;
 }
 

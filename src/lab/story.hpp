@@ -71,7 +71,7 @@ struct StoryPrediction {
   StoryPrediction& hiding(std::vector<std::string> words) { give_away = std::move(words); return *this; }
 };
 // The measured value as the page shows it: "12.5%" ("0.13%" below 1%), or three significant
-// digits ("0.000352").
+// digits ("0.000352"); more digits where it would read as a choice's edge it is not ("99.02%").
 std::string format_measured(const StoryPrediction& p, double value);
 // The index of the choice whose range holds `value`, or -1.
 int matching_choice(const StoryPrediction& p, double value);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "ui/text_contrast.hpp"
 #include "web/page_glue.hpp"
 
@@ -154,14 +155,19 @@ std::string app_run_button() {
   const float* r = app().run_button_rect();
   return Json{{"x", r[0]}, {"y", r[1]}, {"w", r[2]}, {"h", r[3]}}.dump();
 }
+// Whether the last frame drew a tooltip (ImGui's tooltip windows are "##Tooltip_NN").
+bool tooltip_shown() {
+  const ImGuiWindow* w = ImGui::GetCurrentContext() ? ImGui::FindWindowByName("##Tooltip_00") : nullptr;
+  return w && w->Active;
+}
 // Where the story's question is on screen: {x, y, w, h, visible (whole, without scrolling its panel),
 // compact (the page's compact view for a frame too small to use), choiceHeight (the least height of
-// the prediction's choices, CSS px; 0 without choices)}.
+// the prediction's choices, CSS px; 0 without choices), answerVisible, controlsWhole, tooltip}.
 std::string app_question_rect() {
   const auto& q = app().question_rect();
   return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"visible", q.visible}, {"compact", app().compact()},
               {"choiceHeight", q.choice_height}, {"answerVisible", q.answer_visible},
-              {"controlsWhole", q.controls_whole}}.dump();
+              {"controlsWhole", q.controls_whole}, {"tooltip", tooltip_shown()}}.dump();
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <emscripten/html5.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -120,8 +121,22 @@ void scroll_by_touch(const SDL_Event& e) {
   ImGui::GetIO().MouseWheel += e.tfinger.dy * static_cast<float>(h) / (5.0f * ImGui::GetFontSize());
 }
 
+// After a finger lifts, the pointer leaves the canvas for ImGui: a phone has no hover, and a
+// tooltip under the finger's last place would stay on screen until the next tap (walk 6). The
+// frames since the lift (-1: none since a finger went down or the mouse moved): the tap's release
+// is seen over its button in the first of them, so the click still counts.
+int g_frames_since_lift = -1;
+
+void lift_pointer_after_touch() {
+  if (g_frames_since_lift < 0 || ++g_frames_since_lift <= 2 || ImGui::IsAnyMouseDown()) return;
+  ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
 void pass_event(const SDL_Event& e) {
   if (e.type == SDL_FINGERMOTION) scroll_by_touch(e);
+  if (e.type == SDL_FINGERUP) g_frames_since_lift = 0;
+  if (e.type == SDL_FINGERDOWN || (e.type == SDL_MOUSEMOTION && e.motion.which != SDL_TOUCH_MOUSEID))
+    g_frames_since_lift = -1;
   const bool enter = (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
                      (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER);
   if (enter) g_enter_down = e.type == SDL_KEYDOWN;
@@ -221,6 +236,7 @@ void main_loop() {
   pass_events_to_imgui();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  lift_pointer_after_touch();
   map_enter_to_activate();
   ImGui::NewFrame();
   const ImGuiIO& io = ImGui::GetIO();

@@ -365,6 +365,10 @@ test('a phone: the layout fits 390 px, a drag scrolls, a tap on Run starts the e
   assert.notStrictEqual(await waitForScreen(page, panel, (v) => v !== before), before, 'a touch drag did not scroll the panel');
   await page.touchscreen.tap(run.x + run.w / 2, run.y + run.h / 2);
   await page.waitForFunction(() => ['running', 'done'].includes(window.attnlab.appState()), null, { timeout: 10000 });
+  // A phone has no hover: no tooltip stays under the lifted finger (the Run button's covered a row).
+  await afterFrames(page, 8);
+  assert.strictEqual(JSON.parse(await page.evaluate(() => window.attnlab.appQuestionRect())).tooltip, false,
+    'a tooltip stays on screen after a tap');
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
