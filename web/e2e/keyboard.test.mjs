@@ -176,8 +176,9 @@ test('Tab never stays on the canvas, whichever canvas control has the focus; Esc
 
 // docs/design.md, "Keyboard and screen reader": during a run only the progress and the changed numbers change;
 // an element that stays is updated in place (web/twin_morph.js), never rebuilt and re-focused.
+// A run of about 20 s on one worker (10000 trials a point; the preset's 1000 end within 3 s now).
 test('the twin holds still during a run: a focused Pause gets no focus or blur event in 10 s', async () => {
-  const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&preset=fig3a&seed=3&threads=1');
+  const { page, errors } = await openUrl(env.browser, env.base + '#exp=separation.toy&preset=fig3a&seed=3&threads=1&trials=10000');
   await page.waitForFunction(() => window.attnlab.twinRender !== undefined && document.getElementById('twin-run') !== null);
   await page.focus('#twin-run');
   await page.evaluate(() => {
