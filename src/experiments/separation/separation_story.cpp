@@ -93,7 +93,8 @@ Story make_story() {
       "patterns and fires (its output F > 0) when the agreement of one pattern with the weights passes a threshold tau (Definition "
       "3.5; ours: tau = 0.25, the paper fixes none for this model). A trial succeeds when softmax fires on D1 "
       "and no other case fires. The x-axis is m, from 1 to 12; the dashed curve is 1 - 2^-m (the proof of "
-      "Lemma 5.2); the bars are Wilson 95% ranges.";
+      "Lemma 5.2); the bars are Wilson 95% ranges. In the second plot, a legend note 'identical to ...' says where "
+      "one curve lies on another and hides it.";
   one.question = "Why does one more sign pattern halve softmax's chance of missing the strong score, and what decides "
                  "whether linear attention fires?";
   one.plot = "Success rate";
@@ -139,7 +140,8 @@ Story make_story() {
       "network fires. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 is ours, read from "
       "Lemmas 4.2 and 5.2 (Lemma 4.2 proves softmax's agreement on D1 is at least 1/4 in size). On D0 the weights "
       "are spread, so an agreement is a sum of many small signed weights. The plot shows how often each network fires "
-      "on D0 and on D1.";
+      "on D0 and on D1; a legend note 'meets ...' or 'identical to ...' says where one curve lies on another and "
+      "hides it.";
   two.question = "What happens to success as tau falls from 0.3 to 0.02, and why?";
   two.plot = "How often each network fires";
   two.settings = {"separation.toy", "tau_sweep", {{"sweep", "tau=0.02:0.3:0.02"}, {"trials", "300"}}, 1};
@@ -173,8 +175,8 @@ Story make_story() {
           "strong score takes all but about n^-1.6 of the weight (each of the other n - 1 weights is at most "
           "e^(1.4 log n) / e^(4 log n) = n^-2.6 times the strong score's), so the agreement is nearly +1 or -1. Linear attention's two "
           "curves nearly coincide ({lin_d0_04} on D0 and {lin_d1_04} on D1 at tau = 0.04): it treats D0 and D1 alike."),
-      say_if("d0_16", 0, 0, "Then set n to 100 and run again: D0's agreement is about 1/sqrt(n), 0.1 instead of "
-                            "0.03, so expect softmax to keep firing on D0 up to a tau about 3 times higher, and "
+      say_at_step("n", "Then set n to 100 and run again: D0's agreement is about 1/sqrt(n), 0.1 instead of "
+                       "0.03, so expect softmax to keep firing on D0 up to a tau about 3 times higher, and "
                             "success to stay lower at every tau.")};
   two.expect = {"softmax is silent on D0 from tau = 0.16 up", "softmax fires on 69.0% of D0 inputs, linear on 50.7% "
                 "of D0 and 51.0% of D1, and success is only 24.7%", "99.0% at 0.16", "softmax still fires on 99.0% of D1"};
@@ -225,9 +227,10 @@ Story make_story() {
           "on {d0_80} of D0 inputs, and linear attention on {lin_d1_80} of D1 inputs."),
       say("Why: every extra column is one more chance for a near-uniform row to cross tau by luck. Softmax's D0 rows "
           "are near-uniform, and so are linear attention's rows on D1 (it barely favours the planted token), so "
-          "both false alarms grow with m while detection is already near 1; success needs every alarm silent. Ours, "
-          "roughly: at about 1 column in 100, m = 80 columns all stay silent with probability (99/100)^80, about "
-          "45%, so each false alarm comes in about 55% of trials (the run: {d0_80} and {lin_d1_80})."),
+          "both false alarms grow with m while detection is already near 1; success needs every alarm silent."),
+      say_at_step("d", "Ours, roughly, at the step's d = 22: at about 1 column in 100, m = 80 columns all stay "
+                       "silent with probability (99/100)^80, about 45%, so each false alarm comes in about 55% of "
+                       "trials (the run: {d0_80} and {lin_d1_80})."),
       say("Multiplying the four rates at m = 80, as if each network fired on each input in trials of its own, gives "
           "a success of {indep_80}; the run measured {success_80}."),
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
@@ -281,29 +284,38 @@ Story make_story() {
                    cell("high_712", "ci_high", "a1", 0.712), cell("success_1", "success_rate", "a1", 1),
                    cell("success_top", "success_rate", "a1", 2.98), cell("d1_top", "exp_d1", "a1", 2.98),
                    cell("law_top", "theory_exp_d1", "a1", 2.98), cell("m", "m", "a1", 2.98, "12"),
-                   cell("lin_top", "lin_d1", "a1", 2.98)};
+                   cell("lin_top", "lin_d1", "a1", 2.98), StoryMeasure::from_setting("n", "n")};
   four.answer = {
       say("Success is {success_712} at a1 = 0.712 (Wilson 95% [{low_712}, {high_712}]) and {success_1} at a1 = 1."),
       say("The jump: row j2's output is w on the planted column and w + (t - 1) u on j3's class column (w on j3, "
-          "u on each other key, t = 18 or 19 keys per class; ours, the planted-row law, after the proof of Lemma "
-          "F.4). A readout column with + on both adds them: at a1 = 1, w = n / (2n - 1) is about one half and the "
-          "sum about 0.501 + 0.544 = 1.045, above tau = 0.9, though the ten other classes' entries (about 0.045 "
-          "each, added or taken away by the column's signs) leave 17% of these columns short of tau; at a1 = 0.712, "
-          "where n^a1 is about 43 against n - 1 = 199, the sum is only 0.18 + 0.25 = 0.43, and about 1% of these "
-          "columns reach 0.9. The curve climbs in flat steps because the same 100 trials (the same readouts and "
-          "token places) are run at every a1, and the ten other classes' signs add up to only a few values, so a "
-          "trial's outcome changes only at the few a1 where one of those sums reaches tau (ours)."),
+          "u on each other key, t = about n / (d - 1) keys per class; ours, the planted-row law, after the proof of "
+          "Lemma F.4). A readout column with + on both adds them, about 2w plus a little: at a1 = 1, w = n / (2n - 1) "
+          "is about one half and the sum about 1, above tau = 0.9, though the other classes' small entries, added or "
+          "taken away by the column's signs, leave some of these columns short of tau; at smaller a1, where n^a1 is "
+          "small next to n - 1, w shrinks and few columns reach 0.9. The curve climbs in flat steps because the same "
+          "100 trials (the same readouts and token places) are run at every a1, and the other classes' signs add up "
+          "to only a few values, so a trial's outcome changes only at the few a1 where one of those sums reaches tau "
+          "(ours)."),
+      say_at_step("n", "In numbers, at the step's n = 200 (t = 18 or 19): at a1 = 1 the sum is about 0.501 + 0.544 "
+                       "= 1.045, and the ten other classes' entries (about 0.045 each) leave 17% of these columns short "
+                       "of tau; at a1 = 0.712, where n^a1 is about 43 against n - 1 = 199, the sum is only 0.18 + 0.25 "
+                       "= 0.43, and about 1% of these columns reach 0.9."),
       say("The level: at a1 = 2.98 success is {success_top}, as softmax detects D1 on {d1_top}, against "
           "{law_top} = 1 - (3/4)^m with m = {m} from the planted-row law: each column sees a pattern that passes "
           "tau with probability 1/4 (the proof of Lemma F.4), and all m miss with probability (3/4)^m."),
-      say("Linear attention fired on {lin_top} of D1 inputs even there: its weight (1 + a1) / (n + a1) is 2 / 201 "
-          "at a1 = 1 and passes one half only for a1 > n - 2 = 198, far off this plot (ours, from Definition F.1).")};
+      say("Linear attention fired on {lin_top} of D1 inputs even there (ours, from Definition F.1): its weight on the "
+          "planted key, (1 + a1) / (n + a1), passes one half only for a1 > n - 2."),
+      say_at_step("n", "At n = 200 that weight is 2 / 201 at a1 = 1."),
+      say_if("n", 5, kInf, "With n = {n}, a1 > n - 2 lies beyond this plot, whose a1 ends at 2.98.")};
   four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1.",
                  "at a1 = 2.98 success is 95.0%, as softmax detects D1 on 96.0%, against 94.4% = 1 - (3/4)^m with m = 10",
-                 "Linear attention fired on 1.0% of D1 inputs"};
+                 "Linear attention fired on 1.0% of D1 inputs", "In numbers, at the step's n = 200",
+                 "With n = 200, a1 > n - 2 lies beyond this plot", "2 / 201 at a1 = 1"};
+  four.invited = {{{{"n", "400"}}, {"success is 96.0%", "t = about n / (d - 1) keys per class",
+                                    "With n = 400, a1 > n - 2 lies beyond this plot"}}};
   // Settings; tau of Theorem F.5 and m = log(n / delta) = 10 of Section F.6; n^a1 = 200^0.712; the largest a1 of the
-  // sweep; linear's closed form at n = 200.
-  four.given = {"3", "11", "12", "0.01", "0.501", "0.544", "1.045", "0.045", "17%", "1%", "0.18", "0.25", "0.43", "18", "19", "1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "198", "201", "0.9", "10",
+  // sweep; linear's closed form at n = 200; n - 2 > 2.98 from n = 5 on; 400: an n of the student's (walk 7).
+  four.given = {"3", "11", "12", "0.01", "0.501", "0.544", "1.045", "0.045", "17%", "1%", "0.18", "0.25", "0.43", "18", "19", "1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "201", "0.9", "10", "400",
                 "3/4", "1/4", "100%"};
   s.steps.push_back(four);
 
@@ -315,7 +327,8 @@ Story make_story() {
       "the paper's Section 7.2; m = 15), so the tokens fall into d - 2 classes; the bars are Wilson 95% ranges. "
       "A readout column fires on a row when the signed sum of the row's output passes tau = (c + 0.1) sqrt(log n) "
       "(Theorem D.5), with the constant column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, "
-      "b = 0.2 (Section 7.2.1).";
+      "b = 0.2 (Section 7.2.1). A legend note 'meets ...' or 'identical to ...' says where one curve lies on "
+      "another and hides it.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
   five.plot = "How often each network fires";
@@ -329,7 +342,7 @@ Story make_story() {
   five.measures = {cell("success_4", "success_rate", "d", 4), cell("low_4", "ci_low", "d", 4),
                    cell("high_4", "ci_high", "d", 4), cell("success_66", "success_rate", "d", 66),
                    cell("d0_4", "exp_d0", "d", 4), cell("lin_d1_4", "lin_d1", "d", 4),
-                   cell("d0_66", "exp_d0", "d", 66), StoryMeasure::from_setting("n", "n"),
+                   cell("d0_66", "exp_d0", "d", 66), cell("m", "m", "d", 4, "12"), StoryMeasure::from_setting("n", "n"),
                    StoryMeasure::from_note("lin_apart", "rates on D1 and on D0 have Wilson 95% ranges apart at {lin_apart} of"),
                    StoryMeasure::from_note("gap_at", "the widest gap at d = {gap_at}: {gap_d1} on D1, {gap_d0} on D0"),
                    StoryMeasure::from_note("gap_d1", "the widest gap at d = {gap_at}: {gap_d1} on D1, {gap_d0} on D0",
@@ -343,7 +356,7 @@ Story make_story() {
           "sqrt(log n), c on the constant column and b / k on each of the k = d - 2 class columns. A column with + on "
           "the constant fires when b times the average of its k class signs passes 0.1, that is when the average "
           "passes 1/2. At d = 4, k = 2: both signs + (one pattern in eight, with the constant), and one of the "
-          "m = 15 columns does it in most trials; at d = 66, k = 64, and an average of 64 signs (size about 1/8) "
+          "m = {m} columns does it in most trials; at d = 66, k = 64, and an average of 64 signs (size about 1/8) "
           "above 1/2 is very rare, so D0 stays silent."),
       say_if("lin_apart", 0, 0, "Linear attention is near-uniform on D1 too, hence the same alarms on D1: its rates on "
                                 "D1 and on D0 agree within their Wilson ranges at every d."),
