@@ -164,14 +164,13 @@ Story make_story() {
   three.title = "The lower bound: parities";
   three.text =
       "Adam trains for 300 steps on 3000 examples of layers whose label is the parity of a set S of |S| = 1, 2 or 3 "
-      "bits in each of two tokens of d = 10 signs. Here d is the setting 'd for learning', and each layer has "
-      "8|S| + 8 heads (ours, after Lemma 11.7). "
+      "bits in each of two tokens of d = 10 signs. Here d is the setting 'd for learning'. The plot shows how often "
+      "Adam gets the label's sign right; the answer compares it with Gaussian elimination over GF(2). The second "
+      "plot checks the gadget (Proposition 11.4) on every input: errors inside its grey band are float rounding, "
+      "so there it is exact. Each layer has 8|S| + 8 heads (ours, after Lemma 11.7). "
       "Statistical-query learners, noisy gradient descent among them, need a number of queries, or an accuracy of "
       "their answers, that grows like d to a power proportional to |S| (Theorem 11.2, part 2; Remark 11.13); Adam "
-      "is not formally one. The plot shows how "
-      "often Adam gets the label's sign right. The second plot checks the gadget, a layer built by hand to "
-      "compute the parity (Proposition 11.4), on every input: errors inside its grey band are float rounding, so "
-      "there the gadget is exact. The answer also compares Adam with Gaussian elimination over GF(2).";
+      "is not formally one.";
   three.question = "How does Adam fare as the parity grows from 1 to 3 bits, and why?";
   three.plot = "Gradient descent on the parity layer";
   three.settings = {"multihead.lower_bound", "parities", {{"adam_samples", "3000"}, {"adam_steps", "300"}}, 1};
@@ -248,7 +247,7 @@ Story make_story() {
       say("Adam's Theta error is {theta50} after 50 steps, {theta500} after 500 and {adam_theta} after {steps}; "
           "its error in W is {adam_w}."),
       say_if("adam_theta", 0, 0.01, "So Adam got very close to Theta."),
-      say_if("norm", 3, 3, "That is as close as step 1's Adam, with the same layer and training."),
+      say_if("norm", 3, 3, "With m = 1 this is step 1's layer and training, so that is step 1's Adam error again."),
       say_if("adam_theta", 0.01, 0.1, "So Adam got fairly close to Theta, not all the way."),
       say_if("adam_theta", 0.1, kInf, "So Adam moves towards Theta, but slowly: step 1's Adam, with ||Theta|| = 3, "
                                       "ended far closer in as many steps."),
@@ -275,7 +274,7 @@ Story make_story() {
                                      "the weights saturate less often than at 15", "Then try m = 2 heads"}},
                   {{{"norm", "3"}}, {"So Adam got very close to Theta", "2.48e-06 after 1000",
                                      "With ||Theta|| = 3 and m = 1 this is step 1's layer",
-                                     "as step 1's Adam, with the same layer", "Adam follows it all the way",
+                                     "so that is step 1's Adam error again", "Adam follows it all the way",
                                      "Then try m = 2 heads"}}};
   // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head); the invited norms.
   four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05", "5000", "0.1"};
