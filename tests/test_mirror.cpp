@@ -947,7 +947,7 @@ TEST_CASE("mirror inputs: the first seed's first sequence and the attention its 
   CHECK(toy.plots[0].series[0].x.size() == 3);  // three tokens, each a point (marks, no line)
   CHECK((toy.plots[0].series[0].flags & SeriesFlags_Marks) != 0);
   // Its query is token 0 itself: the legend says so (the query's mark covers that token's).
-  CHECK(toy.plots[0].series[1].name == "query z (the same point as token 0)");
+  CHECK(toy.plots[0].series[1].name == "query z (same as token 0)");
   CHECK(r.plots[0].title.find("sequence 0") != std::string::npos);  // counted from 0, as the notes do
   for (double w : toy.plots[1].series[0].y) CHECK(w == Approx(1.0 / 3.0));
 

@@ -69,11 +69,16 @@ Plot token_plane(const Dataset& data) {
   std::string query = "query z";
   for (Eigen::Index t = 0; t < data.X[0].rows(); ++t)
     if (data.X[0].row(t).transpose() == data.z[0]) {
-      query += " (the same point as token " + std::to_string(t) + ")";
+      query += " (same as token " + std::to_string(t) + ")";  // the legend's "same as" names it: no second one
       break;
     }
   plot.series.push_back(points_of(query, data.z[0].transpose()));
-  return plot;
+  // A margin above and below the points, so no mark sits half on the frame.
+  double low = data.z[0][1], high = data.z[0][1];
+  for (Eigen::Index t = 0; t < data.X[0].rows(); ++t)
+    low = std::min(low, data.X[0](t, 1)), high = std::max(high, data.X[0](t, 1));
+  const double margin = 0.1 * std::max(high - low, 1e-6);
+  return plot.y_range(low - margin, high + margin);
 }
 
 // softmax(X W0 z) over the first sequence's tokens: the attention before the first step.

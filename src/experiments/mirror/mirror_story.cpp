@@ -52,6 +52,14 @@ std::vector<GlossaryEntry> glossary() {
       {"marginal cost", "What one more unit of an entry x adds to ||W||_p^p: the derivative p |x|^(p-1).", "ours"},
       {"value vector", "The vector v that turns the attended token into the output, Y v . x; in step 5 it is "
                        "trained together with W.", "Section 2"},
+      {"key-query matrix", "The matrix W that scores a token against a query: token x_t of sequence i scores "
+                           "x_t . W z_i (in a transformer, W stands for the product of its key and query "
+                           "weights).", "ours"},
+      {"unit sphere", "All the matrices of norm 1 (here the l_p norm): dividing W by its norm puts it there, so "
+                      "only its direction is left.", "ours"},
+      {"q-norm", "The l_q norm with 1/p + 1/q = 1: ||G||_q = (sum of |G_ij|^q)^(1/q). The update divides the "
+                 "gradient by its q-norm, so each step has a fixed size.", "ours"},
+      {"MD", "Short for mirror descent in the plots' legends: 'MD p=2' is the run with p = 2.", "ours"},
       {"SVM", "Support vector machine: here the max-margin problem l_p-AttSVM, whose solution is the W of least "
               "l_p norm that puts each sequence's chosen token ahead of the others by a margin of at least 1.",
        "the paper's l_p-AttSVM, main text; cited in appendix Lemmas 19-21"},
@@ -175,8 +183,9 @@ Story make_story() {
       "instead of 100. Each run starts from a random W0 (entries drawn from N(0, 1)), not from 0 as in steps 1 "
       "and 2, so the picture of the inputs shows a start whose attention is already uneven. SVM p' is W_mm for "
       "the norm p' = 1.75, 2 or 3; the 3 x 3 plot compares the runs of each p with every SVM p', each curve the "
-      "mean of D_k over the seeds; the curves with markers are each p against its own SVM, and the p = 1.75 runs' "
-      "curves against the other two SVMs are drawn in full too, the rest faint. D_k always uses the "
+      "mean of D_k over the seeds. The legend's 'MD p=2 vs SVM p=3' is the p = 2 runs (MD: mirror descent) "
+      "against SVM p' = 3. Each p against its own SVM is drawn strong, and so are the p = 1.75 runs' curves "
+      "against the other two SVMs; the rest are faint. D_k always uses the "
       "potential of the run's own p. The count of runs asked below is in the run's notes (under Details, below the "
       "plots).";
   three.question = "Which max-margin solution does training with each p end closest to, and what would explain it?";

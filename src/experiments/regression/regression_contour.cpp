@@ -6,6 +6,7 @@
 
 #include "core/det_math.hpp"
 #include "experiments/regression/regression_results.hpp"
+#include "lab/text.hpp"
 
 namespace attnlab::regression {
 
@@ -79,6 +80,26 @@ std::vector<Heatmap> results_figures(const RegressionRun& run, const std::vector
   std::vector<Heatmap> heatmaps;
   if (!run.methods.empty() && run.problem.d() == 2) heatmaps.push_back(contour_with_paths(run, traces));
   return heatmaps;
+}
+
+std::vector<std::string> minima_notes(const RegressionRun& run, const std::vector<Trace>& traces) {
+  std::vector<std::string> notes;
+  if (run.problem.function != Hyperbolic::Cosh || run.problem.d() != 2) return notes;
+  const Eigen::Vector2d star = run.reference.x;
+  for (std::size_t k = 0; k < traces.size(); ++k) {
+    const Trace& s = traces[k];
+    if (s.path_x1.empty()) continue;
+    const Eigen::Vector2d end(s.path_x1.back(), s.path_x2.back());
+    double off = 0;  // iterates outside the map's square (the path leaves the drawn area there)
+    for (std::size_t i = 0; i < s.path_x1.size(); ++i)
+      off += !(s.path_x1[i] >= run.lo[0] && s.path_x1[i] <= run.hi[0] && s.path_x2[i] >= run.lo[1] &&
+               s.path_x2[i] <= run.hi[1]);
+    notes.push_back(std::string(method_label(run.methods[k])) +
+                    printf_text(": its last iterate lies %.3g from x* and %.3g from -x*; %.0f of its %.0f iterates "
+                                "lie off the map.", (end - star).norm(), (end + star).norm(), off,
+                                double(s.path_x1.size())));
+  }
+  return notes;
 }
 
 }  // namespace attnlab::regression

@@ -374,6 +374,7 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
     }
   }
   for (const std::string& n : run.notes) notes.push_back(n);
+  for (std::string& n : minima_notes(run, traces)) notes.push_back(std::move(n));
   if (std::any_of(run.methods.begin(), run.methods.end(), is_sampled)) {
     if (run.options.sampling.rule == SamplingRule::Budget)
       notes.push_back("Ours: leverage-score sampling keeps row i with probability min(1, samples tau_i / d), not the "
@@ -384,7 +385,6 @@ std::vector<std::string> results_notes(const RegressionRun& run, const std::vect
   }
   return notes;
 }
-
 // [SECTION] Results
 
 Results regression_results(const RegressionRun& run, const std::vector<Trace>& traces) {

@@ -22,5 +22,8 @@ std::vector<Heatmap> results_figures(const RegressionRun& run, const std::vector
 // For d = 2: log10(L - L*) on a grid around x* that covers x0, with x* and x0 marked (computed once
 // per run, by prepare): sets run.contour, run.lo and run.hi.
 void compute_contour(RegressionRun& run);
+// With cosh and d = 2: each solver's last iterate's distances to x* and to the other minimiser -x*,
+// and how many of its iterates lie off the map (in regression_contour.cpp).
+std::vector<std::string> minima_notes(const RegressionRun& run, const std::vector<Trace>& traces);
 
 }  // namespace attnlab::regression

@@ -13,7 +13,12 @@ namespace attnlab::regression {
 
 namespace {
 constexpr double kInf = 1e300;
-constexpr double kPositive = 1e-300;  // a condition's "> 0" (conditions are closed ranges)
+// Lemma C.4(2)'s condition w^2 > 100 beta is met "just" while w^2 / (100 beta) is at most kJust (ours); the
+// note writes the ratio with 6 digits, so kJustAbove is the least value it writes above 1.
+constexpr double kJust = 1.25, kJustAbove = 1.000001;
+StoryMeasure ratio_measure() {
+  return StoryMeasure::from_note("ratio", "Lemma C.4(2){*}min w^2 / (100 beta^) = {ratio}", "sig3");
+}
 // The reference run with three solvers: exact Newton, approximate Newton with A^T (B_diag + W^2) A
 // (Algorithm 1 without its sampling, ours as a solver), gradient descent.
 const KeyValues kThreeSolvers = {{"approx_w2", "false"}, {"sampled", "false"}, {"sampled_rank2", "false"}};
@@ -26,48 +31,6 @@ const KeyValues kTwoMinima = {{"approx_w2", "false"}, {"sampled", "false"}, {"sa
 StoryMeasure note(const char* name, const char* pattern) { return StoryMeasure::from_note(name, pattern); }
 const char* kW2 = "approx. Newton, A^T W^2 A: {*}median eps0 {eps0} ";
 
-std::vector<GlossaryEntry> glossary() {
-  return {
-      {"softmax", "Turns scores into positive weights that add up to 1; exp(A x) divided by its sum alpha(x) "
-                  "is the softmax of A x, the core of attention.", "Section 1"},
-      {"minimiser", "The point x* where the loss is smallest; the solvers try to reach it.", "Definition 6.1"},
-      {"regulariser", "The extra term 0.5 ||W A x||^2 of the loss (W = w I here); a larger w pulls x* towards 0.",
-       "Eq. (2)"},
-      {"Hessian", "The matrix of second derivatives of the loss: how its slope changes in each direction. Here "
-                  "H = A^T (B + W^2) A, with B from the data term and W^2 from the regulariser.", "Section 5"},
-      {"Newton", "Newton's method: jump to the stationary point of the quadratic that matches the loss's slope "
-                 "and curvature (its Hessian) at the current point; that point is the quadratic's minimum when the "
-                 "Hessian is positive definite.", "Definition 6.3"},
-      {"gradient descent", "Steps downhill along the slope; here each step's length is chosen by the Armijo "
-                           "rule (halve it until the loss falls enough).", "ours"},
-      {"Armijo", "A rule for a step's length: start long and halve it until the loss falls by enough.", "ours"},
-      {"eps0", "How far the approximate Hessian is from the true one: 0 is exact; below 1/2, each step "
-               "shrinks the error.", "Definition 6.2", true},
-      {"flops", "Floating-point operations: the additions and multiplications a step costs.", "ours"},
-      {"outer product", "a a^T for a row a of A: a d x d matrix; A^T D A is the sum of one per row, each weighted "
-                        "by D's entry.", "ours"},
-      {"leverage score", "How much one row of A matters to A^T A; rows with high scores are kept more often.",
-       "ours"},
-      {"tau_i", "Row i's leverage score (here tau is no threshold, unlike in the separation story).", "ours", true},
-      {"B_diag", "The diagonal part of B, the data term's matrix in the Hessian A^T (B + W^2) A; B minus B_diag "
-                 "is a matrix of rank 2 (two outer products).", "Section 4, Algorithm 1"},
-      {"rank 2", "A matrix of rank 2 is a sum of two outer products; B - B_diag is one.", "ours"},
-      {"beta", "A bound on the size of B, the data term's matrix in the Hessian: every eigenvalue of B lies "
-               "between -beta and beta. The lab measures it on its run (beta^).", "Lemma C.4"},
-      {"lambda_min", "The Hessian's smallest eigenvalue at x*: how curved the loss is in its flattest direction.",
-       "Definition 6.1", true},
-      {"critical point", "A point where the slope (gradient) of the loss is zero: a minimiser, or another flat "
-                         "point.", "ours"},
-      {"sketch", "A small random summary of A (a sample of rows and a random projection) from which the leverage "
-                 "scores are estimated without an exact solve.", "ours"},
-      {"in-context learning", "A model adapting to the examples in its input, with no change to its weights; "
-                              "here one step of the solver acts like a change of the target b.", "Corollary F.2"},
-      {"rounding", "Doubles hold about 16 significant digits, so here a distance below about 1e-15 is rounding "
-                   "error, not a measurement.", "ours"},
-      {"condition number", "kappa(A), the ratio of A's largest to smallest singular value: how much more A "
-                           "stretches some directions than others.", "ours"},
-  };
-}
 }  // namespace
 
 // [SECTION] The steps
@@ -81,7 +44,7 @@ Story make_story() {
   s.figure = {"regression", "reference", kThreeSolvers, 1};
   s.figure_caption = "What goes in: the function inside the regression (exp here) over the values (A x)_i take "
                      "between the start x0 and the minimiser x*.";
-  s.glossary = glossary();
+  s.glossary = story_glossary();
 
   StoryStep one;
   one.title = "Newton, exact and approximate";
@@ -89,7 +52,8 @@ Story make_story() {
       "Three solvers start at distance 1 from the minimiser x* of a loss L: exact Newton, gradient descent, and "
       "approximate Newton, which uses a cheaper matrix H~ in place of the Hessian H. A number eps0 says how far "
       "H~ is from H: 0 when they are equal; the run measures it after each step (the largest |lambda - 1| over the "
-      "eigenvalues lambda of H^-1 H~) and uses its median. A (random) has n = 200 rows and d = 10 columns; "
+      "eigenvalues lambda of H^-1 H~) and uses its median. A has n = 200 rows and d = 10 columns of random "
+      "Gaussian entries, column j scaled by 30^(-j/9) (ours), so A's condition number comes out near 30; "
       "b has n entries. The plot follows each solver's distance to x*, both axes "
       "on a log scale. The loss (Definition 1.2, with the regulariser of Eq. (2)): L(x) = 0.5 ||u(x) - alpha(x) b||^2 + "
       "0.5 ||W A x||^2, with u(x) = exp(A x) and alpha(x) the sum of its entries. H = A^T (B + W^2) A: B comes "
@@ -131,7 +95,7 @@ Story make_story() {
   one.expect = {"eps0 is 0.0375, so the count is log(1e-13 / 1) / log(0.0375) = 9.12 steps; it converges after 9 "
                 "iterations. Exact Newton converges after 4", "gradient descent ends at distance"};
   // the loss, r0 = 1, the target, the choices, n = 200 and d = 10
-  one.given = {"0.5", "2", "1", "1e-13", "3000", "0", "1e-10", "0.01", "200", "10"};
+  one.given = {"0.5", "2", "1", "1e-13", "3000", "0", "1e-10", "0.01", "200", "10", "30", "9"};
   s.steps.push_back(one);
 
   StoryStep two;
@@ -229,26 +193,35 @@ Story make_story() {
                     note("overflow", "diverged at iteration {overflow}:"), StoryMeasure::from_setting("w", "w"),
                     StoryMeasure::from_cell("d50", {"approx_w2_distance", "t", 50}, "sig3"),
                     StoryMeasure::from_cell("d70", {"approx_w2_distance", "t", 70}, "sig3"),
-                    note("beta", "Lemma C.4(1), {*}beta^ = max ||B|| = {beta} measured"),
-                    note("need", "Lemma C.4(2){*}100 beta^ = {need})"),
-                    note("l2", "Lemma C.4(2){*}l = sigma_min^2 (min w^2 - 100 beta^) = {l2} ")};
+                    note("beta", "Lemma C.4(1){*}beta^ = max ||B|| = {beta} measured"),
+                    note("need", "Lemma C.4(2){*}100 beta^ = {need})"), ratio_measure(),
+                    note("it", "approx. Newton, A^T W^2 A: converged after {it} iterations"),
+                    note("its", "approx. Newton, A^T W^2 A: {*} after {its} iterations")};
   three.answer = {
       say("Its measured eps0 is {eps0}, so the bound eps0 / (1 - eps0) on its rate near x* is {rate} (ours, step "
           "2); only a bound below 1 promises that the distance shrinks."),
-      say_if("d70", 0, kInf, "For a long time the distance creeps outward: {d50} after 50 iterations, {d70} after "
-                             "70, from 1 at the start."),
-      say_if("last", 10, kInf, "Then it runs away and the method diverges: exp overflows at iteration {overflow}. "
+      say_if("its", 70, kInf, "Its distance to x* is {d50} after 50 iterations, {d70} after 70, from 1 at the "
+                              "start."),
+      say_if("last", 10, kInf, "For a long time it creeps outward, then it runs away and the method diverges: exp "
+                               "overflows at iteration {overflow}. "
                                "Why: the part it leaves out, A^T B A, is not small beside A^T W^2 A at w = {w}, so a "
                                "step moves by the wrong amount and can leave a larger error than it started with; "
                                "exp grows so fast that a growing x soon overflows it."),
       say("Lemma C.4(2)'s condition: the run measures beta = {beta}, so it asks for w^2 > 100 beta = {need}, and "
           "w^2 = {w}^2 here."),
-      say_if("l2", -kInf, 0, "So the condition is not met, and the lemma promises nothing here.")};
+      say_if("ratio", -kInf, 1, "So the condition is not met, and the lemma promises nothing here."),
+      say_if("ratio", kJustAbove, kInf, "So the condition is met: w^2 is {ratio} times 100 beta, and the lemma "
+                                        "promises that W^2 alone is within 10% of B + W^2 (our reading)."),
+      say_if("last", 0, 1e-10, "The run converges: its distance to x* is {last} after {it} iterations."),
+      say_at_step("w", "Then try w = 20: how do the condition and the curve change?")};
   three.expect = {"the method diverges", "eps0 is 0.522, so the bound eps0 / (1 - eps0) on its rate near x* is 1.090",
                   "exp overflows at iteration 77", "4.85 after 50 iterations, 10.8 after 70",
                   "asks for w^2 > 100 beta = 133, and w^2 = 1^2 here. So the condition is not met"};
   // w = 1, Lemma C.4's 100 beta and 10%, the choices, the iterations of the creep
-  three.given = {"2", "1", "100", "1e-10", "10", "10%", "50", "70"};
+  three.invited = {{{{"w", "20"}}, {"beta = 1.41, so it asks for w^2 > 100 beta = 141, and w^2 = 20^2 here. So "
+                                     "the condition is met: w^2 is 2.85 times 100 beta", "The run converges: its "
+                                     "distance to x* is 4.4e-16 after 6 iterations"}}};
+  three.given = {"2", "1", "100", "1e-10", "10", "10%", "50", "70", "20"};
   s.steps.push_back(three);
 
   StoryStep four;
@@ -269,8 +242,7 @@ Story make_story() {
                    note("it", "approx. Newton, A^T W^2 A: converged after {it} iterations"),
                    StoryMeasure::from_cell("newton_last", {"newton_distance", "", 0.0}, "sig2"),
                    StoryMeasure::from_setting("w", "w"), StoryMeasure::from_setting("tol", "tolerance"),
-                   note("need", "Lemma C.4(2){*}100 beta^ = {need})"),
-                   note("l2", "Lemma C.4(2){*}l = sigma_min^2 (min w^2 - 100 beta^) = {l2} ")};
+                   note("need", "Lemma C.4(2){*}100 beta^ = {need})"), ratio_measure()};
   four.answer = {
       say("With w = {w}, eps0 is {eps0} and the bound eps0 / (1 - eps0) on the rate is {rate}."),
       say_if("last", 0, 1e-10, "It converges after {it} iterations."),
@@ -279,10 +251,13 @@ Story make_story() {
                             "beside w^2, so eps0 is larger and each step corrects less."),
       say("Why: the larger w is, the smaller the part it leaves out, A^T B A, is beside A^T W^2 A, so H~ is nearly "
           "the Hessian. Lemma C.4(2)'s condition (step 3) asks for w^2 > 100 beta = {need} here, and w^2 = {w}^2."),
-      say_if("l2", kPositive, kInf, "So the condition is met, just: the lemma promises that W^2 alone is within 10% of "
-                             "B + W^2 (our reading), and the run converges."),
-      say_if("l2", -kInf, 0, "So the condition is not met here and the lemma promises nothing, whatever the run "
-                               "does: its condition is sufficient, not necessary."),
+      say_if("ratio", kJustAbove, kJust, "So the condition is met, just (w^2 is {ratio} times 100 beta): the lemma "
+                                         "promises that W^2 alone is within 10% of B + W^2 (our reading)."),
+      say_if("ratio", kJust + 1e-6, kInf, "So the condition is met with room to spare (w^2 is {ratio} times 100 "
+                                          "beta): the lemma promises that W^2 alone is within 10% of B + W^2 (our "
+                                          "reading)."),
+      say_if("ratio", -kInf, 1, "So the condition is not met here and the lemma promises nothing, whatever the run "
+                                "does: its condition is sufficient, not necessary."),
       say("Exact Newton, also drawn, stops once its distance to x* is at most {tol}, the solvers' tolerance (a "
           "setting), and ends at {newton_last}."),
       // Rounding only at rounding level (the glossary's "about 1e-15"); above it, the tolerance stopped it.
@@ -290,17 +265,18 @@ Story make_story() {
                                       "and less): that value is rounding, not a further gain."),
       say_if("newton_last", 3e-15, kInf, "The tolerance stopped it there, not rounding: its last step landed below "
                                          "{tol}, still far above rounding (about 1e-15)."),
-      say_at_step("w", "Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
+      say_at_step("w", "Then try w = 30, far above the condition's edge. Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
                        "w^2, so expect a larger eps0 each time and a flatter curve.")};
   four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 > 100 beta = 141",
                  "So the condition is met, just", "at most 1e-13, the solvers' tolerance (a setting), and ends at "
                  "2.1e-17. Its last step went far below the tolerance, down to rounding"};
-  four.invited = {{{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
+  four.invited = {{{{"w", "30"}}, {"So the condition is met with room to spare"}},
+                  {{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
                                   "Compare with the step's w = 12", "So the condition is not met here"}},
                   {{{"w", "1.5"}}, {"With w = 1.5, eps0 is 0.309", "It converges after 39 iterations",
                                     "ends at 9.5e-14. The tolerance stopped it there, not rounding"}},
                   {{{"w", "1"}}, {"With w = 1, eps0 is 0.522", "It does not converge"}}};
-  four.given = {"12", "144", "1", "2", "3", "1.5", "1e-10", "10", "1e-15", "16", "10%"};  // w; the invited w; the choices; the lemma's 10%
+  four.given = {"12", "144", "1", "2", "30", "3", "1.5", "1e-10", "10", "1e-15", "16", "10%"};  // w; the invited w; the choices; the lemma's 10%
   s.steps.push_back(four);
 
   StoryStep five;
@@ -330,6 +306,9 @@ Story make_story() {
                    note("gd_it", "gradient descent (Armijo): {*}after {gd_it} iterations"),
                    note("xstar", "x*: {*}||x*|| = {xstar},"),
                    StoryMeasure::from_setting("r0", "r0"),
+                   note("newton_minus", "exact Newton: its last iterate lies {*} and {newton_minus} from -x*"),
+                   note("diag_minus", "W^2) A: its last iterate lies {*} and {diag_minus} from -x*"),
+                   note("diag_off", "W^2) A: its last iterate lies {*}; {diag_off} of its"),
                    note("radius", "Not met: a start inside the certified radius 0.1 l / M^ (here {*} radius {radius}, M^ = {*} measured)")};
   five.answer = {
       say("From r0 = {r0}, exact Newton ends at distance {newton_end} from x*, the approximate Newton at "
@@ -340,18 +319,35 @@ Story make_story() {
       say_if("diag_gap", -1e-9, 1e-9, "So does the approximate Newton's (L - L* = {diag_gap})."),
       say("With cosh, L(-x) = L(x): -x* is a minimiser exactly as good as x*, at distance 2 ||x*|| = 2 x {xstar} "
           "from it. A solver at that distance whose loss is within 1e-9 of L* has found -x*, not failed."),
-      say("Why: a Newton step jumps to the stationary point of the local quadratic model (its minimum when the "
-          "Hessian is positive definite), and that point can lie in the valley of the other minimiser; gradient "
-          "descent only walks downhill, so it stays in the valley it starts in."),
+      say_if("newton_minus", 0, 0.01, "Exact Newton ends at -x* ({newton_minus} from it). Why: a Newton step jumps "
+                                      "to the stationary point of the local quadratic model (its minimum when the "
+                                      "Hessian is positive definite), and from this start that point lay in the "
+                                      "valley of -x*."),
+      say_if("newton_end", 0, 0.01, "Exact Newton ends at x*: its jumps stayed in x*'s valley."),
+      say_if("diag_minus", 0, 0.01, "The approximate Newton ends at -x* ({diag_minus} from it): its long early "
+                                    "steps landed in the valley of -x*."),
+      say_if("diag_end", 0, 0.01, "The approximate Newton ends at x*. Its H~ is not the Hessian, so its steps differ "
+                                  "from exact Newton's in length and direction: which valley a Newton-type solver "
+                                  "ends in depends on where its long early steps land, not only on how close the "
+                                  "start is."),
+      say_if("diag_off", 1, kInf, "Its path leaves the drawn map on the way: the map does not show {diag_off} of its "
+                                  "iterates."),
+      say_if("gd_end", 0, 0.01, "Gradient descent only walks downhill in short steps, so it stays in the valley it "
+                                "starts in and ends at x*."),
       say_if("radius", 0, kInf, "The radius 0.1 lambda_min / M where Theorem F.1 promises x* measures {radius} here "
                                 "(M measured out to distance {r0} from x*), so r0 = {r0} is outside it: the theorem "
                                 "promises nothing for this start."),
-      say_at_step("r0", "Then try r0 = 0.3: expect that radius to stay far below 0.3, so the theorem still "
-                        "promises nothing.")};
-  five.expect = {"exact Newton ends at distance 2.98 from x*", "equals L* to within 1e-9 (L - L* = 0",
+      say_at_step("r0", "Then try r0 = 0.3, then 0.1: expect that radius to stay far below each, so the theorem "
+                        "still promises nothing.")};
+  five.expect = {"exact Newton ends at distance 2.98 from x*", "Exact Newton ends at -x*",
+                 "The approximate Newton ends at -x*", "Gradient descent only walks downhill", "equals L* to within 1e-9 (L - L* = 0",
                   "2 ||x*|| = 2 x 1.49", "measures 3.71e-05 here (M measured out to distance 1 from x*), so r0 = 1 is outside it",
                   "gradient descent at 6.48e-09 after 182 iterations (the plot Distance to the minimiser over the whole run"};
-  five.invited = {{{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
+  five.invited = {{{{"r0", "0.1"}}, {"Exact Newton ends at x*: its jumps stayed in x*'s valley",
+                                     "The approximate Newton ends at x*"}},
+                  {{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
+                                     "Exact Newton ends at -x*", "The approximate Newton ends at x*",
+                                     "Its path leaves the drawn map on the way: the map does not show 1 of its iterates",
                                      "measures 0.000317 here (M measured out to distance 0.3 from x*), so r0 = 0.3 is outside it"}}};
   // d = 2, r0, the invited r0, the choices, the gap's bound 1e-9 and Definition 6.1's 0.1.
   five.given = {"2", "1", "0.3", "0.01", "0", "1e-9", "0.1"};

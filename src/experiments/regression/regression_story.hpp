@@ -6,5 +6,7 @@
 namespace attnlab::regression {
 
 Story make_story();
+// Its glossary (regression_glossary.cpp).
+std::vector<GlossaryEntry> story_glossary();
 
 }  // namespace attnlab::regression

@@ -70,11 +70,12 @@ TheoryReport check_theory(const Problem& p, const Reference& ref, const MatrixFa
   const double part2_l = sigma2 * (w2 - 100.0 * r.beta_measured);
   r.lines.push_back(check(part2_l > 0.0,
                           printf_text("Lemma C.4(2), W^2 alone a 10%% approximation: it holds with l = sigma_min^2 (min w^2 "
-                                      "- 100 beta^) = %.3g > 0 (min w^2 = %.3g, 100 beta^ = %.3g)",
-                                      part2_l, w2, 100.0 * r.beta_measured),
+                                      "- 100 beta^) = %.3g > 0 (min w^2 = %.3g, 100 beta^ = %.3g); min w^2 / (100 beta^) = %.6g",
+                                      part2_l, w2, 100.0 * r.beta_measured, w2 / (100.0 * r.beta_measured)),
                           printf_text("the condition of Lemma C.4(2) (W^2 alone a 10%% approximation), min w^2 >= 100 beta^ "
                                       "+ l / sigma_min^2 for some l > 0: l = sigma_min^2 (min w^2 - 100 beta^) = %.3g is "
-                                      "not > 0 (min w^2 = %.3g, 100 beta^ = %.3g)", part2_l, w2, 100.0 * r.beta_measured),
+                                      "not > 0 (min w^2 = %.3g, 100 beta^ = %.3g); min w^2 / (100 beta^) = %.6g", part2_l, w2,
+                                      100.0 * r.beta_measured, w2 / (100.0 * r.beta_measured)),
                           "the lemma"));
   r.lines.push_back(check(r.r0 <= r.radius_measured,
                           printf_text("start inside the certified radius 0.1 l / M^: ||x0 - x*|| = %.3g, radius %.3g (M^ = "
