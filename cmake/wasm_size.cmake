@@ -1,16 +1,16 @@
 # The page's first load (docs/toolchain.md, "The page's size"): in the wasm build, the code that
-# builds tables, schemas, stories, JSON, SVG and the UI is compiled for size (-Os), while the
+# builds tables, schemas, stories, JSON, SVG and the UI is compiled for size (-Oz), while the
 # numerical kernels keep -O3. Neither level changes a floating-point result (no fast-math, no FMA
 # in wasm): the node module's `cli_equal` test checks every preset against the CLI bit for bit.
 # Included by CMakeLists.txt after the libraries are defined (source properties are per directory).
 if(NOT EMSCRIPTEN)
   return()
 endif()
-option(ATTNLAB_WASM_SIZE "compile the wasm build's non-kernel code with -Os" ON)
+option(ATTNLAB_WASM_SIZE "compile the wasm build's non-kernel code with -Oz" ON)
 if(NOT ATTNLAB_WASM_SIZE)
   return()
 endif()
-set(ATTNLAB_SIZE_FLAG -Os)
+set(ATTNLAB_SIZE_FLAG -Oz)
 
 # Kernels (src/core and the experiments' numerical files, their work units included) stay -O3;
 # everything below is not hot: one call per run, per unit's result, per figure or per frame (an
@@ -19,6 +19,7 @@ file(GLOB _size_sources RELATIVE "${CMAKE_CURRENT_SOURCE_DIR}"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_schema.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_story.cpp"
+  "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_glossary.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_results.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_inputs.cpp"
   "${CMAKE_CURRENT_SOURCE_DIR}/src/experiments/*/*_figures.cpp"
