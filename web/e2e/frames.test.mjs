@@ -10,10 +10,13 @@ const env = useBrowser();
 
 // Drawn frames and animation frames of the page while `action()` runs.
 async function framesDuring(page, action) {
+  // Each call counts on a chain of its own: an earlier call's last tick, still pending when this
+  // one starts within the same frame, would otherwise count every frame a second time.
   await page.evaluate(() => {
     window.animationFrames = 0;
-    window.countingFrames = true;
-    const tick = () => { ++window.animationFrames; if (window.countingFrames) requestAnimationFrame(tick); };
+    const chain = (window.frameChain || 0) + 1;
+    window.frameChain = chain;
+    const tick = () => { if (window.frameChain !== chain) return; ++window.animationFrames; requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
     window.drawnFrom = window.drawnFrames.length;
   });
@@ -21,7 +24,7 @@ async function framesDuring(page, action) {
   await action();
   const seconds = (Date.now() - t0) / 1000;
   const { drawn, animation } = await page.evaluate(() => {
-    window.countingFrames = false;
+    ++window.frameChain;
     return { drawn: window.drawnFrames.length - window.drawnFrom, animation: window.animationFrames };
   });
   return { drawn, animation, seconds };
