@@ -56,6 +56,7 @@ add_library(attnlab_ui STATIC
   src/ui/embed_dialog.cpp
   src/ui/start_page.cpp
   src/ui/story_panel.cpp
+  src/ui/keyboard_focus.cpp
   src/ui/wrapped_text.cpp
   src/ui/text_contrast.cpp
   src/ui/theme.cpp)

@@ -152,6 +152,11 @@
         }
         if (pr.predictedText) h += `<p id="twin-predicted">Your prediction: ${esc(pr.predictedText)}</p>`;
         if (hints.run) h += `<p id="twin-hint-run">${esc(hints.run)}</p>`;
+        // Run under the prediction too, as on the canvas (StoryPanel): the question and its action together.
+        if (hints.run && (s.state === 'ready' || s.state === 'failed')) {
+          const dis = s.page.runBlocked ? ` aria-disabled="true" aria-describedby="twin-hint-run"` : '';
+          h += `<button type="button" id="twin-step-run" data-act="run"${dis}>Run</button>`;
+        }
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
       if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
@@ -349,7 +354,8 @@
     // field of the canvas, Esc first leaves the field; the next Esc the canvas.
     const CANVAS_TWIN = { Run: '#twin-run', Step: '[data-act="step"]', Reset: '[data-act="reset"]',
       Share: '[data-act="share"]', CSV: '[data-act="download"][data-kind="csv"]', JSON: '[data-act="download"][data-kind="json"]',
-      Home: '[data-act="home"]', Back: '[data-act="back"]', Next: '[data-act="next"]', prediction: '#twin-guess' };
+      Home: '[data-act="home"]', Back: '[data-act="back"]', Next: '[data-act="next"]', prediction: '#twin-guess',
+      'step-run': '#twin-step-run' };
     function twinMatch(name) {
       if (!name) return null;
       const sel = CANVAS_TWIN[name] || (/^choice:\d+$/.test(name) ? `#twin-choice-${name.slice(7)}` : `#twin-p-${CSS.escape(name)}`);

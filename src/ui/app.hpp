@@ -119,6 +119,14 @@ class App {
   const EmbedOptions& embed_options() const { return link_.embed(); }
   std::vector<std::string> visible_params() const;  // the parameter keys the page shows
   const std::string& focused_control() const { return focused_; }
+  // The keyboard came to the canvas (Tab, from the page or a host page, or a first arrow key while
+  // no control shows the keyboard's frame): in a story step before its run, the prediction takes
+  // the keyboard focus (StoryPanel::focus_prediction). Returns whether it did.
+  bool keyboard_arrived() {
+    const bool asks = link_.in_story() && story_.step().prediction && run_.state() != RunState::Done;
+    if (asks) story_panel_.focus_prediction();
+    return asks;
+  }
   // run_blocked()'s words for a field showing a refused value, `field_error` the schema's message;
   // the twin (web/twin.js) says the same for its own fields.
   static std::string refused_value_message(const std::string& field_error);
@@ -221,7 +229,8 @@ class App {
   float run_button_rect_[4] = {0, 0, 0, 0};
   StoryPanel::Placed question_;
   float controls_content_h_ = 0.0f;  // the controls' content height, last frame (a stacked panel grows to it)
-  static constexpr float kControlsShareMost = 0.88f;  // of the height under the toolbar
+  // Of the height under the toolbar: the results keep at least their tab row in sight.
+  static constexpr float kControlsShareMost = 0.94f;
   bool compact_ = false;
   // The log switches, view options: unset, each plot keeps the scale it declares; set, every plot
   // takes it. The switches show the first plot's scale while unset.

@@ -110,9 +110,10 @@ void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (link_.in_story()) {
     story_panel_.track_run(run_.state() == RunState::Running, progress(), now_seconds());
-    switch (story_panel_.draw(story_, run_.results(), run_.state() == RunState::Done, next_story_title(), story_settings())) {
+    switch (story_panel_.draw(story_, run_.results(), run_.state(), next_story_title(), story_settings())) {
       case StoryPanel::Action::NextStory: pending_story_ = page::next_story_id(stories(), story_.story().id); break;
       case StoryPanel::Action::StepSettings: use_step_settings(); break;
+      case StoryPanel::Action::Run: run(); break;
       default: break;
     }
     if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();

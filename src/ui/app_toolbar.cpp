@@ -7,6 +7,7 @@
 #include "imgui.h"
 #include "lab/link_keys.hpp"
 #include "ui/app.hpp"
+#include "ui/keyboard_focus.hpp"
 #include "ui/theme.hpp"
 
 namespace attnlab::ui {
@@ -134,12 +135,16 @@ void App::draw_story_navigation() {
   const StoryPanel::Action action = story_panel_.draw_navigation(story_, link_.embed().embed);
   if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();
   switch (action) {
-    case StoryPanel::Action::Back: story_step_by(-1); break;
-    case StoryPanel::Action::Next: story_step_by(+1); break;
+    case StoryPanel::Action::Back:
+    case StoryPanel::Action::Next:
+      story_step_by(action == StoryPanel::Action::Next ? +1 : -1);
+      if (keyboard_focus_shown()) story_panel_.focus_prediction();  // a keyboard's Next: to the question
+      break;
     case StoryPanel::Action::Home: go_home(); break;
     case StoryPanel::Action::FreeLab: link_.leave_story(); break;
     case StoryPanel::Action::NextStory:  // drawn by StoryPanel::draw, not the navigation
     case StoryPanel::Action::StepSettings:
+    case StoryPanel::Action::Run:
     case StoryPanel::Action::None: break;
   }
 }

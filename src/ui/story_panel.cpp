@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "ui/keyboard_focus.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
 
@@ -122,9 +123,10 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
   return action;
 }
 
-StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& results, bool done,
+StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& results, RunState state,
                                     const std::string& next_story_title, const RunSettings& settings) {
   const StoryStep& s = story.step();
+  const bool done = state == RunState::Done;
   focused_.clear();
   const std::string here = story.story().id + "#" + std::to_string(story.step_index());
   if (here != more_for_) more_ = false, pinned_.clear(), more_for_ = here;  // a new step starts folded
@@ -152,7 +154,9 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
-  if (s.prediction) draw_prediction(story, results, done);
+  const bool run = s.prediction && draw_prediction(story, results, state);
+  focus_prediction_ = false;  // taken by the prediction, or nothing to take it
+  if (run) return Action::Run;
   if (!done) {
     if (!time_left_.empty()) text_wrapped_at_spaces("Running: " + time_left_, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     answer_shown_for_.clear(), answer_scrolls_left_ = 0;
@@ -183,8 +187,13 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   return ImGui::Button((wrap_at_spaces(label, inside) + "##next-story").c_str()) ? Action::NextStory : Action::None;
 }
 
-void StoryPanel::draw_prediction(page::StoryState& story, const Results& results, bool done) {
+bool StoryPanel::draw_prediction(page::StoryState& story, const Results& results, RunState state) {
   const StoryPrediction& p = *story.step().prediction;
+  const bool done = state == RunState::Done;
+  const auto first_control = [&] {
+    if (focus_prediction_ && !done) take_keyboard_focus();
+    focus_prediction_ = false;
+  };
   ImGui::Separator();
   text_wrapped_at_spaces(p.question, theme().warning);
   ImGui::BeginDisabled(done);  // the prediction is made before the run
@@ -194,6 +203,7 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
     if (ImGui::SliderFloat("##prediction", &typed, static_cast<float>(p.min), static_cast<float>(p.max),
                            p.percent ? "%.1f %%" : "%.3g"))
       story.predict(std::clamp(static_cast<double>(typed), p.min, p.max));
+    first_control();
     note_focus("prediction");
   } else {
     // Each choice's target (its circle and label) at least kTargetPx high.
@@ -204,6 +214,7 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
     for (std::size_t i = 0; i < p.choices.size(); ++i) {
       if (ImGui::RadioButton(p.choices[i].label.c_str(), story.choice() == static_cast<int>(i)))
         story.predict(static_cast<double>(i));
+      if (i == 0) first_control();
       question_.choice_height = std::min(question_.choice_height, ImGui::GetItemRectSize().y);
       note_focus("choice:" + std::to_string(i));
     }
@@ -211,12 +222,28 @@ void StoryPanel::draw_prediction(page::StoryState& story, const Results& results
   }
   ImGui::EndDisabled();
   if (!done) {
-    ImGui::TextDisabled("%s", run_hint(story, done).c_str());
-    return;
+    const std::string hint = run_hint(story, done);
+    if (state == RunState::Running || state == RunState::Paused) {  // the toolbar pauses
+      ImGui::TextDisabled("%s", hint.c_str());
+      return false;
+    }
+    // Run, and the hint beside it where it fits (a phone's panel has no line to spare).
+    ImGui::BeginDisabled(!story.predicted());
+    const bool run = ImGui::Button("Run##step");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", story.predicted() ? "Run the step's experiment." : "Pick your answer first.");
+    note_focus("step-run");
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint.c_str()).x) ImGui::NewLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", hint.c_str());
+    return run;
   }
   const bool right = story.prediction_right(results);
   text_wrapped_at_spaces("Your prediction: " + story.prediction_text(), right ? theme().ok : theme().text);
   text_wrapped_at_spaces("The run: " + story.measured_text(results), right ? theme().ok : theme().warning);
+  return false;
 }
 
 }  // namespace attnlab::ui

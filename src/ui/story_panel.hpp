@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lab/results.hpp"
+#include "lab/run_controller.hpp"
 #include "lab/story.hpp"
 #include "lab/time_left.hpp"
 #include "page/story_state.hpp"
@@ -17,18 +18,23 @@ namespace attnlab::ui {
 
 class StoryPanel {
  public:
-  enum class Action { None, Back, Next, Home, FreeLab, NextStory, StepSettings };
+  enum class Action { None, Back, Next, Home, FreeLab, NextStory, StepSettings, Run };
 
   // The toolbar part: home, the story's name, "Step k of N", Back and Next, Free lab.
   Action draw_navigation(const page::StoryState& story, bool embedded);
   // The step's text (its first sentences up to kWordsBeforeMore words, the rest behind "More"), question
   // and prediction (the student's choice goes into `story`); once the run is done, the measured
   // value, the step's answer and, on the last step, the story's summary with a button to the next
-  // story (Action::NextStory). `results` and `done` are the current run's.
-  // `settings`: the run's and the step's, so the answer says what the student changed and offers
-  // the step's own settings back (Action::StepSettings).
-  Action draw(page::StoryState& story, const Results& results, bool done, const std::string& next_story_title,
+  // story (Action::NextStory). `results` and `state` are the current run's; before the run a Run
+  // button under the prediction (Action::Run) keeps the question and its action together (a phone,
+  // the keyboard's path). `settings`: the run's and the step's, so the answer says what the student
+  // changed and offers the step's own settings back (Action::StepSettings).
+  Action draw(page::StoryState& story, const Results& results, RunState state, const std::string& next_story_title,
               const RunSettings& settings = {});
+  // The keyboard arrived on the canvas, or a step opened while the keyboard was in use there: the
+  // next draw gives the prediction's first choice the keyboard focus (its frame shown), so that the
+  // arrows start at the question and Run is the next control down (ui/keyboard_focus.hpp).
+  void focus_prediction() { focus_prediction_ = true; }
   // The text folds after this many words, or after kWordsBeforeMoreShort in a panel shorter than
   // kShortPanelLines lines (a phone's embed), so that the question shows without scrolling.
   static constexpr int kWordsBeforeMore = kStoryWordsBeforeMore;
@@ -65,7 +71,8 @@ class StoryPanel {
   void track_run(bool running, double fraction, double now);
 
  private:
-  void draw_prediction(page::StoryState& story, const Results& results, bool done);
+  // Returns true when the panel's Run was pressed.
+  bool draw_prediction(page::StoryState& story, const Results& results, RunState state);
   // Draws a step's text with its glossary terms marked (hover: the definition; a tap pins it under
   // the text until the next tap).
   void draw_marked_text(const std::vector<GlossarySegment>& segments);
@@ -79,6 +86,7 @@ class StoryPanel {
   std::string more_for_;  // the story and step whose text `more_` unfolded
   std::string answer_shown_for_;  // the story and step whose answer the panel scrolled to
   int answer_scrolls_left_ = 0;
+  bool focus_prediction_ = false;  // see focus_prediction()
   Placed question_;
   RunClock clock_;          // the seconds the current run has run
   std::string time_left_;   // "about 4 s left" while it runs, else ""

@@ -127,6 +127,10 @@ std::string app_embed_json() {
 }
 // The control keyboard focus is on ("Run", "Share", ...; "" if none): lets tests drive the page by keys.
 std::string app_focused_control() { return app().focused_control(); }
+void app_keyboard_arrived() {
+  app().keyboard_arrived();
+  request_redraw();
+}
 // The words Run's refusal uses for a field with a refused value (App::refused_value_message), for
 // the twin's own fields.
 std::string app_refused_value_message(std::string field_error) { return ui::App::refused_value_message(field_error); }
@@ -206,6 +210,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appPlotsJson", &app_plots_json);
   emscripten::function("appEmbedJson", &app_embed_json);
   emscripten::function("appFocusedControl", &app_focused_control);
+  emscripten::function("appKeyboardArrived", &app_keyboard_arrived);
   emscripten::function("appRefusedValueMessage", &app_refused_value_message);
   emscripten::function("appTextView", &app_text_view);
   emscripten::function("appTextInput", &app_text_input);

@@ -24,6 +24,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "imgui_internal.h"
+#include "ui/keyboard_focus.hpp"
 #include "lab/link_keys.hpp"
 #include "ui/app.hpp"
 #include "ui/theme.hpp"
@@ -133,6 +134,14 @@ void lift_pointer_after_touch() {
 }
 
 void pass_event(const SDL_Event& e) {
+  // The first arrow key while no control shows the keyboard's frame (the page focused the canvas as
+  // it loaded, or a pointer did): in a story step it brings the focus to the prediction and moves
+  // nothing else (App::keyboard_arrived).
+  const auto is_arrow = [](SDL_Scancode k) {
+    return k == SDL_SCANCODE_UP || k == SDL_SCANCODE_DOWN || k == SDL_SCANCODE_LEFT || k == SDL_SCANCODE_RIGHT;
+  };
+  const bool arrow = e.type == SDL_KEYDOWN && is_arrow(e.key.keysym.scancode);
+  if (arrow && !attnlab::ui::keyboard_focus_shown() && g_app->keyboard_arrived()) return;
   if (e.type == SDL_FINGERMOTION) scroll_by_touch(e);
   if (e.type == SDL_FINGERUP) g_frames_since_lift = 0;
   if (e.type == SDL_FINGERDOWN || (e.type == SDL_MOUSEMOTION && e.motion.which != SDL_TOUCH_MOUSEID))

@@ -62,6 +62,8 @@ async function walkStep(host, story, step) {
   };
   await press('Tab');
   assert.strictEqual(await focusedAt(page, frame), 'lab:CANVAS#canvas', `${story}: Tab from the host page enters the canvas`);
+  // The keyboard's arrival gives the canvas's focus to the prediction (StoryPanel::focus_prediction).
+  await frame.waitForFunction(() => window.attnlab.appFocusedControl() === 'choice:0', null, { timeout: 5000 });
   // On the canvas from the keyboard: a ring and the keys, visible.
   const shown = await frame.evaluate(() => {
     const c = getComputedStyle(document.getElementById('canvas'));
@@ -79,8 +81,8 @@ async function walkStep(host, story, step) {
   await tabTo((f) => f.includes('@twin-prediction'));
   await press('Space');
   await frame.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0);
-  // Run (in the toolbar, before the step): Shift+Tab back, Enter.
-  await tabTo((f) => f.includes('#twin-run'), 'Shift+Tab');
+  // Run (under the prediction, as on the canvas): Tab, Enter.
+  await tabTo((f) => f.includes('#twin-step-run'));
   await press('Enter');
   await frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
   await frame.waitForFunction(() => (document.getElementById('twin-answer')?.textContent || '').length > 20, null, { timeout: 10000 });
@@ -128,6 +130,40 @@ test('keyboard walk: Tab into an embed from a host page, the first step of every
     table.map((r) => `| ${r.story} | ${r.step} | ${r.done} | ${r.total} |`).join('\n'));
   host.close();
   rmSync(dir, { recursive: true });
+});
+
+// The canvas's own keyboard path in a story step (README, "Keyboard"): from the page's load, the
+// first arrow key lands on the prediction's first choice, Space picks it, the arrows go down to the
+// step's Run, Enter runs, and the answer shows in the panel. Keys only, every story's first step.
+test('on the canvas, keys alone: the first arrow lands on the prediction, Space picks, down to Run, Enter runs', async () => {
+  const probe = await openUrl(env.browser, env.base);
+  const stories = JSON.parse(await probe.page.evaluate(() => window.attnlab.listStories()));
+  await probe.page.close();
+  const table = [];
+  for (const s of stories) {
+    const { page, errors } = await openUrl(env.browser, env.base + `#story=${s.id}&step=1`);
+    const at = () => page.evaluate(() => window.attnlab.appFocusedControl());
+    const press = async (key) => {
+      const was = await at();
+      await page.keyboard.press(key);
+      await page.waitForFunction((w) => window.attnlab.appFocusedControl() !== w, was, { timeout: 1500 }).catch(() => {});
+      await afterFrames(page, 2);
+    };
+    await press('ArrowDown');
+    assert.strictEqual(await at(), 'choice:0', `${s.id}: the first arrow key lands on the prediction's first choice`);
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => JSON.parse(window.attnlab.appPageJson()).story.prediction.predicted === 0, null, { timeout: 5000 });
+    const met = ['choice:0'];
+    for (let i = 0; i < 8 && met[met.length - 1] !== 'step-run'; i++) await press('ArrowDown'), met.push(await at());
+    assert.strictEqual(met[met.length - 1], 'step-run', `${s.id}: the arrows go down from the choices to Run (met: ${met.join(', ')})`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+    await page.waitForFunction(() => JSON.parse(window.attnlab.appQuestionRect()).answerVisible, null, { timeout: 10000 });
+    table.push(`| ${s.id} | ${met.length + 2} |`);
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+  }
+  console.log('keys on the canvas from the load to a run (arrow, Space, arrows, Enter)\n| story | keys |\n|---|---|\n' + table.join('\n'));
 });
 
 // Arrow keys on the canvas until its focused control is `name` (a toolbar control): up out of the
