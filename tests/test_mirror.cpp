@@ -944,10 +944,17 @@ TEST_CASE("mirror inputs: the first seed's first sequence and the attention its 
   const Results toy = e->inputs(e->make_params("joint_toy", {}), 5);
   REQUIRE(toy.heatmaps.empty());
   REQUIRE(toy.plots.size() == 2);
-  CHECK(toy.plots[0].series[0].x.size() == 3);  // three tokens, each a point (marks, no line)
-  CHECK((toy.plots[0].series[0].flags & SeriesFlags_Marks) != 0);
+  // Three tokens, each a point (marks, no line) of its own series, so the legend names each.
+  REQUIRE(toy.plots[0].series.size() == 4);
+  for (int t = 0; t < 3; ++t) {
+    const Series& point = toy.plots[0].series[static_cast<std::size_t>(t)];
+    CHECK(point.name == "token " + std::to_string(t));
+    CHECK(point.x.size() == 1);
+    CHECK((point.flags & SeriesFlags_Marks) != 0);
+  }
   // Its query is token 0 itself: the legend says so (the query's mark covers that token's).
-  CHECK(toy.plots[0].series[1].name == "query z (same as token 0)");
+  CHECK(toy.plots[0].series[3].name == "query z (same as token 0)");
+  CHECK(toy.plots[0].series[3].x == toy.plots[0].series[0].x);
   CHECK(r.plots[0].title.find("sequence 0") != std::string::npos);  // counted from 0, as the notes do
   for (double w : toy.plots[1].series[0].y) CHECK(w == Approx(1.0 / 3.0));
 

@@ -16,6 +16,7 @@
 #include "experiments/multihead/lower_bound_inputs.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/stories.hpp"
+#include "lab/plot_map_frame.hpp"
 #include "lab/story.hpp"
 #include "lab/text.hpp"
 #include "lab/runner.hpp"
@@ -905,6 +906,15 @@ TEST_CASE("the pictures before a run: the hidden heads' attention on the run's f
       for (int row = 0; row < 3; ++row)
         for (int c = 0; c < 3; ++c)
           CHECK(h.values[std::size_t(row * h.cols + (m <= 2 ? 0 : i * 3) + c)] == A(row, c));
+    }
+    if (m <= 2) continue;
+    // Heads side by side: each x tick names the key token within its own head (0, 1, 2 | 0, 1, 2 | ...).
+    const Heatmap& h = r.heatmaps[0];
+    const MapFrame frame = map_frame(h, 900, 800, 300, 13, [](const std::string& t) { return 7.0 * static_cast<double>(t.size()); });
+    CHECK(frame.x_ticks.size() >= std::size_t(m));
+    for (const MapTick& tick : frame.x_ticks) {
+      INFO("tick '" << tick.label << "' at " << tick.at);
+      CHECK(tick.label == std::to_string(static_cast<int>(std::floor(tick.at * h.cols)) % 3));
     }
   }
   // multihead.lower_bound: the layer's output is the parity (-1)^u at every whole u.

@@ -22,6 +22,17 @@
     if (a >= 1e-3 && a < 1e6) return String(Number(x.toPrecision(3)));
     return x.toExponential(2);
   }
+  // A table's cell: a number to 4 significant digits (a plot's read-out shows no more; the CSV has
+  // every digit), an integer whole, text as it is.
+  function cell(v) {
+    if (v === null || v === undefined) return '';
+    if (typeof v !== 'number') return String(v);
+    if (!isFinite(v)) return String(v);
+    if (Number.isInteger(v) && Math.abs(v) < 1e15) return String(v);
+    const a = Math.abs(v);
+    return a >= 1e-4 && a < 1e6 ? String(Number(v.toPrecision(4))) : v.toExponential(3);
+  }
+  const ordinal = (k) => k + (k % 100 >= 11 && k % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] || 'th');
   // Rows to show of n: all up to MAX_ROWS, else every k-th and the last.
   function thin(n) {
     if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1 };
@@ -31,8 +42,8 @@
     if (rows[rows.length - 1] !== n - 1) rows.push(n - 1);
     return { rows, step };
   }
-  function thinNote(n, t) {
-    return t.step === 1 ? `all ${n} rows` : `${t.rows.length} of ${n} rows (every ${t.step}th and the last); the full table is in the CSV`;
+  function thinNote(n, t) {  // "every 2nd and the last"
+    return t.step === 1 ? `all ${n} rows` : `${t.rows.length} of ${n} rows (every ${ordinal(t.step)} and the last); the full table is in the CSV`;
   }
   // The link's keys and values, in order (the App writes key=value pairs joined by &).
   function start(M) {
@@ -206,7 +217,7 @@
       const t = thin(rows.length);
       let h = `<table><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
         columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('') + `</tr></thead><tbody>`;
-      for (const i of t.rows) h += `<tr>` + rows[i].map((v) => `<td>${v === null ? '' : esc(v)}</td>`).join('') + `</tr>`;
+      for (const i of t.rows) h += `<tr>` + rows[i].map((v) => `<td>${esc(cell(v))}</td>`).join('') + `</tr>`;
       return h + `</tbody></table>`;
     }
     function curveSentence(plot, se) {
@@ -242,10 +253,15 @@
       if (!run.columns) h += figs.inputs && (figs.plots.length || figs.heatmaps.length)
         ? `<p>No run yet. Before the run, the figures below${figs.pending ? ' the step\'s plot' : ''} show what goes in: the run's inputs.</p>`
         : `<p>No run yet: press Run.</p>`;
-      else {
-        h += tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
-        if (s.params.shows && s.params.shows.export) h += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
+      // The run's table: first in the free lab; in a story after the figures, whose first is the
+      // step's named plot (the text points there first).
+      let table = '';
+      if (run.columns) {
+        table = tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
+        if (s.params.shows && s.params.shows.export) table += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
       }
+      const inStory = s.page.page === 'story';
+      if (!inStory) h += table;
       figs.plots.forEach((plot, i) => {
         h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${i + 1}: ${esc(plot.title)}` +
           ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
@@ -261,7 +277,8 @@
           `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
         h += `</figure>`;
       });
-      if (run.notes && run.notes.length) h += `<h3>Details (${run.notes.length} notes)</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
+      if (inStory) h += table;
+      if (run.notes && run.notes.length) h += `<h3>Details (${run.notes.length} note${run.notes.length === 1 ? '' : 's'})</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
       return h;
     }
 

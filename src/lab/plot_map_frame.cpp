@@ -36,18 +36,19 @@ std::vector<MapTick> map_ticks(int cells, const std::optional<Heatmap::GridValue
 
 namespace {
 
-// The y ticks of rows drawn from slices (Heatmap::y_slices): each slice's own ticks, placed in its
-// share of the image, none closer than `gap` (a fraction of the image) to the one above.
-std::vector<MapTick> slice_ticks(const Heatmap& h, int target, double gap) {
+// The ticks of rows (columns) drawn from slices (Heatmap::y_slices, x_slices) of `cells` in all:
+// each slice's own ticks, placed in its share of the image, none closer than `gap` (a fraction of
+// the image) to the one before.
+std::vector<MapTick> slice_ticks(const std::vector<Heatmap::RowSlice>& slices, int cells, int target, double gap) {
   std::vector<MapTick> out;
-  int row = 0;
-  for (const Heatmap::RowSlice& s : h.y_slices) {
-    const int share = std::max(2, target * s.rows / std::max(1, h.rows));
+  int at_cell = 0;
+  for (const Heatmap::RowSlice& s : slices) {
+    const int share = std::max(2, target * s.rows / std::max(1, cells));
     for (const MapTick& t : map_ticks(s.rows, Heatmap::GridValues{s.first, s.last}, share)) {
-      const double at = (row + t.at * s.rows) / h.rows;
+      const double at = (at_cell + t.at * s.rows) / cells;
       if (out.empty() || at - out.back().at >= gap) out.push_back({at, t.label});
     }
-    row += s.rows;
+    at_cell += s.rows;
   }
   return out;
 }
@@ -59,10 +60,12 @@ MapFrame map_frame(const Heatmap& h, double width, double image_width, double im
   MapFrame f;
   f.title = wrap_lines(h.title, width, text_width);
   f.caption = wrap_lines(heatmap_caption(h), width, text_width);
-  f.x_ticks = map_ticks(h.cols, h.x_values, std::max(2, static_cast<int>(image_width / (font * 5.0))));
+  const int x_target = std::max(2, static_cast<int>(image_width / (font * 5.0)));
+  f.x_ticks = h.x_slices.empty() ? map_ticks(h.cols, h.x_values, x_target)
+                                 : slice_ticks(h.x_slices, h.cols, x_target, font * 1.5 / std::max(1.0, image_width));
   const int y_target = std::max(2, static_cast<int>(image_height / (font * 2.2)));
   f.y_ticks = h.y_slices.empty() ? map_ticks(h.rows, h.y_values, y_target)
-                                 : slice_ticks(h, y_target, font * 1.2 / std::max(1.0, image_height));
+                                 : slice_ticks(h.y_slices, h.rows, y_target, font * 1.2 / std::max(1.0, image_height));
   return f;
 }
 

@@ -117,6 +117,9 @@ struct Heatmap {
     double first, last;
   };
   std::vector<RowSlice> y_slices;
+  // Columns drawn from slices side by side (head 1's key tokens 0 to k-1, then head 2's ...), left
+  // to right, as y_slices for rows: the x ticks are each slice's own (x_values is then left unset).
+  std::vector<RowSlice> x_slices;
 };
 
 struct Results {

@@ -113,7 +113,8 @@ void App::draw_sweep_results() {
   }
   for (std::size_t k = map_first ? 1 : 0; k < maps.size(); ++k) draw_map(maps[k]);
   if (link_.in_story() && !results.notes.empty()) {
-    const std::string details = "Details (" + std::to_string(results.notes.size()) + " notes)";
+    const std::size_t n = results.notes.size();
+    const std::string details = "Details (" + std::to_string(n) + (n == 1 ? " note)" : " notes)");
     if (ImGui::CollapsingHeader(details.c_str()))
       for (const std::string& note : results.notes) text_wrapped_at_spaces(note, note_colour(note));
   }

@@ -9,6 +9,7 @@
 #include "ui/app.hpp"
 #include "ui/keyboard_focus.hpp"
 #include "ui/theme.hpp"
+#include "ui/wrapped_text.hpp"
 
 namespace attnlab::ui {
 
@@ -225,7 +226,7 @@ void App::draw_preset_picker() {
         controls_.forget_edits();
         run_.settings_changed();
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
+      if (ImGui::IsItemHovered()) wrapped_tooltip(p.description);
     }
     ImGui::EndCombo();
   }
@@ -237,7 +238,7 @@ void App::draw_run_buttons() {
   const std::string blocked = run_.state() == RunState::Running || run_.state() == RunState::Paused ? "" : run_blocked();
   const auto why = [&](const char* what) {
     if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
-    ImGui::SetTooltip("%s", blocked.empty() ? what : blocked.c_str());
+    wrapped_tooltip(blocked.empty() ? what : blocked);
   };
   flow(button_width(run_label) + button_width("Step run") + button_width("Reset") + 2.0f * ImGui::GetStyle().ItemSpacing.x);
   ImGui::BeginDisabled(!blocked.empty());

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "lab/palette.hpp"
 #include "lab/plot_map_frame.hpp"
@@ -159,13 +160,26 @@ void draw_paths(ImDrawList* dl, const Heatmap& h, const ImageArea& area) {
 }
 
 // Marked cells get a ring (a single entry of a 200 x 200 matrix is under a pixel wide).
+// A label that would overlap one placed before it moves down below it (x* and x0 a cell apart).
 void draw_marks(ImDrawList* dl, const Heatmap& h, const ImageArea& area, float font) {
+  struct Box {
+    float x0, y0, x1, y1;
+    bool overlaps(const Box& b) const { return x0 < b.x1 && b.x0 < x1 && y0 < b.y1 && b.y0 < y1; }
+  };
+  std::vector<Box> placed;
   for (const Heatmap::Mark& m : h.marks) {
     const ImVec2 c(area.lo.x + (static_cast<float>(m.col) + 0.5f) / static_cast<float>(h.cols) * area.width,
                    area.lo.y + (static_cast<float>(m.row) + 0.5f) / static_cast<float>(h.rows) * area.height);
     dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
     // The label on a plate of the plot's ground: white on the heatmap's yellow was 1.2:1.
-    const ImVec2 at(c.x + font * 0.7f, c.y - font * 0.5f), size = ImGui::CalcTextSize(m.label.c_str());
+    ImVec2 at(c.x + font * 0.7f, c.y - font * 0.5f);
+    const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Box& r : placed)
+        if (r.overlaps(Box{at.x - 2.0f, at.y, at.x + size.x + 2.0f, at.y + size.y})) at.y = r.y1 + 1.0f, moved = true;
+    }
+    placed.push_back(Box{at.x - 2.0f, at.y, at.x + size.x + 2.0f, at.y + size.y});
     dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + size.x + 2.0f, at.y + size.y), theme().plot_background, 2.0f);
     dl->AddText(at, theme().text, m.label.c_str());
   }

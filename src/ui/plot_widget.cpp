@@ -25,7 +25,7 @@ struct ScreenMapping {
 };
 
 // Grid, ticks and their labels (none on an empty frame: no scale is known before the data), the
-// frame and the x label.
+// frame and (not on an empty frame) the x label.
 void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font, bool ticks) {
   const Theme& th = theme();
   const Axis &ax = m.axes.x, &ay = m.axes.y;
@@ -46,6 +46,7 @@ void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float f
     dl->AddText(ImVec2(x - ts.x * 0.5f, m.bottom + font * 0.3f), th.text_dim, s.c_str());
   }
   dl->AddRect(ImVec2(m.left, m.top), ImVec2(m.right, m.bottom), th.axis);
+  if (!ticks) return;  // an empty frame (drawn at Run): no axis name floating under it
   const ImVec2 xl = ImGui::CalcTextSize(plot.x_label.c_str());
   dl->AddText(ImVec2((m.left + m.right - xl.x) * 0.5f, m.bottom + font * 1.4f), th.text, plot.x_label.c_str());
 }

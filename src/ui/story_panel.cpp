@@ -18,10 +18,11 @@ void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) 
   const float space = ImGui::CalcTextSize(" ").x, width = ImGui::GetContentRegionAvail().x;
   float x = 0.0f;
   bool space_before = false;
-  // Each unit goes beside the last while it fits, else on a new line (wrapped at spaces).
-  const auto place = [&](const std::string& unit) {
+  // Each unit goes beside the last while it fits (with `glued`, the width of what follows it with
+  // no space: "(" before a term, "," after one), else on a new line (wrapped at spaces).
+  const auto place = [&](const std::string& unit, float glued) {
     const float w = ImGui::CalcTextSize(unit.c_str()).x, gap = space_before ? space : 0.0f;
-    if (x > 0.0f && x + gap + w <= width) {
+    if (x > 0.0f && x + gap + w + glued <= width) {
       ImGui::SameLine(0.0f, gap);
       x += gap + w;
     } else {
@@ -29,15 +30,22 @@ void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) 
     }
     space_before = false;
   };
-  for (const GlossarySegment& seg : segments) {
+  // The width of the first word of segment k, if it touches the segment before it (no space).
+  const auto glued_to = [&](std::size_t k) {
+    if (k >= segments.size() || segments[k].text.empty() || segments[k].text[0] == ' ') return 0.0f;
+    if (segments[k].term) return ImGui::CalcTextSize(segments[k].text.c_str()).x;
+    return ImGui::CalcTextSize(segments[k].text.substr(0, segments[k].text.find(' ')).c_str()).x;
+  };
+  for (std::size_t k = 0; k < segments.size(); ++k) {
+    const GlossarySegment& seg = segments[k];
     if (seg.term) {  // a term stays on one line, underlined in the heading colour
-      place(seg.text);
+      place(seg.text, glued_to(k + 1));
       ImGui::PushStyleColor(ImGuiCol_Text, theme().heading);
       ImGui::TextUnformatted(seg.text.c_str());
       ImGui::PopStyleColor();
       const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
       ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y), hi, theme().heading);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", seg.term->term.c_str(), seg.term->definition.c_str());
+      if (ImGui::IsItemHovered()) wrapped_tooltip(seg.term->term + ": " + seg.term->definition);
       if (ImGui::IsItemClicked()) pinned_ = pinned_ == seg.term->term ? "" : seg.term->term;
       continue;
     }
@@ -49,7 +57,7 @@ void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) 
       }
       const std::size_t end = std::min(seg.text.find(' ', from), seg.text.size());
       const std::string word = seg.text.substr(from, end - from);
-      place(word);
+      place(word, end == seg.text.size() ? glued_to(k + 1) : 0.0f);
       ImGui::TextUnformatted(word.c_str());
       from = end;
     }

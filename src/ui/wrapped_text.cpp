@@ -25,4 +25,13 @@ void text_wrapped_at_spaces(const std::string& text, ImU32 colour) {
   text_unformatted(wrap_at_spaces(text, ImGui::GetContentRegionAvail().x), colour);
 }
 
+void wrapped_tooltip(const std::string& text) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float screen = ImGui::GetIO().DisplaySize.x - 2.0f * (style.WindowPadding.x + style.DisplaySafeAreaPadding.x);
+  const float width = std::max(ImGui::GetFontSize() * 8.0f, std::min(ImGui::GetFontSize() * 28.0f, screen));
+  ImGui::BeginTooltip();
+  text_unformatted(wrap_at_spaces(text, width));
+  ImGui::EndTooltip();
+}
+
 }  // namespace attnlab::ui

@@ -63,7 +63,14 @@ Series points_of(std::string name, const Eigen::MatrixXd& points) {
 Plot token_plane(const Dataset& data) {
   Plot plot = Plot::titled("Inputs: sequence 0's tokens and its query in the plane")
                   .x("first coordinate").y("second coordinate");
-  plot.series.push_back(points_of("tokens of sequence 0", data.X[0]));
+  // A few tokens: one series each, so the legend names every point ("which token" is a story's
+  // question); more: one series (a story's plot shows at most kSeriesShownMax).
+  const Eigen::Index T = data.X[0].rows();
+  if (T + 1 <= static_cast<Eigen::Index>(kSeriesShownMax) && T <= 4) {
+    for (Eigen::Index t = 0; t < T; ++t) plot.series.push_back(points_of("token " + std::to_string(t), data.X[0].row(t)));
+  } else {
+    plot.series.push_back(points_of("tokens of sequence 0", data.X[0]));
+  }
   // The query may be one of the tokens (the joint toy's is token 0): the legend says which, since its mark
   // then covers that token's.
   std::string query = "query z";
