@@ -41,5 +41,7 @@ endif()
 # workers' module, where runs compute, and the node module keep -O3.
 if(TARGET attnlab_app)
   # emmalloc: a smaller allocator than dlmalloc, for the page's own allocations only.
-  target_link_options(attnlab_app PRIVATE -Oz -sMALLOC=emmalloc)
+  target_link_options(attnlab_app PRIVATE -Oz -sMALLOC=emmalloc -sTEXTDECODER=2
+    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,instantiateWasm,onAbort]"
+    "-sBINARYEN_EXTRA_PASSES=--converge")
 endif()
