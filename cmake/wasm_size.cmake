@@ -42,6 +42,5 @@ endif()
 if(TARGET attnlab_app)
   # emmalloc: a smaller allocator than dlmalloc, for the page's own allocations only.
   target_link_options(attnlab_app PRIVATE -Oz -sMALLOC=emmalloc -sTEXTDECODER=2
-    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,instantiateWasm,onAbort]"
     "-sBINARYEN_EXTRA_PASSES=--converge")
 endif()

@@ -22,15 +22,15 @@
     if (a >= 1e-3 && a < 1e6) return String(Number(x.toPrecision(3)));
     return x.toExponential(2);
   }
-  // A table's cell: a number to 4 significant digits (a plot's read-out shows no more; the CSV has
-  // every digit), an integer whole, text as it is.
-  function cell(v) {
+  // A table's cell: a number to `digits` significant digits (4: a plot's read-out shows no more;
+  // the CSV has every digit), an integer whole, text as it is.
+  function cell(v, digits = 4) {
     if (v === null || v === undefined) return '';
     if (typeof v !== 'number') return String(v);
     if (!isFinite(v)) return String(v);
     if (Number.isInteger(v) && Math.abs(v) < 1e15) return String(v);
     const a = Math.abs(v);
-    return a >= 1e-4 && a < 1e6 ? String(Number(v.toPrecision(4))) : v.toExponential(3);
+    return a >= 1e-4 && a < 1e6 ? String(Number(v.toPrecision(digits))) : v.toExponential(digits - 1);
   }
   const ordinal = (k) => k + (k % 100 >= 11 && k % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] || 'th');
   // Rows to show of n: all up to MAX_ROWS, else every k-th and the last.
@@ -215,7 +215,8 @@
     // ---- the results: run table, figures (caption, sentences, data table), heatmaps, notes ------
     function tableHtml(caption, columns, rows) {
       const t = thin(rows.length);
-      let h = `<table><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
+      // A wide table scrolls in its own box (web/shell.html), so the keyboard can focus it to scroll.
+      let h = `<table tabindex="0"><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
         columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('') + `</tr></thead><tbody>`;
       for (const i of t.rows) h += `<tr>` + rows[i].map((v) => `<td>${esc(cell(v))}</td>`).join('') + `</tr>`;
       return h + `</tbody></table>`;
@@ -237,7 +238,9 @@
       for (const se of plot.series) for (const x of se.x) if (!seen.has(x)) { seen.set(x, xs.length); xs.push(x); }
       const rows = xs.map((x) => [x, ...plot.series.map(() => null)]);
       plot.series.forEach((se, k) => se.x.forEach((x, i) => { rows[seen.get(x)][k + 1] = se.y[i]; }));
-      return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)], rows);
+      // x to 6 digits: it names the row (points 4 digits would merge stay apart), the values to 4.
+      return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)],
+        rows.map(([x, ...ys]) => [cell(x, 6), ...ys]));
     }
     function resultsHtml(s) {
       if (s.page.page === 'start') return '';

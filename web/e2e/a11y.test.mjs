@@ -60,8 +60,8 @@ async function checkPage(name, hash, { ready = null, ...options } = {}) {
 // Waits for the run to finish and for the twin to show it by its own refresh (its poll), not forced.
 async function twinShowsDone(page) {
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
-  await page.waitForFunction(() => /\(complete\)/.test(document.querySelector('[data-twin-section="results"] caption')?.textContent ?? ''),
-    null, { timeout: 10000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-twin-section="results"] caption')]
+    .some((c) => /^Results table \(complete\)/.test(c.textContent)), null, { timeout: 10000 });
 }
 
 test.after(() => {
@@ -130,24 +130,40 @@ function figureTable(page, index) {
   }, index);
 }
 
+// A cell as the twin writes a number: at most `digits` significant digits (an integer whole) and
+// within half a unit of the last digit of the value; '' for no value; text as it is.
+function cellMatches(text, value, digits) {
+  if (value === null || value === undefined || value === '') return text === '';
+  const v = Number(value);
+  if (!Number.isFinite(v)) return text === String(value);  // text, or a value with no digits to round
+  if (Number.isInteger(v) && Math.abs(v) < 1e15) return text === String(v);
+  const got = Number(text);
+  if (!Number.isFinite(got)) return false;
+  const mantissa = text.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '');
+  return mantissa.length <= digits && Math.abs(got - v) <= 0.5000001 * 10 ** (1 - digits) * Math.abs(v);
+}
+
 // The table against the plot: the header names x and each series; each row's x is a point of the
-// plot and each cell is that series' y at x, written as JavaScript writes the number ('' where the
-// series has no point there); all rows when there are at most 50, else evenly spread ones and the last.
+// plot (to 6 digits) and each cell is that series' y at x to 4 significant digits, as the plot's
+// read-out shows it ('' where the series has no point there; the CSV has every digit); all rows when
+// there are at most 50, else evenly spread ones and the last.
 function checkFigureTable(table, plot, where) {
   assert.deepStrictEqual(table[0], [plot.x_label || 'x', ...plot.series.map((se) => se.name)], `${where}: header`);
   const at = new Map();
   plot.series.forEach((se, k) => se.x.forEach((x, i) => {
-    if (!at.has(String(x))) at.set(String(x), plot.series.map(() => ''));
-    at.get(String(x))[k] = se.y[i] === null ? '' : String(se.y[i]);
+    if (!at.has(x)) at.set(x, plot.series.map(() => null));
+    at.get(x)[k] = se.y[i];
   }));
   const rows = table.slice(1);
   assert.ok(rows.length >= Math.min(at.size, 2) && rows.length <= 51, `${where}: ${rows.length} rows of ${at.size} points`);
   if (at.size <= 50) assert.strictEqual(rows.length, at.size, `${where}: every point has a row`);
+  const xs = [...at.keys()];
   for (const [x, ...cells] of rows) {
-    assert.ok(at.has(x), `${where}: x = ${x} is not a point of the plot`);
-    assert.deepStrictEqual(cells, at.get(x), `${where}: the row of x = ${x}`);
+    const point = xs.find((p) => cellMatches(x, p, 6));
+    assert.ok(point !== undefined, `${where}: x = ${x} is not a point of the plot`);
+    at.get(point).forEach((y, k) => assert.ok(cellMatches(cells[k], y, 4), `${where}: x = ${x}, ${table[0][k + 1]}: '${cells[k]}' for ${y}`));
   }
-  assert.strictEqual(rows[rows.length - 1][0], [...at.keys()].pop(), `${where}: the last point's row`);
+  assert.ok(cellMatches(rows[rows.length - 1][0], xs[xs.length - 1], 6), `${where}: the last point's row`);
 }
 
 // Tab (or Shift+Tab) until `predicate` holds for the focused element; returns the number of presses.
@@ -194,15 +210,18 @@ test('a story step completed through the twin by keyboard only: question, predic
   assert.notStrictEqual(done.answer, '');
   await page.waitForFunction((a) => document.getElementById('twin-answer')?.textContent === a, done.answer, { timeout: 10000 });
   assert.match(await page.locator('#twin').textContent(), new RegExp('The run measured: ' + done.prediction.measured.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  // The twin's results table holds the CSV's numbers (header and every shown row).
+  // The twin's results table (after a story's figures) holds the CSV's numbers to 4 digits (header
+  // and every shown row).
   const csv = (await page.evaluate(() => window.attnlab.appCsv())).split('\n').filter((l) => l && !l.startsWith('#'));
   const table = await page.evaluate(() => {
-    const t = document.querySelector('[data-twin-section="results"] table');
+    const t = [...document.querySelectorAll('[data-twin-section="results"] table')]
+      .find((x) => /^Results table/.test(x.querySelector('caption').textContent));
     return [...t.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent));
   });
   assert.deepStrictEqual(table[0], csv[0].split(','));
   const body = csv.slice(1).map((l) => l.split(','));
-  for (const row of table.slice(1)) assert.ok(body.some((r) => r.join(',') === row.join(',')), `row ${row} in the CSV`);
+  for (const row of table.slice(1))
+    assert.ok(body.some((r) => r.every((v, k) => cellMatches(row[k], v === '' ? null : v, 4))), `row ${row} in the CSV`);
   assert.ok(table.length - 1 <= 51 && table.length - 1 >= Math.min(body.length, 2));
   // Every figure's table: its numbers are the plot's own (appTwinFiguresJson), cell by cell.
   const figs = JSON.parse(await page.evaluate(() => window.attnlab.appTwinFiguresJson()));
