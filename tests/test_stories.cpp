@@ -128,6 +128,25 @@ TEST_CASE("an answer is rendered from the run: placeholders, conditions and the 
   CHECK(parts_template(parts).find("{certified} of {rows}") != std::string::npos);
 }
 
+// The last step's answer says what the student changed; "What you saw" under it does not say it
+// again (the canvas and the twin both show render_answer and render_summary).
+TEST_CASE("the change notice is said once on the last step: in the answer, not in the summary", "[stories]") {
+  Story story;
+  story.steps.resize(1);
+  story.steps[0].measures = {StoryMeasure::from_setting("n", "n")};
+  story.steps[0].answer = {say("Measured at n = {n}.")};
+  story.summary = {say("You saw n = {n}.")};
+  const Results r;
+  const RunSettings changed{{{"n", "1000"}}, {{"n", "200"}}, {}};
+  const std::string notice = settings_changed(changed);
+  REQUIRE_FALSE(notice.empty());
+  CHECK(render_answer(story.steps[0], r, changed) == notice + " Measured at n = 200.");
+  CHECK(render_summary(story, r, changed) == "You saw n = 200.");
+  CHECK(render_summary(story, r, {{{"n", "1000"}}, {{"n", "1000"}}, {}}) == "You saw n = 1000.");
+  CHECK(render_parts_only({say("x")}, story.steps[0].measures, r, changed) == "x");
+  CHECK(render_parts({}, story.steps[0].measures, r, changed) == notice);  // nothing after it: no trailing space
+}
+
 TEST_CASE("the numbers a student reads are found, citations left out", "[stories]") {
   using V = std::vector<std::string>;
   CHECK(numbers_read("success is 12.5% at m = 3, 1e-3 and 3/4 of it") == V{"12.5%", "3", "1e-3", "3/4"});
@@ -263,4 +282,22 @@ TEST_CASE("every step's text folds on a phone before the question", "[stories]")
   const auto [shown, folded] = fold_text("One two three. Four five six seven. Eight", 5);
   CHECK(shown == "One two three.");
   CHECK(folded == "Four five six seven. Eight");
+}
+
+// The page's generated words: "Details (1 note)", not "1 notes" (lab/text.hpp; the twin's
+// web/twin.js writes the same, tests/node/twin_text.test.mjs).
+TEST_CASE("counts are singular for one, ordinals end as spoken", "[stories]") {
+  CHECK(counted(1, "note") == "1 note");
+  CHECK(counted(0, "note") == "0 notes");
+  CHECK(counted(12, "note") == "12 notes");
+  CHECK(ordinal(1) == "1st");
+  CHECK(ordinal(2) == "2nd");
+  CHECK(ordinal(3) == "3rd");
+  CHECK(ordinal(4) == "4th");
+  CHECK(ordinal(11) == "11th");
+  CHECK(ordinal(12) == "12th");
+  CHECK(ordinal(13) == "13th");
+  CHECK(ordinal(21) == "21st");
+  CHECK(ordinal(102) == "102nd");
+  CHECK(ordinal(111) == "111th");
 }

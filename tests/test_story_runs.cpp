@@ -222,6 +222,8 @@ TEST_CASE("every step of every story runs, draws the plot it names and answers f
         check_prediction(step, changed.results);
         check_answer(step, changed, inv.expect);
         CHECK(contains(render_answer(step, changed.results, changed.settings), "You changed"));
+        if (k + 1 == s.steps.size())  // said once: the answer above "What you saw" has said it
+          CHECK_FALSE(contains(render_summary(s, changed.results, changed.settings), "You changed"));
         mark_reached(step, changed, reached);
       }
       check_every_branch_reached(step, reached);

@@ -32,7 +32,13 @@
     const a = Math.abs(v);
     return a >= 1e-4 && a < 1e6 ? String(Number(v.toPrecision(digits))) : v.toExponential(digits - 1);
   }
-  const ordinal = (k) => k + (k % 100 >= 11 && k % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] || 'th');
+  // A count with its noun ("1 note", "3 notes") and an ordinal ("2nd", "11th", "23rd"), as the
+  // canvas writes them (src/lab/text.hpp's counted and ordinal).
+  const counted = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  function ordinal(n) {
+    const two = Math.abs(n) % 100, one = two % 10;
+    return `${n}${two >= 11 && two <= 13 ? 'th' : one === 1 ? 'st' : one === 2 ? 'nd' : one === 3 ? 'rd' : 'th'}`;
+  }
   // Rows to show of n: all up to MAX_ROWS, else every k-th and the last.
   function thin(n) {
     if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1 };
@@ -228,7 +234,7 @@
       for (const p of pts) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; }
       const xl = plot.x_label || 'x', yl = plot.y_label || 'y';
       const first = pts[0], last = pts[pts.length - 1];
-      return `${se.name}: ${pts.length} points; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
+      return `${se.name}: ${counted(pts.length, 'point')}; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
         `${say(last[1])} (${xl} ${say(last[0])}); highest ${say(hi[1])} at ${xl} ${say(hi[0])}, lowest ${say(lo[1])} at ${xl} ${say(lo[0])}.`;
     }
     function plotTable(plot) {
@@ -281,7 +287,7 @@
         h += `</figure>`;
       });
       if (inStory) h += table;
-      if (run.notes && run.notes.length) h += `<h3>Details (${run.notes.length} note${run.notes.length === 1 ? '' : 's'})</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
+      if (run.notes && run.notes.length) h += `<h3>Details (${counted(run.notes.length, 'note')})</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
       return h;
     }
 
@@ -401,6 +407,7 @@
     M.twinRender = () => render(true);  // for tests: render now instead of at the next poll
   }
   window.startAttnlabTwin = start;
+  start.text = { counted, ordinal, thin, thinNote };  // for tests (tests/node/twin_text.test.mjs)
 })();
 // The twin may load after the App's first frame (a slow script): start it then.
 if (document.body && document.body.dataset.ready === '1' && window.attnlab && !window.attnlab.twinRender) {

@@ -50,7 +50,8 @@ std::optional<double> prediction_value(const StoryStep& step, const Results& res
 }
 
 std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings) {
-  return render_parts(story.summary, story.steps.back().measures, last_step_results, settings);
+  // The last step's answer above it has said what the student changed: said once, there.
+  return render_parts_only(story.summary, story.steps.back().measures, last_step_results, settings);
 }
 
 int matching_choice(const StoryPrediction& p, double value) {

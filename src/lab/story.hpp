@@ -143,7 +143,8 @@ inline GlossaryEntry ours_glossary_entry() {
           "ours"};
 }
 
-// The story's "What you saw", rendered from the last step's run.
+// The story's "What you saw", rendered from the last step's run; the student's changes of setting
+// are said once, in the last step's answer above it (render_answer), never again here.
 std::string render_summary(const Story& story, const Results& last_step_results, const RunSettings& settings = {});
 
 // A step's text cut where it first uses a glossary term (docs/design.md "How to add a story"): the

@@ -193,7 +193,14 @@ bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measure
 
 std::string render_parts(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,
                          const Results& results, const RunSettings& settings) {
-  std::string out = settings_changed(settings);
+  const std::string notice = settings_changed(settings);
+  const std::string body = render_parts_only(parts, measures, results, settings);
+  return notice.empty() || body.empty() ? notice + body : notice + " " + body;
+}
+
+std::string render_parts_only(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,
+                              const Results& results, const RunSettings& settings) {
+  std::string out;
   for (const AnswerPart& part : parts) {
     if (!part_shown(part, measures, results, settings)) continue;
     std::string text;

@@ -107,6 +107,11 @@ bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measure
 std::string render_parts(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,
                          const Results& results, const RunSettings& settings = {});
 
+// render_parts without the sentence on the student's changes: for a text shown under the answer
+// that already said it (the story's "What you saw").
+std::string render_parts_only(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,
+                              const Results& results, const RunSettings& settings = {});
+
 // The sentence on the student's changes ("" when none).
 std::string settings_changed(const RunSettings& settings);
 

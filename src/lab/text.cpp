@@ -69,6 +69,16 @@ std::vector<std::string> wrap_lines(const std::string& text, double width,
   return lines;
 }
 
+std::string counted(long long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string ordinal(long long n) {
+  const long long last_two = (n < 0 ? -n : n) % 100, last = last_two % 10;
+  const char* suffix = last_two >= 11 && last_two <= 13 ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits) {
   const bool digits = !text.empty() && text.size() <= std::min<std::size_t>(max_digits, 18) &&
                       text.find_first_not_of("0123456789") == std::string::npos;

@@ -28,6 +28,13 @@ std::vector<std::string> wrap_lines(const std::string& text, double width,
 // that short), and the rest; the rest is "" when nothing is folded (no sentence ends in time).
 std::pair<std::string, std::string> fold_text(const std::string& text, int words);
 
+// A count with its noun, singular for one: counted(1, "note") -> "1 note", counted(3, "note") ->
+// "3 notes" (the noun's plural is the noun and "s").
+std::string counted(long long n, const std::string& noun);
+
+// An ordinal as a sentence writes it: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd.
+std::string ordinal(long long n);
+
 // A plain non-negative integer written with 1 to `max_digits` decimal digits and nothing else (no
 // sign, no space, no exponent), or nothing. Every count read from a link or an option goes through it.
 std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "imgui.h"
+#include "lab/text.hpp"
 #include "page/story_frame.hpp"
 #include "ui/app.hpp"
 #include "ui/plot_widget.hpp"
@@ -113,8 +114,7 @@ void App::draw_sweep_results() {
   }
   for (std::size_t k = map_first ? 1 : 0; k < maps.size(); ++k) draw_map(maps[k]);
   if (link_.in_story() && !results.notes.empty()) {
-    const std::size_t n = results.notes.size();
-    const std::string details = "Details (" + std::to_string(n) + (n == 1 ? " note)" : " notes)");
+    const std::string details = "Details (" + counted(static_cast<long long>(results.notes.size()), "note") + ")";
     if (ImGui::CollapsingHeader(details.c_str()))
       for (const std::string& note : results.notes) text_wrapped_at_spaces(note, note_colour(note));
   }
