@@ -326,8 +326,8 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
   if (!cert.empty() && cert[0] > 0) {
     const double rows = cert[0] * run.k;
     notes.push_back(printf_text("Certification: %.0f of %.0f rows accepted", cert[1], rows) +
-                    printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns", cert[1] / rows, cert[2],
-                        double(run.d() * run.d())) +
+                    printf_text(" (rate %.3g), %.0f constraints against d^2 = %.0f unknowns (%.3g per unknown)",
+                        cert[1] / rows, cert[2], double(run.d() * run.d()), cert[2] / double(run.d() * run.d())) +
                     printf_text("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
                         cert[3]));
   }

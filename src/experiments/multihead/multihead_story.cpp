@@ -1,9 +1,15 @@
 // The multi-head learning paper as a guided story (docs/multihead.md s.1-s.4). Every step asks for
 // a prediction first; its answer is rendered from the student's run (lab/story_answer.hpp) and
 // checked in tests/test_story_runs.cpp.
+//
+// Index of this file
+// [SECTION] Glossary
+// [SECTION] Steps
 #include "experiments/multihead/multihead_story.hpp"
 
 namespace attnlab::multihead {
+
+// [SECTION] Glossary
 
 namespace {
 constexpr double kInf = 1e300;
@@ -11,6 +17,7 @@ constexpr double kInf = 1e300;
 const KeyValues kSmallOneHead = {{"d", "8"}, {"crude_samples", "20000"}, {"cert_samples", "50000"},
                                  {"adam_steps", "1000"}};
 const char* kCertified = "Certification: {certified} of {rows} rows accepted";
+const char* kUnknowns = "constraints against d^2 = {unknowns} unknowns ({per_unknown} per unknown)";
 const char* kAdam = "Adam: test MSE {adam_mse}, Theta error {adam_theta}, W error";
 
 std::vector<GlossaryEntry> glossary() {
@@ -57,6 +64,8 @@ std::vector<GlossaryEntry> glossary() {
 }
 }  // namespace
 
+// [SECTION] Steps
+
 Story make_story() {
   Story s;
   s.id = "multihead";
@@ -97,7 +106,8 @@ Story make_story() {
                   StoryMeasure::from_note("pipe_theta", "Pipeline: Theta error {pipe_theta}, W error"),
                   StoryMeasure::from_note("adam_theta", kAdam), StoryMeasure::from_note("adam_mse", kAdam),
                   StoryMeasure::from_setting("k", "k"), StoryMeasure::from_setting("d", "d"),
-                  StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm")};
+                  StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm"),
+                  StoryMeasure::from_note("unknowns", kUnknowns), StoryMeasure::from_note("per_unknown", kUnknowns)};
   one.answer = {
       say("The lab's learner certifies {certified} of {rows} rows (3 per input) and "
           "recovers Theta to {pipe_theta} (relative "
@@ -107,12 +117,33 @@ Story make_story() {
       say("Why: the learner reads Theta from the few rows it can certify, each known only to within eps, while "
           "Adam fits every example. The paper's guarantee (Theorem 1.2) is a bound on the test loss for every "
           "layer that meets its assumptions, not a claim to be the fastest on random instances; Adam has no such "
-          "guarantee, so on a large layer only the learner's answer comes with a proof.")};
+          "guarantee, so on a large layer only the learner's answer comes with a proof."),
+      // What sets the learner's error (walk 8: fewer samples gave a smaller error): measured over
+      // cert_samples 5000 to 200000 and seeds 1-3 at these settings, the error stops falling once the
+      // rows outnumber the d^2 entries, and below that it is near 1.
+      say_if("per_unknown", 1, kInf,
+             "What sets the learner's error is not the number of rows: each certified row gives one equation on "
+             "Theta that is only roughly right (its output only has to come within eps/2 of a mix of two tokens' "
+             "values, read through the learner's estimate of W, which is itself off), and such errors do not "
+             "average away as rows are added (ours). So once the {certified} equations outnumber the {unknowns} "
+             "entries of Theta ({per_unknown} per entry here), more rows hardly lower the error, and fewer can land "
+             "closer or farther by chance. The paper's constraints behave alike: every matrix within eps/(2d) of "
+             "Theta meets all of them (Lemma 6.14), so no number of rows rules those out."),
+      say_if("per_unknown", 0, 0.9999,
+             "Here only {certified} equations stand against the {unknowns} entries of Theta: some directions of "
+             "Theta meet no equation and are read as 0, so the learner's error is large however exact each row is."),
+      say_at_step("cert_samples", "Then try 5000 certification samples, and then 2000: fewer certified rows each "
+                                  "time; watch the learner's error against the rows per entry of Theta.")};
   // The values measured at the step's settings (seed 1), as docs/multihead.md's claims table states them.
   one.expect = {"certifies 1315 of 150000 rows (3 per input) and recovers Theta to 0.0449 (relative error); Adam gets "
-                "to 2.48e-06"};
-  // +-1 inputs, Adam's examples, the choices; the settings the answer names (k = 3, d = 8, eps, ||Theta|| = 3).
-  one.given = {"1", "2", "5000", "0.1", "0.01", "3", "8", "0.05", "50000", "150000", "1000"};
+                "to 2.48e-06", "once the 1315 equations outnumber the 64 entries of Theta (20.5 per entry here)",
+                "Then try 5000 certification samples"};
+  one.invited = {{{{"cert_samples", "5000"}}, {"certifies 114 of 15000 rows", "recovers Theta to 0.0269",
+                                               "(1.78 per entry here), more rows hardly lower the error"}},
+                 {{{"cert_samples", "2000"}}, {"Here only 37 equations stand against the 64 entries of Theta"}}};
+  // +-1 inputs, Adam's examples, the choices; the settings the answer names (k = 3, d = 8, eps, ||Theta|| = 3);
+  // the invited samples and Theta's entries read as 0.
+  one.given = {"1", "2", "5000", "0.1", "0.01", "3", "8", "0.05", "50000", "150000", "1000", "2000", "0"};
   s.steps.push_back(one);
 
   StoryStep two;

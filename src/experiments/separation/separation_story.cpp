@@ -31,6 +31,9 @@ std::vector<GlossaryEntry> glossary() {
                 "passes the threshold tau; in the layers (steps 3 to 5) when one readout column's signed sum of an "
                 "output row passes tau.", "Definitions 3.5, C.2 and C.6"},
       {"tau", "The threshold a network's agreement must pass to fire.", "Definition 3.5", true},
+      {"delta", "The chance of failure a theorem allows: the network answers right with probability at least "
+                "1 - delta. The readout's width m grows with log(n / delta), so a smaller delta needs more columns.",
+       "Theorem F.5, Section F.6", true},
       {"readout", "The m sign patterns the network reads its attention with (in the layers: m columns of d random "
                   "signs, one sign per entry of an output row); m is its width.", "Definitions 3.5 and C.6"},
       {"D0 and D1", "The two datasets: in D1 one token, at a random place, has a much larger score; in the toy "
@@ -208,7 +211,7 @@ Story make_story() {
   three.question = "What does each extra readout column add, on D1 and on D0?";
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
-  three.shows = {"n", "d", "shared_readout"};
+  three.shows = {"n", "d", "shared_readout", "trials"};
   three.prediction = StoryPrediction::asking("Before you run: what share of trials succeed at m = 80, the widest readout?")
       .options({{"over 70%", 0.7, 1.0}, {"40% to 70%", 0.4, 0.7}, {"under 40%", 0.0, 0.4}})
       .measures("success_80", "success at m = 80")
@@ -217,6 +220,8 @@ Story make_story() {
                     cell("success_10", "success_rate", "m", 10), cell("success_80", "success_rate", "m", 80),
                     cell("low_80", "ci_low", "m", 80), cell("high_80", "ci_high", "m", 80),
                     cell("d0_80", "exp_d0", "m", 80), cell("lin_d1_80", "lin_d1", "m", 80),
+                    cell("d0_low_80", "exp_d0_low", "m", 80), cell("d0_high_80", "exp_d0_high", "m", 80),
+                    StoryMeasure::from_setting("trials", "trials"),
                     cell("lin_d0_80", "lin_d0", "m", 80),
                     StoryMeasure::from_note("indep_80", "fired in independent trials, success would be {indep_80} ", "0.0%"),
                     StoryMeasure::from_note("ratio", "other silences); measured {*}, {ratio} times that"),
@@ -229,14 +234,27 @@ Story make_story() {
           "are near-uniform, and so are linear attention's rows on D1 (it barely favours the planted token), so "
           "both false alarms grow with m while detection is already near 1; success needs every alarm silent."),
       say_at_step("d", "Ours, roughly, at the step's d = 22: at about 1 column in 100, m = 80 columns all stay "
-                       "silent with probability (99/100)^80, about 45%, so each false alarm comes in about 55% of "
-                       "trials (the run: {d0_80} and {lin_d1_80})."),
+                       "silent with probability (99/100)^80, about 45%, so a false alarm comes in about 55% of "
+                       "trials."),
+      // Walk 8: at 1000 and 2000 trials softmax on D0 measures 54.5% and 55.6% (the count's 1.03% per
+      // column is exact at these settings); linear attention on D1 66.1% and 66.8%, from the planted row.
+      say_if("d0_80", 0.6, 1, "Softmax on D0 fired in {d0_80} of trials, above that; from {trials} trials its "
+                              "Wilson 95% range is [{d0_low_80}, {d0_high_80}]."),
+      say_if("d0_80", 0.5, 0.6, "Softmax on D0 fired in {d0_80} of trials, close to that: its output rows are all "
+                                "near the average token, as the count assumes."),
+      say_at_step("d", "Linear attention on D1 ({lin_d1_80}) has one more way to fire than the count: the planted "
+                       "token's own row keeps a1 sqrt(log n) times its weight on the planted column, so a column "
+                       "with + there can pass with one class sign fewer."),
+      say_at_step("trials", "With 100 trials each rate is known only to within its Wilson range, about ten points "
+                            "either way: set trials per point to 1000 and run again to see the rates settle."),
       say("Multiplying the four rates at m = 80, as if each network fired on each input in trials of its own, gives "
           "a success of {indep_80}; the run measured {success_80}."),
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
                                "readout shared by the four evaluations (ours), a readout with a column that a "
                                "near-uniform row passes fires on softmax's D0 row and on linear attention's D1 row "
-                               "alike, so the two alarms mostly come together."),
+                               "alike, so the two alarms mostly come together. Had they always come together, "
+                               "success would be 100% minus the larger alarm rate; it is lower, as each alarm also "
+                               "comes in some trials without the other."),
       say_if("ratio", 0, 2, "That is near the product ({ratio} times it), as if the alarms came in unrelated trials."),
       say_if("shared", 1, 1, "Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on "
                              "D0 both spread their weight nearly evenly, so their output rows nearly agree, and with "
@@ -248,15 +266,20 @@ Story make_story() {
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs",
                   "gives a success of 4.4%; the run measured 24.0%", "That is 5.48 times the product",
-                  "is drawn as identical to softmax on D0"};
+                  "is drawn as identical to softmax on D0", "Softmax on D0 fired in 63.0% of trials, above that; from "
+                  "100 trials its Wilson 95% range is", "Linear attention on D1 (68.0%) has one more way to fire",
+                  "set trials per point to 1000"};
   three.invited = {{{{"shared_readout", "false"}}, {"gives a success of 5.7%; the run measured 3.0%",
                                                     "That is near the product (0.53 times it)",
-                                                    "no longer fires in the trials where softmax on D0 (58.0%) does"}}};
+                                                    "no longer fires in the trials where softmax on D0 (58.0%) does"}},
+                   {{{"trials", "1000"}}, {"Softmax on D0 fired in 54.5% of trials, close to that",
+                                           "Linear attention on D1 (66.1%) has one more way to fire",
+                                           "That is 3.53 times the product"}}};
   // Settings (Fig. 4c's a1, a0, b, c; tau = (c + 0.1) sqrt(log n)); the law; D0's columns: 15 or more of 20 signs +
   // (2.1%) with + on the constant (1/2), about 1 in 100; (99/100)^80 = 45%, 55% its complement; the product's
   // ratio thresholds (2).
   three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%",
-                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "1/8"};
+                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "1/8", "1000", "100%"};
   s.steps.push_back(three);
 
   StoryStep four;
@@ -269,7 +292,8 @@ Story make_story() {
       "column of random signs fires on it when the signed sum of the output row passes tau = 0.9 (Theorem F.5). So "
       "row j2's output has w on the planted column, and w plus the small weights of j3's classmates on j3's class "
       "column. The x-axis is the strength a1 (n = 200, d = 12, 100 trials per point, as in the paper's Section F.6; "
-      "m = log(n / delta) = 10 columns with delta = 0.01, rounded). As in step 3, the answer compares detection with "
+      "m = log(n / delta) = 10 columns, rounded, where delta = 0.01 bounds the chance that the network fails: "
+      "Theorem F.5). As in step 3, the answer compares detection with "
       "the planted-row law. The pictures of the inputs mark j2 and j3 (in D0 the planted key is weak).";
   four.question = "How does success change as a1 grows, and why?";
   four.plot = "Success rate";
