@@ -86,6 +86,7 @@ std::vector<std::string> minima_notes(const RegressionRun& run, const std::vecto
   std::vector<std::string> notes;
   if (run.problem.function != Hyperbolic::Cosh || run.problem.d() != 2) return notes;
   const Eigen::Vector2d star = run.reference.x;
+  double all_off = 0;  // over every solver: whether any path leaves the map
   for (std::size_t k = 0; k < traces.size(); ++k) {
     const Trace& s = traces[k];
     if (s.path_x1.empty()) continue;
@@ -98,7 +99,9 @@ std::vector<std::string> minima_notes(const RegressionRun& run, const std::vecto
                     printf_text(": its last iterate lies %.3g from x* and %.3g from -x*; %.0f of its %.0f iterates "
                                 "lie off the map.", (end - star).norm(), (end + star).norm(), off,
                                 double(s.path_x1.size())));
+    all_off += off;
   }
+  notes.push_back(printf_text("Off the map: %.0f iterates of all the solvers' paths.", all_off));
   return notes;
 }
 

@@ -195,33 +195,28 @@ Story make_story() {
                     StoryMeasure::from_cell("d70", {"approx_w2_distance", "t", 70}, "sig3"),
                     note("beta", "Lemma C.4(1){*}beta^ = max ||B|| = {beta} measured"),
                     note("need", "Lemma C.4(2){*}100 beta^ = {need})"), ratio_measure(),
-                    note("it", "approx. Newton, A^T W^2 A: converged after {it} iterations"),
                     note("its", "approx. Newton, A^T W^2 A: {*} after {its} iterations")};
   three.answer = {
       say("Its measured eps0 is {eps0}, so the bound eps0 / (1 - eps0) on its rate near x* is {rate} (ours, step "
           "2); only a bound below 1 promises that the distance shrinks."),
       say_if("its", 70, kInf, "Its distance to x* is {d50} after 50 iterations, {d70} after 70, from 1 at the "
-                              "start."),
-      say_if("last", 10, kInf, "For a long time it creeps outward, then it runs away and the method diverges: exp "
-                               "overflows at iteration {overflow}. "
+                              "start: for a long time it creeps outward."),
+      say_if("last", 10, kInf, "It runs away and the method diverges: exp overflows at iteration {overflow}. "
                                "Why: the part it leaves out, A^T B A, is not small beside A^T W^2 A at w = {w}, so a "
                                "step moves by the wrong amount and can leave a larger error than it started with; "
                                "exp grows so fast that a growing x soon overflows it."),
       say("Lemma C.4(2)'s condition: the run measures beta = {beta}, so it asks for w^2 > 100 beta = {need}, and "
           "w^2 = {w}^2 here."),
       say_if("ratio", -kInf, 1, "So the condition is not met, and the lemma promises nothing here."),
-      say_if("ratio", kJustAbove, kInf, "So the condition is met: w^2 is {ratio} times 100 beta, and the lemma "
-                                        "promises that W^2 alone is within 10% of B + W^2 (our reading)."),
-      say_if("last", 0, 1e-10, "The run converges: its distance to x* is {last} after {it} iterations."),
-      say_at_step("w", "Then try w = 20: how do the condition and the curve change?")};
+      // Walk 8: the invitation stays below w = 1 (from w = 1.1 on the run converges, which is step 4's question).
+      say_at_step("w", "Then try w = 0.8, a weaker regulariser: how do eps0 and the curve change?")};
   three.expect = {"the method diverges", "eps0 is 0.522, so the bound eps0 / (1 - eps0) on its rate near x* is 1.090",
                   "exp overflows at iteration 77", "4.85 after 50 iterations, 10.8 after 70",
                   "asks for w^2 > 100 beta = 133, and w^2 = 1^2 here. So the condition is not met"};
   // w = 1, Lemma C.4's 100 beta and 10%, the choices, the iterations of the creep
-  three.invited = {{{{"w", "20"}}, {"beta = 1.41, so it asks for w^2 > 100 beta = 141, and w^2 = 20^2 here. So "
-                                     "the condition is met: w^2 is 2.85 times 100 beta", "The run converges: its "
-                                     "distance to x* is 4.4e-16 after 6 iterations"}}};
-  three.given = {"2", "1", "100", "1e-10", "10", "10%", "50", "70", "20"};
+  three.invited = {{{{"w", "0.8"}}, {"Its measured eps0 is 0.703", "It runs away and the method diverges: exp overflows "
+                                      "at iteration", "and w^2 = 0.8^2 here. So the condition is not met"}}};
+  three.given = {"2", "1", "100", "1e-10", "10", "10%", "50", "70", "0.8"};
   s.steps.push_back(three);
 
   StoryStep four;
@@ -265,8 +260,9 @@ Story make_story() {
                                       "and less): that value is rounding, not a further gain."),
       say_if("newton_last", 3e-15, kInf, "The tolerance stopped it there, not rounding: its last step landed below "
                                          "{tol}, still far above rounding (about 1e-15)."),
-      say_at_step("w", "Then try w = 30, far above the condition's edge. Then try w = 3, 1.5 and 1: each smaller w leaves out a data term that is larger beside "
-                       "w^2, so expect a larger eps0 each time and a flatter curve.")};
+      say_at_step("w", "Then try w = 30, far above the condition's edge. Then try w = 3, 1.5 and 1: each smaller w "
+                       "leaves out a data term that is larger beside w^2, so expect a larger eps0 each time and a "
+                       "flatter curve, until at w = 1, step 3's case, the method no longer converges.")};
   four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 > 100 beta = 141",
                  "So the condition is met, just", "at most 1e-13, the solvers' tolerance (a setting), and ends at "
                  "2.1e-17. Its last step went far below the tolerance, down to rounding"};
@@ -309,6 +305,9 @@ Story make_story() {
                    note("newton_minus", "exact Newton: its last iterate lies {*} and {newton_minus} from -x*"),
                    note("diag_minus", "W^2) A: its last iterate lies {*} and {diag_minus} from -x*"),
                    note("diag_off", "W^2) A: its last iterate lies {*}; {diag_off} of its"),
+                   note("newton_off", "exact Newton: its last iterate lies {*}; {newton_off} of its"),
+                   note("gd_off", "gradient descent (Armijo): its last iterate lies {*}; {gd_off} of its"),
+                   note("all_off", "Off the map: {all_off} iterates"),
                    note("radius", "Not met: a start inside the certified radius 0.1 l / M^ (here {*} radius {radius}, M^ = {*} measured)")};
   five.answer = {
       say("From r0 = {r0}, exact Newton ends at distance {newton_end} from x*, the approximate Newton at "
@@ -330,8 +329,9 @@ Story make_story() {
                                   "from exact Newton's in length and direction: which valley a Newton-type solver "
                                   "ends in depends on where its long early steps land, not only on how close the "
                                   "start is."),
-      say_if("diag_off", 1, kInf, "Its path leaves the drawn map on the way: the map does not show {diag_off} of its "
-                                  "iterates."),
+      say_if("all_off", 1, kInf, "Paths leave the drawn map on the way, and the map cuts them at its edge: the map does not show {newton_off} of exact Newton's iterates, {diag_off} "
+                                 "of the approximate Newton's and {gd_off} of gradient descent's."),
+      say_if("all_off", 0, 0, "Every solver's path stays on the drawn map."),
       say_if("gd_end", 0, 0.01, "Gradient descent only walks downhill in short steps, so it stays in the valley it "
                                 "starts in and ends at x*."),
       say_if("radius", 0, kInf, "The radius 0.1 lambda_min / M where Theorem F.1 promises x* measures {radius} here "
@@ -342,12 +342,14 @@ Story make_story() {
   five.expect = {"exact Newton ends at distance 2.98 from x*", "Exact Newton ends at -x*",
                  "The approximate Newton ends at -x*", "Gradient descent only walks downhill", "equals L* to within 1e-9 (L - L* = 0",
                   "2 ||x*|| = 2 x 1.49", "measures 3.71e-05 here (M measured out to distance 1 from x*), so r0 = 1 is outside it",
-                  "gradient descent at 6.48e-09 after 182 iterations (the plot Distance to the minimiser over the whole run"};
+                  "gradient descent at 6.48e-09 after 182 iterations (the plot Distance to the minimiser over the whole run",
+                  "Every solver's path stays on the drawn map."};
   five.invited = {{{{"r0", "0.1"}}, {"Exact Newton ends at x*: its jumps stayed in x*'s valley",
                                      "The approximate Newton ends at x*"}},
                   {{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
                                      "Exact Newton ends at -x*", "The approximate Newton ends at x*",
-                                     "Its path leaves the drawn map on the way: the map does not show 1 of its iterates",
+                                     "the map does not show 6 of exact Newton's iterates, 1 of the approximate "
+                                     "Newton's and 0 of gradient descent's",
                                      "measures 0.000317 here (M measured out to distance 0.3 from x*), so r0 = 0.3 is outside it"}}};
   // d = 2, r0, the invited r0, the choices, the gap's bound 1e-9 and Definition 6.1's 0.1.
   five.given = {"2", "1", "0.3", "0.01", "0", "1e-9", "0.1"};
