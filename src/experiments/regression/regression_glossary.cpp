@@ -26,7 +26,8 @@ std::vector<GlossaryEntry> story_glossary() {
                         "by D's entry.", "ours"},
       {"leverage score", "How much one row of A matters to A^T A; rows with high scores are kept more often.",
        "ours"},
-      {"tau_i", "Row i's leverage score (here tau is no threshold, unlike in the separation story).", "ours", true},
+      {"tau_i", "Row i's leverage score, a number between 0 and 1: the larger it is, the more likely the sample "
+                 "keeps row i.", "ours", true},
       {"B_diag", "The diagonal part of B, the data term's matrix in the Hessian A^T (B + W^2) A; B minus B_diag "
                  "is a matrix of rank 2 (two outer products).", "Section 4, Algorithm 1"},
       {"rank 2", "A matrix of rank 2 is a sum of two outer products; B - B_diag is one.", "ours"},

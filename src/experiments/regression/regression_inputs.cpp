@@ -152,8 +152,9 @@ Results regression_inputs(const Params& params, std::uint64_t seed, const Proble
     } else {
       // |(A x)_i| <= ||A|| ||x||, and x0 lies at distance r0 from x*, found near x_true.
       const double R = params.real("norm_A") * (params.real("x_true_norm") + params.real("r0"));
-      r.plots.push_back(function_plot("Inputs: u over [-R, R], R = ||A|| (||x_true|| + r0)", param_function, -R, R, {},
-                                      ""));
+      // The title names no x_true and no r0: a step that shows this picture may define neither.
+      r.plots.push_back(function_plot("Inputs: u over [-R, R], R a rough bound on the entries (A x)_i between the "
+                                      "start and x*", param_function, -R, R, {}, ""));
       r.notes.push_back(printf_text("The loss from x0 to x* is drawn before Run for n <= %.0f and n d <= %.0f only.",
                                     kSolveRows, kSolveEntries));
     }
