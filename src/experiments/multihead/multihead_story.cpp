@@ -127,8 +127,8 @@ Story make_story() {
              "values, read through the learner's estimate of W, which is itself off), and such errors do not "
              "average away as rows are added (ours). So once the {certified} equations outnumber the {unknowns} "
              "entries of Theta ({per_unknown} per entry here), more rows hardly lower the error, and fewer can land "
-             "closer or farther by chance. The paper's constraints behave alike: every matrix within eps/(2d) of "
-             "Theta meets all of them (Lemma 6.14), so no number of rows rules those out."),
+             "closer or farther by chance. The paper's constraints behave alike (with its own eps): every matrix "
+             "within eps/(2d) of Theta meets all of them (Lemma 6.14), so no number of rows rules those out."),
       say_if("per_unknown", 0, 0.9999,
              "Here only {certified} equations stand against the {unknowns} entries of Theta: some directions of "
              "Theta meet no equation and are read as 0, so the learner's error is large however exact each row is."),

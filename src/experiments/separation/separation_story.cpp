@@ -233,27 +233,24 @@ Story make_story() {
       say("Why: every extra column is one more chance for a near-uniform row to cross tau by luck. Softmax's D0 rows "
           "are near-uniform, and so are linear attention's rows on D1 (it barely favours the planted token), so "
           "both false alarms grow with m while detection is already near 1; success needs every alarm silent."),
-      say_at_step("d", "Ours, roughly, at the step's d = 22: at about 1 column in 100, m = 80 columns all stay "
-                       "silent with probability (99/100)^80, about 45%, so a false alarm comes in about 55% of "
-                       "trials."),
       // Walk 8: at 1000 and 2000 trials softmax on D0 measures 54.5% and 55.6% (the count's 1.03% per
       // column is exact at these settings); linear attention on D1 66.1% and 66.8%, from the planted row.
-      say_if("d0_80", 0.6, 1, "Softmax on D0 fired in {d0_80} of trials, above that; from {trials} trials its "
-                              "Wilson 95% range is [{d0_low_80}, {d0_high_80}]."),
-      say_if("d0_80", 0.5, 0.6, "Softmax on D0 fired in {d0_80} of trials, close to that: its output rows are all "
-                                "near the average token, as the count assumes."),
+      say_at_step("d", "Ours, roughly, at the step's d = 22: at about 1 column in 100, m = 80 columns all stay "
+                       "silent with probability (99/100)^80, about 45%, so a false alarm comes in about 55% of "
+                       "trials. The run knows each rate only to within its Wilson 95% range: softmax on D0 fired "
+                       "in {d0_80} of {trials} trials, range [{d0_low_80}, {d0_high_80}]."),
       say_at_step("d", "Linear attention on D1 ({lin_d1_80}) has one more way to fire than the count: the planted "
                        "token's own row keeps a1 sqrt(log n) times its weight on the planted column, so a column "
                        "with + there can pass with one class sign fewer."),
-      say_at_step("trials", "With 100 trials each rate is known only to within its Wilson range, about ten points "
-                            "either way: set trials per point to 1000 and run again to see the rates settle."),
+      say_at_step("trials", "Then set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
+                            "near the count's 55% and linear attention on D1 above it."),
       say("Multiplying the four rates at m = 80, as if each network fired on each input in trials of its own, gives "
           "a success of {indep_80}; the run measured {success_80}."),
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
                                "readout shared by the four evaluations (ours), a readout with a column that a "
                                "near-uniform row passes fires on softmax's D0 row and on linear attention's D1 row "
                                "alike, so the two alarms mostly come together. Had they always come together, "
-                               "success would be 100% minus the larger alarm rate; it is lower, as each alarm also "
+                               "success could be as high as 100% minus the larger alarm rate; it is lower, as each alarm also "
                                "comes in some trials without the other."),
       say_if("ratio", 0, 2, "That is near the product ({ratio} times it), as if the alarms came in unrelated trials."),
       say_if("shared", 1, 1, "Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on "
@@ -266,13 +263,12 @@ Story make_story() {
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs",
                   "gives a success of 4.4%; the run measured 24.0%", "That is 5.48 times the product",
-                  "is drawn as identical to softmax on D0", "Softmax on D0 fired in 63.0% of trials, above that; from "
-                  "100 trials its Wilson 95% range is", "Linear attention on D1 (68.0%) has one more way to fire",
-                  "set trials per point to 1000"};
+                  "is drawn as identical to softmax on D0", "softmax on D0 fired in 63.0% of 100 trials, range [53.2%, "
+                  "71.8%]", "Linear attention on D1 (68.0%) has one more way to fire", "set trials per point to 1000"};
   three.invited = {{{{"shared_readout", "false"}}, {"gives a success of 5.7%; the run measured 3.0%",
                                                     "That is near the product (0.53 times it)",
                                                     "no longer fires in the trials where softmax on D0 (58.0%) does"}},
-                   {{{"trials", "1000"}}, {"Softmax on D0 fired in 54.5% of trials, close to that",
+                   {{{"trials", "1000"}}, {"softmax on D0 fired in 54.5% of 1000 trials",
                                            "Linear attention on D1 (66.1%) has one more way to fire",
                                            "That is 3.53 times the product"}}};
   // Settings (Fig. 4c's a1, a0, b, c; tau = (c + 0.1) sqrt(log n)); the law; D0's columns: 15 or more of 20 signs +
