@@ -243,7 +243,7 @@ Story make_story() {
                        "token's own row keeps a1 sqrt(log n) times its weight on the planted column, so a column "
                        "with + there can pass with one class sign fewer."),
       say_at_step("trials", "Then set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
-                            "near the count's 55% and linear attention on D1 above it."),
+                            "near the count's 55% and linear attention on D1 higher."),
       say("Multiplying the four rates at m = 80, as if each network fired on each input in trials of its own, gives "
           "a success of {indep_80}; the run measured {success_80}."),
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
