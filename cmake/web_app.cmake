@@ -25,14 +25,15 @@ target_include_directories(attnlab_imgui SYSTEM PUBLIC "${ATTNLAB_IMGUI_DIR}" "$
 target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 target_link_libraries(attnlab_imgui PUBLIC "${ATTNLAB_SDL2_DIR}/lib/libSDL2.a")
 
-# The UI font, cut down to the glyphs the page draws (ASCII; Latin-1 for what a student types; the
-# dashes and the ellipsis ImGui clips with: the page's own texts are ASCII, so no Greek, arrows or
-# <=, >= glyphs), without the hinting instructions and layout tables that ImGui's rasteriser
+# The UI font, cut down to the glyphs the page draws (ASCII, the no-break space, degree, plus-minus,
+# squares, micro, middle dot and times; the dashes and the ellipsis ImGui clips with: the page's own
+# texts are ASCII and its fields take numbers, so no other Latin-1, Greek, arrows or <=, >=; a
+# missing glyph shows as '?'), without the hinting instructions and layout tables that ImGui's rasteriser
 # (stb_truetype) never reads. Needs python3-fonttools (scripts/setup.sh).
 set(ATTNLAB_UI_FONT "${CMAKE_BINARY_DIR}/ui-font.ttf")
 add_custom_command(OUTPUT "${ATTNLAB_UI_FONT}"
   COMMAND "${ATTNLAB_PYTHON3}" -m fontTools.subset "${ATTNLAB_FONT}" --output-file=${ATTNLAB_UI_FONT}
-          --no-hinting --layout-features= "--unicodes=U+0020-007E,U+00A0-00FF,U+2010-2027"
+          --no-hinting --layout-features= "--unicodes=U+0020-007E,U+00A0,U+00B0-00B7,U+00D7,U+2010-2027"
   DEPENDS "${ATTNLAB_FONT}"
   COMMENT "Subsetting the UI font"
   VERBATIM)

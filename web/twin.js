@@ -248,6 +248,14 @@
       return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)],
         rows.map(([x, ...ys]) => [cell(x, 6), ...ys]));
     }
+    function mapHtml(hm, i) {
+      let h = `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +
+        `<p>${hm.rows} by ${hm.cols} (${esc(hm.y_label || 'rows')} by ${esc(hm.x_label || 'columns')}); ${esc(hm.value_label || 'values')} from ${say(hm.low)} to ${say(hm.high)}.` +
+        `${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
+      if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
+        `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
+      return h + `</figure>`;
+    }
     function resultsHtml(s) {
       if (s.page.page === 'start') return '';
       const run = parse(M.appJson(), {});
@@ -271,21 +279,24 @@
       }
       const inStory = s.page.page === 'story';
       if (!inStory) h += table;
-      figs.plots.forEach((plot, i) => {
+      // A story step whose named figure is a map (regression 5): that map first, as on the canvas.
+      const named = inStory && s.page.story ? s.page.story.plot : '';
+      const mapFirst = figs.heatmaps.findIndex((hm) => named && hm.title === named);
+      const maps = figs.heatmaps.map((hm, i) => [hm, i]);
+      if (mapFirst > 0) maps.unshift(maps.splice(mapFirst, 1)[0]);
+      if (mapFirst >= 0) { h += mapHtml(...maps[0]); maps.shift(); }
+      // The named plot first among the plots (its number and id stay its own).
+      const plots = figs.plots.map((plot, i) => [plot, i]);
+      const plotFirst = plots.findIndex(([plot]) => named && plot.title === named);
+      if (plotFirst > 0) plots.unshift(plots.splice(plotFirst, 1)[0]);
+      plots.forEach(([plot, i]) => {
         h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${i + 1}: ${esc(plot.title)}` +
           ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
           plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot) +
           (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${i}">Save figure ${i + 1} as SVG</button>` : '') +
           `</figure>`;
       });
-      figs.heatmaps.forEach((hm, i) => {
-        h += `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +
-          `<p>${hm.rows} by ${hm.cols} (${esc(hm.y_label || 'rows')} by ${esc(hm.x_label || 'columns')}); ${esc(hm.value_label || 'values')} from ${say(hm.low)} to ${say(hm.high)}.` +
-          `${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
-        if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
-          `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
-        h += `</figure>`;
-      });
+      for (const [hm, i] of maps) h += mapHtml(hm, i);
       if (inStory) h += table;
       if (run.notes && run.notes.length) h += `<h3>Details (${counted(run.notes.length, 'note')})</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
       return h;
@@ -354,6 +365,9 @@
       // A new step (or story) is read from its title: the focus goes there, not to <body>.
       const title = document.getElementById('twin-step-title');
       if (['story', 'back', 'next'].includes(el.dataset.act) && title) title.focus();
+      // The step's own Run goes once the run starts: the focus moves to the toolbar's Run, now Pause
+      // (the live region says when the answer is ready), never to <body>.
+      if (el.id === 'twin-step-run' && !el.isConnected) document.getElementById('twin-run')?.focus();
     }
     root.addEventListener('click', (e) => {
       const el = e.target.closest('button[data-act]');

@@ -161,8 +161,10 @@ std::string settings_changed(const RunSettings& settings) {
     if (was.empty() || was == value) continue;
     const std::string label = value_of(settings.labels, key);
     const std::string& name = label.empty() ? key : label;
-    changed += std::string(changed.empty() ? "" : ", ") + name + " from " + was + " to " + value;
-    step += std::string(step.empty() ? "" : ", ") + name + " = " + was;
+    // A switch reads as the page shows it: on or off.
+    const auto shown = [](const std::string& v) { return v == "true" ? std::string("on") : v == "false" ? std::string("off") : v; };
+    changed += std::string(changed.empty() ? "" : ", ") + name + " from " + shown(was) + " to " + shown(value);
+    step += std::string(step.empty() ? "" : ", ") + name + " = " + shown(was);
   }
   if (changed.empty()) return "";
   return "You changed " + changed + "; these numbers are from your run. The step's settings: " + step + ".";

@@ -294,8 +294,12 @@ RunSettings App::story_settings() const {
   const Experiment& x = run_.experiment();
   KeyValues labels;
   for (const ParamSpec& spec : x.schema().specs()) labels.emplace_back(spec.key, spec.label);
-  return {x.schema().to_key_values(x.make_params(step.settings.preset, step.settings.params)),
-          x.schema().to_key_values(run_.params()), std::move(labels)};
+  // The seed too: another seed draws other data, and the answer says so.
+  KeyValues at_step = x.schema().to_key_values(x.make_params(step.settings.preset, step.settings.params));
+  KeyValues yours = x.schema().to_key_values(run_.params());
+  at_step.emplace_back("seed", std::to_string(step.settings.seed));
+  yours.emplace_back("seed", std::to_string(run_.seed()));
+  return {std::move(at_step), std::move(yours), std::move(labels)};
 }
 
 // [SECTION] Links and embeds

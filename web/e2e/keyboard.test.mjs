@@ -84,6 +84,8 @@ async function walkStep(host, story, step) {
   // Run (under the prediction, as on the canvas): Tab, Enter.
   await tabTo((f) => f.includes('#twin-step-run'));
   await press('Enter');
+  // The step's Run goes as the run starts: the focus moves to the toolbar's Run (Pause), not <body>.
+  await frame.waitForFunction(() => document.activeElement?.id === 'twin-run', null, { timeout: 5000 });
   await frame.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
   await frame.waitForFunction(() => (document.getElementById('twin-answer')?.textContent || '').length > 20, null, { timeout: 10000 });
   const answer = await frame.evaluate(() => document.getElementById('twin-answer').getBoundingClientRect());

@@ -106,8 +106,8 @@ Story make_story() {
       "reweighted (Lemma 6.4); ours picks them by leverage scores, tau_i for row i, estimated every step (they "
       "depend on D, which changes with x) from a sketch of A that reads every row at 32 flops per entry. Row i is "
       "kept with probability min(1, 1000 tau_i / d), so the sum stays close to A^T D A. A second sampled solver "
-      "(ours) adds back B - B_diag, of rank 2. The plot counts each step's work in flops: building H~ and solving "
-      "with it.";
+      "(ours) adds back B - B_diag, of rank 2. As in step 1, eps0 says how far each H~ is from the Hessian. The plot "
+      "counts each step's work in flops: building H~ and solving with it.";
   two.question = "How does a sampled run compare with an unsampled one, per step and in all, and why?";
   two.plot = "Work per iteration";
   two.settings = {"regression", "reference", kSampling, 1};
@@ -143,9 +143,10 @@ Story make_story() {
       say_if("ratio", 0, 1, "The saving is small: estimating the leverage scores from the sketch reads every row "
                             "of A, at 32 flops per entry, and a skipped row's outer product saves only about "
                             "d + 2 flops per entry (d (d + 2) for its d entries; d = {d})."),
-      say_if("ratio", 1, kInf, "Here sampling costs more: estimating the leverage scores from the sketch reads every "
-                               "row of A at 32 flops per entry, more than the d + 2 flops per entry (d = {d}) that a "
-                               "skipped row's outer product saves; it pays off only with many columns."),
+      say_if("ratio", 1, kInf, "Here sampling costs more: estimating the leverage scores from the sketch reads "
+                               "every row of A at 32 flops per entry, while only a skipped row saves, d + 2 flops per "
+                               "entry (d = {d}); sampling pays off only when the share of rows skipped times d + 2 is "
+                               "above 32."),
       say("The sampled approximation's eps0 is {sampled_eps0} (unsampled: {full_eps0}). Near x* the error shrinks "
           "at a rate of at most eps0 / (1 - eps0) per step (ours), here {sampled_rate}, so the sampled run takes "
           "{sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0} and "
@@ -175,7 +176,7 @@ Story make_story() {
       "Lemma C.4(2) makes W^2 alone a good (10%) approximation when w^2 is at least 100 beta plus some positive "
       "number of one's choosing divided by sigma_min(A)^2, that is, when w^2 > 100 beta. There beta bounds the size "
       "of B (every eigenvalue of B lies between -beta and beta) and sigma_min(A) is A's smallest singular value; "
-      "the run measures beta. Before Run, "
+      "the run measures beta, and eps0, how far H~ is from H (step 1). Before Run, "
       "the picture shows the loss and its two parts, the data term and the regulariser, from the start to x*. The "
       "plot follows the distance to x*.";
   three.question = "What happens to the distance to x* from one step to the next, and why?";
@@ -223,7 +224,7 @@ Story make_story() {
   four.title = "A stronger regulariser";
   four.text =
       "The same solver, H~ = A^T W^2 A, now with w = 12: the regulariser's part of the Hessian is 144 times what it "
-      "was at w = 1. The picture before Run shows the loss's two parts.";
+      "was at w = 1, so eps0, how far H~ is from H, changes too. The picture before Run shows the loss's two parts.";
   four.question = "What does w change for this solver, and why?";
   four.plot = "Distance to the minimiser";
   four.settings = {"regression", "w2_converge", {}, 1};

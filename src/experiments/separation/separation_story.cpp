@@ -39,6 +39,9 @@ std::vector<GlossaryEntry> glossary() {
       {"D0 and D1", "The two datasets: in D1 one token, at a random place, has a much larger score; in the toy "
                     "model D0 has none, in the layers (steps 3 to 5) D0's planted token is weak (strength a0 < 0.1).",
        "Definitions 3.8, D.1 and F.1"},
+      {"success", "A trial succeeds when softmax fires on its D1 input and linear attention does not, and neither "
+                  "fires on its D0 input: softmax tells the two apart and linear attention does not.",
+       "the event E_success, Sections 7.1, 7.2 and F.6"},
       {"Wilson 95%", "The bars around each point: a range that holds the true rate in 95 of 100 such experiments; "
                      "it is wider when fewer trials were run.", "ours"},
       {"F > 0", "F is the network's output: 0 when no sign pattern (in the layers: no readout column) passes tau, "
