@@ -18,6 +18,9 @@ std::vector<GlossaryEntry> story_glossary() {
                  "Hessian is positive definite.", "Definition 6.3"},
       {"gradient descent", "Steps downhill along the slope; here each step's length is chosen by the Armijo "
                            "rule (halve it until the loss falls enough).", "ours"},
+      {"alpha", "alpha(x), the sum of the entries of u(x): the rescaling factor. The data term compares u(x) "
+                "with alpha(x) b, where classical softmax regression compares u(x) / alpha(x) with b.",
+       "Definition 1.2 and Section 1"},
       {"Armijo", "A rule for a step's length: start long and halve it until the loss falls by enough.", "ours"},
       {"eps0", "How far the approximate Hessian is from the true one: 0 is exact; below 1/2, each step "
                "shrinks the error.", "Definition 6.2", true},
