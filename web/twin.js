@@ -289,11 +289,12 @@
       const plots = figs.plots.map((plot, i) => [plot, i]);
       const plotFirst = plots.findIndex(([plot]) => named && plot.title === named);
       if (plotFirst > 0) plots.unshift(plots.splice(plotFirst, 1)[0]);
-      plots.forEach(([plot, i]) => {
-        h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${i + 1}: ${esc(plot.title)}` +
+      // Numbered as read (the named one is Figure 1); the id and the export keep the plot's index.
+      plots.forEach(([plot, i], k) => {
+        h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${k + 1}: ${esc(plot.title)}` +
           ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
           plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot) +
-          (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${i}">Save figure ${i + 1} as SVG</button>` : '') +
+          (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${i}">Save figure ${k + 1} as SVG</button>` : '') +
           `</figure>`;
       });
       for (const [hm, i] of maps) h += mapHtml(hm, i);
