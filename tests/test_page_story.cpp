@@ -269,6 +269,24 @@ TEST_CASE("page story: before Run the plot a step names is an empty frame: its t
   CHECK(twin["pending"]["x_label"] == first.x_label);
   CHECK(twin["pending"]["note"] == kDrawnAtRun);
   CHECK(nlohmann::json::parse(twin_figures_json(Results{}, true))["pending"].is_null());
+  // The twin lists a step's figures in the canvas's order (plots_in_order, maps_in_order), each
+  // with its own index: the named plot, then the ones the answer relies on, then the rest.
+  Results r;
+  r.plots = {Plot::titled("Loss"), Plot::titled("D_k"), Plot::titled("Path")};
+  r.heatmaps.resize(2);
+  r.heatmaps[0].title = "Map A", r.heatmaps[1].title = "Map B";
+  const auto ordered = nlohmann::json::parse(twin_figures_json(r, false, nullptr, "D_k", {"Path"}));
+  REQUIRE(ordered["plots"].size() == 3);
+  CHECK(ordered["plots"][0]["title"] == "D_k");
+  CHECK(ordered["plots"][0]["index"] == 1);
+  CHECK(ordered["plots"][1]["title"] == "Path");
+  CHECK(ordered["plots"][2]["index"] == 0);
+  CHECK_FALSE(ordered["heatmaps"][0]["named"].get<bool>());
+  const auto map_named = nlohmann::json::parse(twin_figures_json(r, false, nullptr, "Map B"));
+  CHECK(map_named["heatmaps"][0]["title"] == "Map B");
+  CHECK(map_named["heatmaps"][0]["index"] == 1);
+  CHECK(map_named["heatmaps"][0]["named"].get<bool>());
+  CHECK(map_named["plots"][0]["title"] == "Loss");  // no plot is named: the results' own order
 }
 
 TEST_CASE("page story: the plots a step's answer relies on are drawn open after the named one", "[page]") {

@@ -279,25 +279,18 @@
       }
       const inStory = s.page.page === 'story';
       if (!inStory) h += table;
-      // A story step whose named figure is a map (regression 5): that map first, as on the canvas.
-      const named = inStory && s.page.story ? s.page.story.plot : '';
-      const mapFirst = figs.heatmaps.findIndex((hm) => named && hm.title === named);
-      const maps = figs.heatmaps.map((hm, i) => [hm, i]);
-      if (mapFirst > 0) maps.unshift(maps.splice(mapFirst, 1)[0]);
-      if (mapFirst >= 0) { h += mapHtml(...maps[0]); maps.shift(); }
-      // The named plot first among the plots (its number and id stay its own).
-      const plots = figs.plots.map((plot, i) => [plot, i]);
-      const plotFirst = plots.findIndex(([plot]) => named && plot.title === named);
-      if (plotFirst > 0) plots.unshift(plots.splice(plotFirst, 1)[0]);
-      // Numbered as read (the named one is Figure 1); the id and the export keep the plot's index.
-      plots.forEach(([plot, i], k) => {
-        h += `<figure aria-labelledby="twin-fig-${i}"><figcaption id="twin-fig-${i}">Figure ${k + 1}: ${esc(plot.title)}` +
+      // The figures in the canvas's order (App::twin_figures_json: a story step's named plot or map
+      // first), numbered as read; an export names the plot by its own index.
+      const maps = figs.heatmaps;
+      if (maps.length && maps[0].named) h += mapHtml(maps[0], 0);
+      figs.plots.forEach((plot, k) => {
+        h += `<figure aria-labelledby="twin-fig-${k}"><figcaption id="twin-fig-${k}">Figure ${k + 1}: ${esc(plot.title)}` +
           ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
           plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot) +
-          (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${i}">Save figure ${k + 1} as SVG</button>` : '') +
+          (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${plot.index}">Save figure ${k + 1} as SVG</button>` : '') +
           `</figure>`;
       });
-      for (const [hm, i] of maps) h += mapHtml(hm, i);
+      maps.forEach((hm, k) => { if (!hm.named) h += mapHtml(hm, k); });
       if (inStory) h += table;
       if (run.notes && run.notes.length) h += `<h3>Details (${counted(run.notes.length, 'note')})</h3><ul>` + run.notes.map((n) => `<li>${esc(n)}</li>`).join('') + `</ul>`;
       return h;

@@ -155,14 +155,14 @@ std::optional<Measured> measure_value(const StoryMeasure& measure, const Results
 }
 
 std::string settings_changed(const RunSettings& settings) {
+  // A switch reads as the page shows it: on or off.
+  const auto shown = [](const std::string& v) { return v == "true" ? std::string("on") : v == "false" ? std::string("off") : v; };
   std::string changed, step;
   for (const auto& [key, value] : settings.yours) {
     const std::string was = value_of(settings.step, key);
     if (was.empty() || was == value) continue;
     const std::string label = value_of(settings.labels, key);
     const std::string& name = label.empty() ? key : label;
-    // A switch reads as the page shows it: on or off.
-    const auto shown = [](const std::string& v) { return v == "true" ? std::string("on") : v == "false" ? std::string("off") : v; };
     changed += std::string(changed.empty() ? "" : ", ") + name + " from " + shown(was) + " to " + shown(value);
     step += std::string(step.empty() ? "" : ", ") + name + " = " + shown(was);
   }

@@ -32,21 +32,24 @@ std::string plots_json(const Results& r, const std::vector<std::string>& reprodu
   return Json{{"plots", plots}, {"heatmaps", heatmaps}, {"reproduction", reproduction_titles}}.dump();
 }
 
-std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending) {
+std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending, const std::string& named,
+                              const std::vector<std::string>& shown) {
   Json plots = Json::array(), heatmaps = Json::array();
-  for (const Plot& p : r.plots) {
+  for (std::size_t i : plots_in_order(r.plots, named, shown)) {
+    const Plot& p = r.plots[i];
     Json series = Json::array();
     for (const Series& s : p.series) series.push_back({{"name", s.name}, {"x", numbers(s.x)}, {"y", numbers(s.y)}});
-    plots.push_back({{"title", p.title}, {"x_label", p.x_label}, {"y_label", p.y_label}, {"series", series}});
+    plots.push_back({{"index", i}, {"title", p.title}, {"x_label", p.x_label}, {"y_label", p.y_label}, {"series", series}});
   }
-  for (const Heatmap& h : r.heatmaps) {
+  for (std::size_t i : maps_in_order(r.heatmaps, named)) {
+    const Heatmap& h = r.heatmaps[i];
     Json marks = Json::array();
     for (const Heatmap::Mark& m : h.marks) {
       const std::size_t at = static_cast<std::size_t>(m.row) * static_cast<std::size_t>(h.cols) + static_cast<std::size_t>(m.col);
       marks.push_back({{"row", m.row}, {"col", m.col}, {"label", m.label},
                        {"value", at < h.values.size() ? number(h.values[at]) : Json(nullptr)}});
     }
-    heatmaps.push_back({{"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
+    heatmaps.push_back({{"index", i}, {"named", !named.empty() && h.title == named}, {"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
                         {"high", number(h.high)}, {"x_label", h.x_label}, {"y_label", h.y_label},
                         {"value_label", h.value_label}, {"note", h.note}, {"marks", marks}});
   }

@@ -14,8 +14,12 @@ std::string plots_json(const Results& figures, const std::vector<std::string>& r
 
 // Every plot's labels and series, every heatmap's size, range and ringed entries; "inputs": true
 // while the figures are the picture of the run's inputs; "pending": a story step's named plot
-// before Run (page/story_frame.hpp) as {"title", "x_label", "y_label", "note"}, or null.
-std::string twin_figures_json(const Results& figures, bool inputs, const Plot* pending = nullptr);
+// before Run (page/story_frame.hpp) as {"title", "x_label", "y_label", "note"}, or null. The plots
+// and maps come in the order the canvas draws them for a story step that names `named` and relies
+// on `shown` (plots_in_order, maps_in_order), each with its "index" among the results' own; a map
+// titled `named` has "named": true.
+std::string twin_figures_json(const Results& figures, bool inputs, const Plot* pending = nullptr,
+                              const std::string& named = "", const std::vector<std::string>& shown = {});
 
 // The controls for the twin.
 struct TwinControls {

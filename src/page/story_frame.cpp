@@ -31,19 +31,41 @@ Plot step_frame(const StoryStep& step) {
   }
 }
 
-std::vector<std::size_t> plots_in_order(const std::vector<Plot>& plots, const std::string& named,
-                                        const std::vector<std::string>& shown) {
+namespace {
+
+// Indices of `titles`: those titled `named`, then those titled each of `shown` in turn, then the rest
+// as listed.
+std::vector<std::size_t> titles_in_order(const std::vector<std::string>& titles, const std::string& named,
+                                         const std::vector<std::string>& shown) {
   std::vector<std::size_t> order;
   const auto take = [&](const std::string& title) {
-    for (std::size_t i = 0; i < plots.size(); ++i)
-      if (!title.empty() && plots[i].title == title && std::find(order.begin(), order.end(), i) == order.end())
+    for (std::size_t i = 0; i < titles.size(); ++i)
+      if (!title.empty() && titles[i] == title && std::find(order.begin(), order.end(), i) == order.end())
         order.push_back(i);
   };
   take(named);
   for (const std::string& title : shown) take(title);
-  for (std::size_t i = 0; i < plots.size(); ++i)
+  for (std::size_t i = 0; i < titles.size(); ++i)
     if (std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
   return order;
+}
+
+template <class Figure>
+std::vector<std::string> titles_of(const std::vector<Figure>& figures) {
+  std::vector<std::string> titles;
+  for (const Figure& f : figures) titles.push_back(f.title);
+  return titles;
+}
+
+}  // namespace
+
+std::vector<std::size_t> plots_in_order(const std::vector<Plot>& plots, const std::string& named,
+                                        const std::vector<std::string>& shown) {
+  return titles_in_order(titles_of(plots), named, shown);
+}
+
+std::vector<std::size_t> maps_in_order(const std::vector<Heatmap>& maps, const std::string& named) {
+  return titles_in_order(titles_of(maps), named, {});
 }
 
 std::size_t plots_shown_open(const std::vector<Plot>& plots, const std::string& named,

@@ -33,5 +33,8 @@ std::vector<std::size_t> plots_in_order(const std::vector<Plot>& plots, const st
 // How many of them lead that order and are drawn open, outside "More plots".
 std::size_t plots_shown_open(const std::vector<Plot>& plots, const std::string& named,
                              const std::vector<std::string>& shown);
+// The order a story step draws its run's maps in: the named one (a map, as regression 5's), then
+// the others as listed.
+std::vector<std::size_t> maps_in_order(const std::vector<Heatmap>& maps, const std::string& named);
 
 }  // namespace attnlab::page

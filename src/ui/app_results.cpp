@@ -82,10 +82,7 @@ void App::draw_sweep_results() {
   const std::vector<std::size_t> order = page::plots_in_order(results.plots, named, open_too);
   const std::size_t opened = page::plots_shown_open(results.plots, named, open_too);
   if (!link_.in_story()) draw_notes(results.notes);
-  std::vector<std::size_t> maps;
-  for (std::size_t i = 0; i < results.heatmaps.size(); ++i)
-    if (results.heatmaps[i].title == named) maps.insert(maps.begin(), i);
-    else maps.push_back(i);
+  const std::vector<std::size_t> maps = page::maps_in_order(results.heatmaps, named);
   const bool map_first = !maps.empty() && results.heatmaps[maps.front()].title == named;
   const std::size_t shown = link_.in_story() && results.plots.size() > 2 ? std::max<std::size_t>(1, opened) : results.plots.size();
   // The picture of the inputs stays small: it is what goes in, not what to read off.

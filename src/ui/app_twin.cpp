@@ -26,7 +26,11 @@ std::string App::plots_json() const {
 
 std::string App::twin_figures_json() const {
   const bool inputs = !inspector_figures() && showing_inputs();
-  return page::twin_figures_json(figure_results(), inputs, inputs ? story_frame() : nullptr);
+  // In a story the run's figures come in the canvas's order (the named one first).
+  const bool ordered = link_.in_story() && !inputs && !inspector_figures();
+  return page::twin_figures_json(figure_results(), inputs, inputs ? story_frame() : nullptr,
+                                 ordered ? story_.step().plot : "",
+                                 ordered ? story_.step().shown_plots : std::vector<std::string>{});
 }
 
 std::string App::story_hints_json() const {

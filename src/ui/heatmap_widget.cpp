@@ -172,16 +172,16 @@ void draw_marks(ImDrawList* dl, const Heatmap& h, const ImageArea& area, float f
                    area.lo.y + (static_cast<float>(m.row) + 0.5f) / static_cast<float>(h.rows) * area.height);
     dl->AddCircle(c, font * 0.6f, IM_COL32(255, 255, 255, 220), 0, 1.5f);
     // The label on a plate of the plot's ground: white on the heatmap's yellow was 1.2:1.
-    ImVec2 at(c.x + font * 0.7f, c.y - font * 0.5f);
     const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
+    Box plate{c.x + font * 0.7f - 2.0f, c.y - font * 0.5f, c.x + font * 0.7f + size.x + 2.0f, c.y - font * 0.5f + size.y};
     for (bool moved = true; moved;) {
       moved = false;
       for (const Box& r : placed)
-        if (r.overlaps(Box{at.x - 2.0f, at.y, at.x + size.x + 2.0f, at.y + size.y})) at.y = r.y1 + 1.0f, moved = true;
+        if (r.overlaps(plate)) plate.y1 += r.y1 + 1.0f - plate.y0, plate.y0 = r.y1 + 1.0f, moved = true;
     }
-    placed.push_back(Box{at.x - 2.0f, at.y, at.x + size.x + 2.0f, at.y + size.y});
-    dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + size.x + 2.0f, at.y + size.y), theme().plot_background, 2.0f);
-    dl->AddText(at, theme().text, m.label.c_str());
+    placed.push_back(plate);
+    dl->AddRectFilled(ImVec2(plate.x0, plate.y0), ImVec2(plate.x1, plate.y1), theme().plot_background, 2.0f);
+    dl->AddText(ImVec2(plate.x0 + 2.0f, plate.y0), theme().text, m.label.c_str());
   }
 }
 

@@ -198,9 +198,8 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
 bool StoryPanel::draw_prediction(page::StoryState& story, const Results& results, RunState state) {
   const StoryPrediction& p = *story.step().prediction;
   const bool done = state == RunState::Done;
-  const auto first_control = [&] {
+  const auto first_control = [&] {  // the request is cleared by draw(), taken or not
     if (focus_prediction_ && !done) take_keyboard_focus();
-    focus_prediction_ = false;
   };
   ImGui::Separator();
   text_wrapped_at_spaces(p.question, theme().warning);
