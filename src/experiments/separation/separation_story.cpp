@@ -215,7 +215,7 @@ Story make_story() {
   three.plot = "Success rate";
   three.settings = {"separation.self", "fig4c", {{"trials", "100"}}, 1};
   three.shows = {"n", "d", "shared_readout", "trials"};
-  three.prediction = StoryPrediction::asking("Before you run: what share of trials are a success at m = 80, the widest readout?")
+  three.prediction = StoryPrediction::asking("Before you run: at m = 80, the widest readout, what share of trials are a success?")
       .options({{"over 70%", 0.7, 1.0}, {"40% to 70%", 0.4, 0.7}, {"under 40%", 0.0, 0.4}})
       .measures("success_80", "success at m = 80")
       .in_percent();
