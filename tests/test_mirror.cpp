@@ -13,6 +13,7 @@
 #include "experiments/mirror/trainer.hpp"
 #include "core/statistics.hpp"
 #include "experiments/registry.hpp"
+#include "lab/plot_looks.hpp"
 #include "lab/runner.hpp"
 #include "lab/text.hpp"
 #include "lab/work_unit.hpp"
@@ -1005,12 +1006,15 @@ TEST_CASE("joint training draws the token each sequence selects, per p", "[mirro
   REQUIRE(tokens);
   REQUIRE(tokens->series.size() == 2);  // the toy's two sequences
   // [1, 0] for p = 1.75 and 2, [0, 0] for p = 3 (the story's fifth step).
-  // Each sequence's marks a little apart around p, so that two on the same token both show.
+  // The data keep p itself (the read-out and the table show it); each sequence's marks are drawn a few
+  // pixels apart, so that two on the same token both show.
   REQUIRE(tokens->series[0].x.size() == 3);
-  for (std::size_t k = 0; k < 3; ++k) {
-    CHECK(tokens->series[0].x[k] == Approx(std::vector<double>{1.75, 2.0, 3.0}[k]).margin(0.05));
-    CHECK(tokens->series[0].x[k] < tokens->series[1].x[k]);
-  }
+  CHECK(tokens->series[0].x == std::vector<double>{1.75, 2.0, 3.0});
+  CHECK(tokens->series[1].x == tokens->series[0].x);
+  const std::vector<SeriesDrawing> drawn = series_drawings(*tokens);
+  CHECK(drawn[1].dodge - drawn[0].dodge == Approx(kDodgePixels));
+  CHECK(drawn[0].dodge + drawn[1].dodge == Approx(0.0));
+  CHECK(drawn[0].mark_scale.empty());  // apart on screen: no ring around the other's mark
   CHECK(tokens->series[0].y == std::vector<double>{1.0, 1.0, 0.0});
   CHECK(tokens->series[1].y == std::vector<double>{0.0, 0.0, 0.0});
 }

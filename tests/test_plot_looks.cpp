@@ -9,6 +9,7 @@
 #include <string>
 
 #include "lab/plot_looks.hpp"
+#include "lab/plot_map_frame.hpp"
 #include "lab/plot_svg.hpp"
 #include "lab/plot_ticks.hpp"
 #include "lab/text.hpp"
@@ -287,4 +288,24 @@ TEST_CASE("the run clock counts running time only and starts again with a new ru
   c.update(true, 0.0, 140.0);
   c.update(true, 0.1, 142.0);
   CHECK(c.elapsed() == Approx(2.0));
+}
+
+// The hover read-out and the text view name a map's cell by its axes' values (walk 9: "row 16,
+// column 45" told a student nothing about x_1 and x_2). Expected places worked out by hand.
+TEST_CASE("a map's cell is named by its axes' values, a slice's own, or its number", "[figures]") {
+  Heatmap h;
+  h.rows = 5, h.cols = 5;
+  h.x_label = "x_1", h.y_label = "x_2 (bottom to top)";
+  h.x_values = Heatmap::GridValues{-1.0, 1.0};  // centres -1, -0.5, 0, 0.5, 1
+  h.y_values = Heatmap::GridValues{2.0, -2.0};  // row 0 at the top
+  CHECK(cell_place(h, 0, 4) == "x_1 = 1, x_2 = 2");
+  CHECK(cell_place(h, 3, 1) == "x_1 = -0.5, x_2 = -1");
+  CHECK(point_place(h, 2.5, 2.5) == "x_1 = 0, x_2 = 0");       // the middle cell's centre
+  CHECK(point_place(h, 0.0, 0.0) == "x_1 = -1.25, x_2 = 2.5");  // the image's top-left corner
+  h.x_values.reset(), h.y_values.reset();
+  h.x_label = "column j", h.y_label.clear();
+  CHECK(cell_place(h, 1, 3) == "column 3, row 1");
+  h.x_label = "key token, head 1 to head 2 from left to right";
+  h.cols = 6, h.x_slices = {{3, 0.0, 2.0}, {3, 0.0, 2.0}};
+  CHECK(cell_place(h, 0, 4) == "key token = 1, row 0");
 }

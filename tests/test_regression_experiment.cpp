@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 
 #include "experiments/registry.hpp"
 #include "experiments/regression/generator.hpp"
@@ -11,6 +12,7 @@
 #include "experiments/regression/regression_inputs.hpp"
 #include "experiments/regression/regression_schema.hpp"
 #include "experiments/regression/solvers.hpp"
+#include "lab/plot_map_frame.hpp"
 #include "lab/runner.hpp"
 
 using namespace attnlab;
@@ -349,5 +351,31 @@ TEST_CASE("regression.icl's picture shows the step's point and the move sizes", 
     REQUIRE(r.plots.size() == 2);
     e->reset(params, 3);
     CHECK(static_cast<std::int64_t>(r.plots[1].series[0].y.size()) == e->unit_count());  // one unit per move size
+  }
+}
+
+// The map's read-out names a cell by x_1 and x_2 (lab/plot_map_frame.hpp cell_place): at the marks
+// of x* and x0 it reads their coordinates, as prepare() computes them, to within a cell.
+TEST_CASE("the cosh map's read-out gives x* and x0 by their coordinates", "[regression][inputs]") {
+  auto e = make_experiment("regression");
+  const Params params = e->make_params("cosh_two_minima", {});
+  e->reset(params, 1);
+  run_to_completion(*e);
+  const Results r = e->results();
+  REQUIRE(r.heatmaps.size() == 1);
+  const Heatmap& map = r.heatmaps[0];
+  REQUIRE((map.x_values && map.y_values));
+  const double cell_x = std::fabs(map.x_values->last - map.x_values->first) / (map.cols - 1);
+  const double cell_y = std::fabs(map.y_values->last - map.y_values->first) / (map.rows - 1);
+  const Start start = prepare_start(params, 1, nullptr);
+  for (const Heatmap::Mark& m : map.marks) {
+    if (m.label != "x*" && m.label != "x0") continue;
+    const Eigen::VectorXd& x = m.label == "x*" ? start.reference.x : start.problem.x0;
+    const std::string place = cell_place(map, m.row, m.col);
+    INFO(m.label << ": " << place);
+    double x1 = NAN, x2 = NAN;
+    REQUIRE(std::sscanf(place.c_str(), "x_1 = %lf, x_2 = %lf", &x1, &x2) == 2);
+    CHECK(std::fabs(x1 - x[0]) <= cell_x);
+    CHECK(std::fabs(x2 - x[1]) <= cell_y);
   }
 }

@@ -253,7 +253,9 @@
         `<p>${hm.rows} by ${hm.cols} (${esc(hm.y_label || 'rows')} by ${esc(hm.x_label || 'columns')}); ${esc(hm.value_label || 'values')} from ${say(hm.low)} to ${say(hm.high)}.` +
         `${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
       if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
-        `<li>${esc(m.label)}: row ${m.row + 1}, column ${m.col + 1}, value ${say(m.value)}</li>`).join('') + `</ul>`;
+        `<li>${esc(m.label)}: ${esc(m.place)}, value ${say(m.value)}</li>`).join('') + `</ul>`;
+      if (hm.paths.length) h += `<p>Paths drawn on it:</p><ul>` + hm.paths.map((p) =>
+        `<li>${esc(p.label)}: ${counted(p.points, 'point')}, the last at ${esc(p.last)}</li>`).join('') + `</ul>`;
       return h + `</figure>`;
     }
     function resultsHtml(s) {

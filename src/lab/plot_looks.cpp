@@ -81,6 +81,16 @@ static std::pair<std::size_t, std::size_t> find_twin(const Plot& plot, std::vect
   return partly_on;
 }
 
+// The dodged series (SeriesFlags_Dodge) side by side, kDodgePixels apart and centred on their x.
+static void set_dodges(const Plot& plot, std::vector<SeriesDrawing>& out) {
+  std::vector<std::size_t> dodged;
+  for (std::size_t k = 0; k < plot.series.size(); ++k)
+    if (plot.series[k].flags & SeriesFlags_Dodge) dodged.push_back(k);
+  if (dodged.size() < 2) return;
+  for (std::size_t j = 0; j < dodged.size(); ++j)
+    out[dodged[j]].dodge = kDodgePixels * (double(j) - 0.5 * double(dodged.size() - 1));
+}
+
 std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_background) {
   const PlotAxes axes = fit_plot_axes(plot);
   const bool index_axis = ((plot.x_flags | plot.y_flags) & AxisFlags_Index) != 0;
@@ -127,11 +137,12 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
         d.legend += " (same as " + twin.name + ")";
     }
   }
+  set_dodges(plot, out);
   // Marks at the same point: a mark that a later series' mark would cover is drawn larger than that
   // one (and first: drawing_order), so every mark there shows as a ring around the next.
   std::map<std::pair<double, double>, double> later;  // point -> the largest mark drawn there after
   for (std::size_t k = out.size(); k-- > 0;) {
-    if (!out[k].markers) continue;
+    if (!out[k].markers || out[k].dodge != 0.0) continue;  // a dodged mark sits apart from the others
     const Series& s = plot.series[k];
     std::vector<double> scale(s.x.size(), 1.0);
     bool grown = false;

@@ -27,6 +27,7 @@ struct SeriesDrawing {
   int coincides_with = -1;  // the earlier series it lies on as drawn (kSameWithin), or -1
   bool coincides_partly = false;  // on it at some points only (the legend says at how many)
   double width = 2.0;      // line width in pixels
+  double dodge = 0.0;      // pixels right of its x where its points are drawn (SeriesFlags_Dodge), else 0
   // Each point's mark size over the series' own (empty: all 1): larger where a later series' mark
   // sits on the same point, so both show, the later on top.
   std::vector<double> mark_scale;
@@ -75,5 +76,7 @@ inline constexpr double kMarkRadius = 2.5;
 // of the common size.
 inline constexpr double kCoveredMarkGrowth = 0.8;
 inline constexpr std::size_t kMarkedPointsMax = 120;
+// Dodged series (SeriesFlags_Dodge) are drawn this many pixels apart, centred on their x.
+inline constexpr double kDodgePixels = 7.0;
 
 }  // namespace attnlab

@@ -10,9 +10,40 @@ namespace attnlab {
 
 std::string heatmap_caption(const Heatmap& h) {
   std::string s = "x: " + h.x_label + "; y: " + h.y_label;
-  if (!h.value_label.empty()) s += "; colour: " + h.value_label;
+  if (h.x_label.empty() && h.y_label.empty()) s.clear();
+  if (!h.value_label.empty()) s += (s.empty() ? "colour: " : "; colour: ") + h.value_label;
   if (!h.note.empty()) s += "; " + h.note;
   return s;
+}
+
+namespace {
+
+// The place `at` (in cells from the axis's start: cell k spans k to k + 1) on an axis of `cells` cells
+// with these values or slices, in words (cell_place).
+std::string axis_place(double at, int cells, const std::optional<Heatmap::GridValues>& values,
+                       const std::vector<Heatmap::RowSlice>& slices, const std::string& label, const char* unnamed) {
+  const auto value = [](const Heatmap::GridValues& v, double centres_from_first, int n) {
+    return n > 1 ? v.first + (v.last - v.first) * centres_from_first / double(n - 1) : v.first;
+  };
+  // The label's name only: "column: 1 planted | ..." -> "column", "x_2 (bottom to top)" -> "x_2".
+  const std::string name = label.empty() ? unnamed : label.substr(0, label.find_first_of(":,("));
+  const std::string named = name.empty() || name.back() != ' ' ? name : name.substr(0, name.size() - 1);
+  for (const Heatmap::RowSlice& s : slices) {
+    if (at < s.rows) return named + " = " + printf_text("%.4g", value({s.first, s.last}, std::floor(at), s.rows));
+    at -= s.rows;
+  }
+  if (values && std::isfinite(values->first) && std::isfinite(values->last))
+    return named + " = " + printf_text("%.4g", value(*values, at - 0.5, cells));
+  return std::string(unnamed) + " " + std::to_string(static_cast<long>(std::floor(at)));
+}
+
+}  // namespace
+
+std::string cell_place(const Heatmap& h, int row, int col) { return point_place(h, row + 0.5, col + 0.5); }
+
+std::string point_place(const Heatmap& h, double row, double col) {
+  return axis_place(col, h.cols, h.x_values, h.x_slices, h.x_label, "column") + ", " +
+         axis_place(row, h.rows, h.y_values, h.y_slices, h.y_label, "row");
 }
 
 std::vector<MapTick> map_ticks(int cells, const std::optional<Heatmap::GridValues>& values, int target) {

@@ -23,6 +23,13 @@ struct MapFrame {
 // The caption under the image: "x: X; y: Y; colour: V; note".
 std::string heatmap_caption(const Heatmap& h);
 
+// Where cell (row, col) of `h` is, in its axes' words, for the hover read-out and the text view:
+// on an axis with values "x_1 = 0.52" (Heatmap::x_values, a slice's values: "key token = 2"), else
+// the cell's number as the ticks count it, "column 45" ("row 16" for rows); x first.
+std::string cell_place(const Heatmap& h, int row, int col);
+// The same for a point in fractional cell coordinates (Heatmap::Path: cell k spans k to k + 1).
+std::string point_place(const Heatmap& h, double row, double col);
+
 // Ticks along one axis of `cells` cells whose centres hold `values` (or are numbered), about
 // `target` of them, each inside the image.
 std::vector<MapTick> map_ticks(int cells, const std::optional<Heatmap::GridValues>& values, int target);

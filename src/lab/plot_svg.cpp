@@ -96,11 +96,11 @@ std::string axes_svg(const Plot& plot, const PlotMapping& m) {
 }
 
 // The series' error bars (from y_low to y_high at each x).
-std::string error_bars_svg(const Series& s, const std::string& colour, const PlotMapping& m) {
+std::string error_bars_svg(const Series& s, const std::string& colour, const PlotMapping& m, double dodge) {
   std::string d;
   for (std::size_t i = 0; i < std::min({s.x.size(), s.y_low.size(), s.y_high.size()}); ++i)
     if (m.drawable(s.x[i], s.y_low[i]) && m.drawable(s.x[i], s.y_high[i]))
-      d += "M" + num(m.px(s.x[i])) + " " + num(m.py(s.y_low[i])) + "V" + num(m.py(s.y_high[i]));
+      d += "M" + num(m.px(s.x[i]) + dodge) + " " + num(m.py(s.y_low[i])) + "V" + num(m.py(s.y_high[i]));
   return "<g class=\"errorbars\" data-name=\"" + xml_escape(s.name) + "\" stroke=\"" + colour +
          "\" stroke-opacity=\"0.56\" stroke-width=\"1\" fill=\"none\"><path d=\"" + d + "\"/></g>\n";
 }
@@ -139,7 +139,7 @@ std::string rounding_band_svg(const Plot& plot, const PlotMapping& m) {
 std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMapping& m) {
   const std::string c = colour_of(look);
   const std::string name = xml_escape(s.name);
-  std::string out = s.y_low.empty() ? "" : error_bars_svg(s, c, m);
+  std::string out = s.y_low.empty() ? "" : error_bars_svg(s, c, m, look.dodge);
   if (s.style == SeriesStyle::Bars) return out + bars_svg(s, c, m);
   std::string d, dots;
   bool have_prev = false;
@@ -149,9 +149,10 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
       have_prev = false;
       continue;
     }
-    const std::string p = num(m.px(s.x[i])) + " " + num(m.py(s.y[i]));
+    const double x = m.px(s.x[i]) + look.dodge;
+    const std::string p = num(x) + " " + num(m.py(s.y[i]));
     d += (have_prev && look.line ? "L" : "M") + p;  // marks only: moves, so the path draws no line
-    if (look.markers) dots += svg_marker(look.look.marker, m.px(s.x[i]), m.py(s.y[i]), radius * look.mark_scale_at(i));
+    if (look.markers) dots += svg_marker(look.look.marker, x, m.py(s.y[i]), radius * look.mark_scale_at(i));
     have_prev = true;
   }
   out += "<path class=\"series\" data-name=\"" + name + "\" fill=\"none\" stroke=\"" + c + "\" stroke-width=\"" +

@@ -21,6 +21,9 @@ enum SeriesFlags : unsigned {
   SeriesFlags_None = 0,
   SeriesFlags_Marks = 1u << 0,      // marks at its points, no line joining them (categories, indices)
   SeriesFlags_Highlight = 1u << 1,  // the series the text names: the plot's other series are dimmed
+  // Its marks are drawn a few pixels beside their x, apart from the plot's other dodged series (marks
+  // that would sit on each other: several sequences at one p); the data, read-out and table keep x.
+  SeriesFlags_Dodge = 1u << 2,
 };
 
 struct Series {

@@ -247,7 +247,7 @@ void hover_tooltip(const Heatmap& h, const ImageArea& area) {
   const int row = std::clamp(static_cast<int>((m.y - area.lo.y) / area.height * static_cast<float>(h.rows)), 0, h.rows - 1);
   if (m.x < area.lo.x || m.x > area.hi.x || m.y > area.hi.y) return;
   ImGui::BeginTooltip();
-  ImGui::Text("row %d, column %d: %.6g", row, col, h.values[static_cast<std::size_t>(row) * h.cols + col]);
+  ImGui::Text("%s: %.6g", cell_place(h, row, col).c_str(), h.values[static_cast<std::size_t>(row) * h.cols + col]);
   if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());
   ImGui::EndTooltip();
 }
@@ -307,7 +307,8 @@ void HeatmapWidget::draw(int index, const Heatmap& h, unsigned version, ImVec2 s
   const float image_h = std::max(font * 4.0f, size.y - font * 2.6f);
   const ImVec2 lo(origin.x + left, origin.y);
   const ImageArea area{lo, ImVec2(lo.x + image_w, lo.y + image_h), image_w, image_h};
-  ImGui::InvisibleButton("heatmap", ImVec2(size.x, image_h + font * 1.2f));
+  // A place, not a button (as a plot's): a finger dragged over a map scrolls the results.
+  ImGui::Dummy(ImVec2(size.x, image_h + font * 1.2f));
   const bool hovered = ImGui::IsItemHovered();
   draw_texture(s, area.lo, area.hi);
   ImDrawList* dl = ImGui::GetWindowDrawList();

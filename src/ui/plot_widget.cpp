@@ -65,7 +65,7 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
   if (!s.y_low.empty()) {
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       if (!ax.usable(s.x[i]) || !ay.usable(s.y_low[i]) || !ay.usable(s.y_high[i])) continue;
-      const float x = m.px(s.x[i]);
+      const float x = m.px(s.x[i]) + static_cast<float>(d.dodge);
       dl->AddLine(ImVec2(x, m.py(s.y_low[i])), ImVec2(x, m.py(s.y_high[i])), (c & 0x00FFFFFF) | 0x90000000, 1.0f);
     }
   }
@@ -89,7 +89,7 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
       have_prev = false;
       continue;
     }
-    const ImVec2 p(m.px(s.x[i]), m.py(s.y[i]));
+    const ImVec2 p(m.px(s.x[i]) + static_cast<float>(d.dodge), m.py(s.y[i]));
     if (have_prev && d.line) phase = dashed_line(dl, prev, p, c, static_cast<float>(d.width), d.look.dash, phase);
     if (d.markers) draw_marker(dl, d.look.marker, p, static_cast<float>(radius * d.mark_scale_at(i)), c);
     prev = p;
@@ -171,7 +171,9 @@ void draw_plot(const char* id, const Plot& plot, float height, const PlotOptions
     const float needed = chrome + font * options.min_data_lines;
     if (needed > height) height = needed, frame = plot_frame(plot, drawn, width, height, font, text_width);
   }
-  ImGui::InvisibleButton("plot", ImVec2(width, height));
+  // A place, not a button: a finger dragged over a plot scrolls the results as over their background
+  // (src/web/main.cpp scroll_by_touch; walk 9), and the arrow keys pass it by.
+  ImGui::Dummy(ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
   const ScreenMapping m{fit_plot_axes(plot), origin.x + static_cast<float>(frame.left),
                         origin.x + static_cast<float>(frame.right), origin.y + static_cast<float>(frame.top),

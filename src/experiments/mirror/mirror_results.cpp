@@ -230,21 +230,20 @@ Plot sparsity_plot(const PreparedRun& run, const MergedRecords& records) {
   return plot;
 }
 
-// The token each sequence selects at the end (seed 1), per p: one curve per sequence, each
-// sequence's marks set a little apart around p (2% of the p's span each), so that sequences ending
-// on the same token both show (walk 6: a mark hidden under another).
+// The token each sequence selects at the end (seed 1), per p: one curve per sequence, drawn side by
+// side (SeriesFlags_Dodge), so that sequences ending on the same token both show (walk 6: a mark
+// hidden under another) while the read-out and the table keep p itself (walk 10: p = 1.9875).
 Plot selected_tokens_plot(const PreparedRun& run, const MergedRecords& records) {
   Plot plot = Plot::titled("Selected token of each sequence at the end, per p (seed 1)")
-      .x("p (each sequence's marks set a little apart)").y("selected token (0-indexed)").y_axis(AxisFlags_Index);
-  const auto [low, high] = std::minmax_element(run.ps.begin(), run.ps.end());
-  const double apart = 0.02 * (*high > *low ? *high - *low : 1.0);
+      .x("p (each sequence's marks drawn side by side)").y("selected token (0-indexed)").y_axis(AxisFlags_Index);
   for (double p : run.ps) {
     const RunRecord* first = shown_record(run, records, p);
     if (!first) continue;
     for (std::size_t i = 0; i < first->alpha.size(); ++i) {
       if (plot.series.size() <= i)
-        plot.series.push_back({printf_text("sequence %.0f", double(i)), SeriesStyle::LineMarkers, {}, {}, {}, {}});
-      plot.series[i].x.push_back(p + apart * (double(i) - 0.5 * double(first->alpha.size() - 1)));
+        plot.series.push_back({printf_text("sequence %.0f", double(i)), SeriesStyle::LineMarkers, {}, {}, {}, {},
+                               SeriesFlags_Dodge});
+      plot.series[i].x.push_back(p);
       plot.series[i].y.push_back(first->alpha[i]);
     }
   }

@@ -122,6 +122,9 @@ Story make_story() {
                                  "half-way."),
       say_if("grow2", 0, 1.1999, "It has almost stopped growing: it was already {half2} at k = {half_k2}, about "
                                  "half-way, and is only {grow2} times that at the end, as this update's steps shrink."),
+      say("The dashed curves (ours) are (eta k)^(1/(p-1)), one per p: each step moves ||W||_p^(p-1) by at most "
+          "eta (its steps are normalised), so from W = 0 the norm after k steps is never above its dashed curve, and "
+          "runs along it while the steps keep pointing the same way."),
       say("Only the direction W_k/||W_k||, a point on the unit sphere, can settle, and D_k measures how far it is "
           "from W_mm's."),
       say_at_step("log_domain", "This was the lab's update (log-domain direction on). Then switch log-domain "

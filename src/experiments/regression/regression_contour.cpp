@@ -38,7 +38,8 @@ void compute_contour(RegressionRun& run) {
     }
   run.contour.low = std::isfinite(low) ? low : 0.0;
   run.contour.high = std::isfinite(high) && high > low ? high : run.contour.low + 1.0;
-  run.contour.note = "x_1 left to right, x_2 bottom to top";
+  run.contour.x_label = "x_1";
+  run.contour.y_label = "x_2 (bottom to top)";
   run.contour.value_label = "log10(L(x) - L*)";
   const double half_x = 0.5 / kContourGrid * (run.hi[0] - run.lo[0]), half_y = 0.5 / kContourGrid * (run.hi[1] - run.lo[1]);
   run.contour.x_values = Heatmap::GridValues{run.lo[0] + half_x, run.hi[0] - half_x};

@@ -65,6 +65,9 @@ std::vector<GlossaryEntry> glossary() {
       {"X = 1", "Every entry of the key-query matrix X is 1 (Section 7.2.2, Fig. 5; Theorem D.5). Ours: the "
                 "score of two tokens is then the product of their row sums, so on D1 every row puts most weight "
                 "on the planted token; on D0 rows are near-uniform.", "Section 7.2.2, Theorem D.5; ours"},
+      {"a1", "The planted token's strength in D1: its entry in the planted column is a1 sqrt(log n) (a0, below "
+             "0.1, in D0). The larger a1, the larger the planted token's score and the more weight softmax gives it.",
+       "Definition D.1, Section 7.2.1", true},
       {"j3", "The place of the planted token (strong in D1, weak in D0); the pictures of the inputs mark its row.",
        "Definitions D.1 and F.1"},
       {"j2", "In cross-attention, the one query row that sees the planted key j3; the pictures mark it.",
