@@ -103,7 +103,8 @@ std::string results_words(const Results& results) {
     out += p.title + "\n" + p.x_label + "\n" + p.y_label + "\n";
     for (const Series& series : p.series) out += series.name + "\n";
   }
-  for (const Heatmap& h : results.heatmaps) out += h.title + "\n" + h.note + "\n" + h.value_label + "\n";
+  for (const Heatmap& h : results.heatmaps)
+    out += h.title + "\n" + h.x_label + "\n" + h.y_label + "\n" + h.note + "\n" + h.value_label + "\n";
   return out;
 }
 }  // namespace

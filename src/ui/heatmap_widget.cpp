@@ -247,7 +247,8 @@ void hover_tooltip(const Heatmap& h, const ImageArea& area) {
   const int row = std::clamp(static_cast<int>((m.y - area.lo.y) / area.height * static_cast<float>(h.rows)), 0, h.rows - 1);
   if (m.x < area.lo.x || m.x > area.hi.x || m.y > area.hi.y) return;
   ImGui::BeginTooltip();
-  ImGui::Text("%s: %.6g", cell_place(h, row, col).c_str(), h.values[static_cast<std::size_t>(row) * h.cols + col]);
+  const double v = h.values[static_cast<std::size_t>(row) * h.cols + col];
+  ImGui::Text("%s: %s%.6g", cell_place(h, row, col).c_str(), h.value_label.empty() ? "" : (h.value_label + " = ").c_str(), v);
   if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());
   ImGui::EndTooltip();
 }
