@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "lab/plot_hover.hpp"
 #include "lab/plot_looks.hpp"
 #include "lab/plot_map_frame.hpp"
 #include "lab/plot_svg.hpp"
@@ -308,4 +309,42 @@ TEST_CASE("a map's cell is named by its axes' values, a slice's own, or its numb
   h.x_label = "key token, head 1 to head 2 from left to right";
   h.cols = 6, h.x_slices = {{3, 0.0, 2.0}, {3, 0.0, 2.0}};
   CHECK(cell_place(h, 0, 4) == "key token = 1, row 0");
+}
+
+// Walk 11: on regression 1's distance plot the read-out gave exact Newton's last point (t = 4) for a
+// pointer on gradient descent's curve near t = 300, and on mirror 3's it left out the curves whose
+// checkpoints differ from the first curve's. Each series is now read at its own nearest point.
+TEST_CASE("the hover read-out reads each series at its own point nearest the pointer", "[figures]") {
+  Plot plot = Plot::titled("Distance").x("iteration t").y("distance");
+  Series newton{"exact Newton", SeriesStyle::LineMarkers, {0, 1, 2, 3, 4}, {1, 0.1, 1e-3, 1e-7, 1e-15}, {}, {}};
+  Series gd{"gradient descent", SeriesStyle::Line, {}, {}, {}, {}};
+  for (int t = 0; t <= 300; ++t) gd.x.push_back(t), gd.y.push_back(std::exp(-0.05 * t));
+  plot.series = {newton, gd};
+  const PlotAxes axes = fit_plot_axes(plot);
+  // The pointer over t = 290: gradient descent's point there; exact Newton's points are far away.
+  const auto far = hover_readout(plot, axes, axes.x.map(290.0));
+  REQUIRE(far);
+  CHECK(far->x == 290.0);
+  REQUIRE(far->lines.size() == 1);
+  CHECK(far->lines[0].series == 1);
+  CHECK(gd.x[far->lines[0].point] == 290.0);
+  // Over t = 3: both, each at its own t = 3.
+  const auto near = hover_readout(plot, axes, axes.x.map(3.0));
+  REQUIRE(near);
+  REQUIRE(near->lines.size() == 2);
+  CHECK(newton.x[near->lines[0].point] == 3.0);
+  CHECK(gd.x[near->lines[1].point] == 3.0);
+  CHECK_FALSE(near->lines[1].own_x);
+  // Checkpoints that differ (1021 against 1000): both listed, the other one saying where it is.
+  Plot checkpoints = Plot::titled("D_k").x("iteration k").y("D_k");
+  checkpoints.series = {{"p=1.75", SeriesStyle::Line, {10, 500, 1021, 1500}, {1, 0.1, 0.01, 0.001}, {}, {}},
+                        {"p=2", SeriesStyle::Line, {10, 500, 1000, 2000}, {1, 0.2, 0.02, 0.002}, {}, {}}};
+  const PlotAxes axes2 = fit_plot_axes(checkpoints);
+  const auto both = hover_readout(checkpoints, axes2, axes2.x.map(1021.0));
+  REQUIRE(both);
+  CHECK(both->x == 1021.0);
+  REQUIRE(both->lines.size() == 2);
+  CHECK(checkpoints.series[1].x[both->lines[1].point] == 1000.0);
+  CHECK(both->lines[1].own_x);
+  CHECK_FALSE(hover_readout(checkpoints, axes2, 2.0));  // beyond the area's right edge: nothing in reach
 }

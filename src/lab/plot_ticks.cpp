@@ -58,6 +58,14 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     const double half = 0.5 * (*last - *first) / static_cast<double>(s.x.size() - 1);
     a.x.lo = std::min(a.x.lo, *first - half), a.x.hi = std::max(a.x.hi, *last + half);
   }
+  // Dodged marks (SeriesFlags_Dodge) sit a few pixels beside their x: more air at the ends, so the
+  // outermost are not cut by the frame (walk 11, on a phone).
+  const bool dodged = std::any_of(plot.series.begin(), plot.series.end(),
+                                  [](const Series& s) { return (s.flags & SeriesFlags_Dodge) != 0; });
+  if (dodged && !plot.log_x) {
+    const double more = 0.05 * (a.x.hi - a.x.lo);
+    a.x.lo -= more, a.x.hi += more;
+  }
   a.x.whole = !plot.log_x && !xs.empty();
   for (const auto* x : xs)
     for (double v : *x) a.x.whole = a.x.whole && (!std::isfinite(v) || v == std::floor(v));

@@ -7,8 +7,10 @@
 
 #include "imgui.h"
 #include "lab/palette.hpp"
+#include "lab/plot_hover.hpp"
 #include "lab/plot_looks.hpp"
 #include "lab/plot_ticks.hpp"
+#include "lab/text.hpp"
 #include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
@@ -131,26 +133,25 @@ void draw_legend(ImDrawList* dl, const Plot& plot, const std::vector<SeriesDrawi
   }
 }
 
-// Hover read-out: the point nearest in x of each series, with exact values; a series without a
-// value there (a run that diverged) says so.
+// Hover read-out (lab/plot_hover.hpp): the x of the point nearest the pointer, then each series'
+// point nearest it, with exact values; a series without a value there (a run that diverged) says so.
 void draw_hover(ImDrawList* dl, const Plot& plot, const ScreenMapping& m) {
-  if (plot.series.empty() || plot.series[0].x.empty()) return;
   const float mx = ImGui::GetIO().MousePos.x;
-  const Series& first = plot.series[0];
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < first.x.size(); ++i)
-    if (std::fabs(m.px(first.x[i]) - mx) < std::fabs(m.px(first.x[best]) - mx)) best = i;
-  dl->AddLine(ImVec2(m.px(first.x[best]), m.top), ImVec2(m.px(first.x[best]), m.bottom), theme().axis);
+  const auto readout = hover_readout(plot, m.axes, (mx - m.left) / std::max(1.0f, m.right - m.left));
+  if (!readout) return;
+  dl->AddLine(ImVec2(m.px(readout->x), m.top), ImVec2(m.px(readout->x), m.bottom), theme().axis);
   ImGui::BeginTooltip();
-  ImGui::Text("%s = %.10g", plot.x_label.c_str(), first.x[best]);
-  for (const auto& s : plot.series) {
-    if (s.x.size() != first.x.size()) continue;  // e.g. a two-point reference line
-    if (!std::isfinite(s.y[best]))
+  ImGui::Text("%s = %.10g", plot.x_label.c_str(), readout->x);
+  for (const HoverLine& line : readout->lines) {
+    const Series& s = plot.series[line.series];
+    const std::size_t i = line.point;
+    const std::string where = line.own_x ? printf_text(" (at %.10g)", s.x[i]) : "";
+    if (i >= s.y.size() || !std::isfinite(s.y[i]))
       ImGui::Text("%s: no value here", s.name.c_str());
-    else if (!s.y_low.empty())
-      ImGui::Text("%s: %.6g  [%.6g, %.6g]", s.name.c_str(), s.y[best], s.y_low[best], s.y_high[best]);
+    else if (i < s.y_low.size() && i < s.y_high.size())
+      ImGui::Text("%s: %.6g  [%.6g, %.6g]%s", s.name.c_str(), s.y[i], s.y_low[i], s.y_high[i], where.c_str());
     else
-      ImGui::Text("%s: %.6g", s.name.c_str(), s.y[best]);
+      ImGui::Text("%s: %.6g%s", s.name.c_str(), s.y[i], where.c_str());
   }
   ImGui::EndTooltip();
 }

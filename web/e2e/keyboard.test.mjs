@@ -212,6 +212,25 @@ test('Tab never stays on the canvas, whichever canvas control has the focus; Esc
   await page.close();
 });
 
+// Walk 11: once the focus had left the canvas (the text view switched off, a page control), a click
+// on a canvas field showed its caret but typing went nowhere, as the page's body kept the keys.
+test('a click on a canvas field takes the keyboard back: typing after the focus left the canvas', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#story=separation&step=2');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  await page.evaluate(() => { document.querySelector('#twin-run').focus(); document.activeElement.blur(); });
+  assert.strictEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY');
+  await page.mouse.click(975, 19);  // the toolbar's seed field at 1280 x 800
+  await afterFrames(page, 4);
+  assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'canvas', 'the click focused the canvas');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await afterFrames(page, 4);
+  assert.match(await page.evaluate(() => window.attnlab.appHash()), /seed=7/, 'the typed seed reached the field');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
 // docs/design.md, "Keyboard and screen reader": during a run only the progress and the changed numbers change;
 // an element that stays is updated in place (web/twin_morph.js), never rebuilt and re-focused.
 // A run of about 20 s on one worker (10000 trials a point; the preset's 1000 end within 3 s now).

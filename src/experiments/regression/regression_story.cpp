@@ -110,6 +110,7 @@ Story make_story() {
       "counts each step's work in flops: building H~ and solving with it.";
   two.question = "How does a sampled run compare with an unsampled one, per step and in all, and why?";
   two.plot = "Work per iteration";
+  two.shown_plots = {"Contraction ratio"};
   two.settings = {"regression", "reference", kSampling, 1};
   two.shows = {"samples", "d"};
   two.prediction = StoryPrediction::asking(
@@ -129,6 +130,7 @@ Story make_story() {
                   note("full_it", "A^T (B_diag + W^2) A: converged after {full_it} iterations"),
                   note("sampled_eps0", "leverage-sampled: {*}median eps0 {sampled_eps0} "),
                   note("sampled_rate", "leverage-sampled: {*}eps0 / (1 - eps0) = {sampled_rate} "),
+                  note("sampled_contraction", "leverage-sampled: {*}median contraction {sampled_contraction} per step"),
                   note("full_eps0", "A^T (B_diag + W^2) A: {*}median eps0 {full_eps0} "),
                   note("rank2_eps0", "sampled + rank 2: {*}median eps0 {rank2_eps0} "),
                   note("rank2_it", "sampled + rank 2: converged after {rank2_it} iterations"),
@@ -148,8 +150,9 @@ Story make_story() {
                                "entry (d = {d}); sampling pays off only when the share of rows skipped times d + 2 is "
                                "above 32."),
       say("The sampled approximation's eps0 is {sampled_eps0} (unsampled: {full_eps0}). Near x* the error shrinks "
-          "at a rate of at most eps0 / (1 - eps0) per step (ours), here {sampled_rate}, so the sampled run takes "
-          "{sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0} and "
+          "at a rate of at most eps0 / (1 - eps0) per step (ours), here {sampled_rate}. That is a bound: the run's "
+          "distance to x* shrank by a median factor of {sampled_contraction} per step (the plot Contraction ratio), and "
+          "the sampled run takes {sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0} and "
           "{rank2_it} iterations of {rank2_work} million flops. Why: "
           "a sample of rows estimates the Hessian only roughly, so each step corrects less of the error."),
       say("In all, the sampled run cost {whole_ratio} times the flops of the unsampled one ({sampled_it} steps of "
@@ -161,7 +164,8 @@ Story make_story() {
   two.expect = {"The saving is small", "costs 0.86 times the flops of an unsampled one: 44.8 million against 52 "
                 "million. It adds up the outer products of 4629 rows: 1000 kept by the leverage sample (budget 1000) and 3629 "
                 "of a uniform sample that the sketch uses", "eps0 is 0.474 (unsampled: ",
-                "here 0.902, so the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
+                "here 0.902. That is a bound: the run's distance to x* shrank by a median factor of 0.261 per step (the "
+                "plot Contraction ratio), and the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
                 "eps0 0.471", "In all, the sampled run cost 4.13 times the flops of the unsampled one (24 steps"};
   two.invited = {{{{"d", "10"}}, {"Here sampling costs more", "costs 3.16 times the flops"}}};
   // settings (n, d, the budget, the invited d), the sketch's 32 flops, the choices, the stop
@@ -245,8 +249,12 @@ Story make_story() {
       say_if("last", 1e-10, kInf, "It does not converge: its distance to x* ends at {last}."),
       say_if("w", 0, 11.99, "Compare with the step's w = 12: a smaller w leaves out a data term that is larger "
                             "beside w^2, so eps0 is larger and each step corrects less."),
-      say("Why: the larger w is, the smaller the part it leaves out, A^T B A, is beside A^T W^2 A, so H~ is nearly "
-          "the Hessian. Lemma C.4(2)'s condition (step 3) asks for w^2 > 100 beta = {need} here, and w^2 = {w}^2."),
+      say("Why: the larger w is, the smaller the part it leaves out, A^T B A, is beside A^T W^2 A."),
+      // Walk 11: at w = 1.5 (eps0 0.309) "so H~ is nearly the Hessian" did not fit.
+      say_if("eps0", 0, 0.05, "Here that part is small (eps0 = {eps0}), so H~ is nearly the Hessian."),
+      say_if("eps0", 0.05, kInf, "Here that part is not small (eps0 = {eps0}): H~ is a rougher stand-in for the "
+                                 "Hessian, and each step corrects less of the error."),
+      say("Lemma C.4(2)'s condition (step 3) asks for w^2 > 100 beta = {need} here, and w^2 = {w}^2."),
       say_if("ratio", kJustAbove, kJust, "So the condition is met, just (w^2 is {ratio} times 100 beta): the lemma "
                                          "promises that W^2 alone is within 10% of B + W^2 (our reading)."),
       say_if("ratio", kJust + 1e-6, kInf, "So the condition is met with room to spare (w^2 is {ratio} times 100 "
@@ -264,13 +272,15 @@ Story make_story() {
       say_at_step("w", "Then try w = 30, far above the condition's edge. Then try w = 3, 1.5 and 1: each smaller w "
                        "leaves out a data term that is larger beside w^2, so expect a larger eps0 each time and a "
                        "flatter curve, until at w = 1, step 3's case, the method no longer converges.")};
-  four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations", "asks for w^2 > 100 beta = 141",
+  four.expect = {"With w = 12, eps0 is 0.00697", "It converges after 7 iterations",
+                 "Here that part is small (eps0 = 0.00697), so H~ is nearly the Hessian", "asks for w^2 > 100 beta = 141",
                  "So the condition is met, just", "at most 1e-13, the solvers' tolerance (a setting), and ends at "
                  "2.1e-17. Its last step went far below the tolerance, down to rounding"};
   four.invited = {{{{"w", "30"}}, {"So the condition is met with room to spare"}},
                   {{{"w", "3"}}, {"With w = 3, eps0 is 0.101", "It converges after 15 iterations",
                                   "Compare with the step's w = 12", "So the condition is not met here"}},
                   {{{"w", "1.5"}}, {"With w = 1.5, eps0 is 0.309", "It converges after 39 iterations",
+                                    "Here that part is not small (eps0 = 0.309): H~ is a rougher stand-in",
                                     "ends at 9.5e-14. The tolerance stopped it there, not rounding"}},
                   {{{"w", "1"}}, {"With w = 1, eps0 is 0.522", "It does not converge"}}};
   four.given = {"12", "144", "1", "2", "30", "3", "1.5", "1e-10", "10", "1e-15", "16", "10%"};  // w; the invited w; the choices; the lemma's 10%

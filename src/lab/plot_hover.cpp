@@ -1,0 +1,29 @@
+#include "lab/plot_hover.hpp"
+
+#include <cmath>
+
+namespace attnlab {
+
+std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes, double at) {
+  HoverReadout out;
+  double nearest = kHoverReach;
+  bool any = false;
+  for (std::size_t k = 0; k < plot.series.size(); ++k) {
+    const Series& s = plot.series[k];
+    std::size_t best = s.x.size();
+    double gap = kHoverReach;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (!axes.x.usable(s.x[i])) continue;
+      const double d = std::fabs(axes.x.map(s.x[i]) - at);
+      if (d <= gap) best = i, gap = d;
+    }
+    if (best == s.x.size()) continue;
+    out.lines.push_back({k, best, false});
+    if (!any || gap < nearest) out.x = s.x[best], nearest = gap, any = true;
+  }
+  if (!any) return std::nullopt;
+  for (HoverLine& line : out.lines) line.own_x = plot.series[line.series].x[line.point] != out.x;
+  return out;
+}
+
+}  // namespace attnlab
