@@ -186,7 +186,9 @@ TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the firs
     for (int k = 0; k < 2; ++k) {
       const Heatmap& h = picture.heatmaps[std::size_t(k)];
       INFO(h.title);
-      CHECK((h.title.find("D0 (weak j3)") != std::string::npos) == (k == 1));  // D0's j3 is planted weakly (a0)
+      CHECK((h.title.find(k == 0 ? "Inputs: D1 " : "Inputs: D0 ") == 0));
+      // The strength drawn, in the title (walk 11): a1 at the sweep's first point, a0.
+      CHECK(h.title.find(k == 0 ? "(planted strength a = 1.5)" : "(planted strength a = 0.01)") != std::string::npos);
       CHECK(h.rows == 60);  // all tokens fit
       CHECK(h.cols == (self ? 7 : 14));
       CHECK(h.note.empty());
@@ -207,6 +209,10 @@ TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the firs
         const auto query = std::find_if(h.marks.begin(), h.marks.end(), [](const Heatmap::Mark& m) { return m.label == "j2"; });
         REQUIRE(query != h.marks.end());
         CHECK(h.values[std::size_t(query->row * h.cols)] == Approx(planted_entry[k]));
+        // Columns counted from 1 in each half, as the caption counts them (walk 11: "column 0" for j2).
+        CHECK(cell_place(h, query->row, query->col).rfind("column = 1, ", 0) == 0);
+        CHECK(cell_place(h, mark->row, mark->col).rfind("column = 1, ", 0) == 0);
+        CHECK(cell_place(h, mark->row, h.cols - 1).rfind("column = 7, ", 0) == 0);
       }
     }
   }

@@ -266,8 +266,13 @@ Story make_story() {
                    StoryMeasure::from_setting("k", "k"), StoryMeasure::from_setting("d", "d"),
                    StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm")};
   four.answer = {
-      say_if("certified", 1, kInf, "{certified} of {rows} rows were certified here, enough for the lab's "
+      // The learner needs at least d certified rows (PipelineTask; d is the step's 8, not shown). Walk 11: at
+      // m = 2 and norm 6, 3 rows were certified and the answer read "a Theta error of not measured".
+      say_if("certified", 8, kInf, "{certified} of {rows} rows were certified here, enough for the lab's "
                                    "version of the paper's learner to reach a Theta error of {pipe_theta}."),
+      say_if("certified", 1, 7, "Only {certified} of {rows} rows were certified here, fewer than the d = 8 the lab's "
+                                "version of the paper's learner needs to pin Theta down: it stops, so the plot has "
+                                "no flat lines of the learner's errors this time."),
       say_if("certified", 0, 0, "No row was certified ({certified} of {rows}) with m = {m} heads, so Theta cannot "
                                 "be read off: the learner has nothing to work with."),
       say("Certification here used k = {k}, d = {d}, eps = {eps}, m = {m} and ||Theta|| = {norm}."),
@@ -301,6 +306,9 @@ Story make_story() {
                  "but slowly", "even Adam, which rescales small gradients, moves slowly", "then norm 6, in between.",
                  "Then try m = 2 heads"};
   four.invited = {{{{"m", "2"}}, {"No row was certified (0 of 300000)"}},
+                  // Both invitations taken (walk 11): a few rows, too few for the learner.
+                  {{{"m", "2"}, {"norm", "6"}}, {"Only 3 of 300000 rows were certified here, fewer than the d = 8",
+                                                 "the plot has no flat lines"}},
                   {{{"norm", "6"}}, {"So Adam got fairly close to Theta", "0.0709 after 1000",
                                      "the weights saturate less often than at 15", "Then try m = 2 heads"}},
                   {{{"norm", "3"}}, {"So Adam got very close to Theta", "2.48e-06 after 1000",
@@ -308,7 +316,7 @@ Story make_story() {
                                      "so that is step 1's Adam error again", "Adam follows it all the way",
                                      "Then try m = 2 heads"}}};
   // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head); the invited norms.
-  four.given = {"15", "8", "2", "1", "0", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05", "5000", "0.1"};
+  four.given = {"15", "8", "2", "1", "0", "7", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05", "5000", "0.1"};
   s.steps.push_back(four);
   s.summary = {
       say("The lab's version of the paper's learner recovered a head from the rows it could certify, and "
@@ -321,7 +329,9 @@ Story make_story() {
                                       "{adam_theta} after {steps} steps)."),
       say_if("adam_theta", 0, 0.1, "In your last run Adam reached a Theta error of {adam_theta} after {steps} "
                                    "steps."),
-      say_if("certified", 1, kInf, "Certification still worked: {certified} of {rows} rows."),
+      say_if("certified", 8, kInf, "Certification still worked: {certified} of {rows} rows, enough for the learner."),
+      say_if("certified", 1, 7, "Certification found only {certified} of {rows} rows, too few for the learner to "
+                                "read Theta."),
       say_if("certified", 0, 0, "No row was certified at all, so the learner could not read Theta either.")};
   s.summary_given = {"10"};  // step 3's d
   return s;

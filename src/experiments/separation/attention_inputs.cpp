@@ -7,6 +7,7 @@
 
 #include "core/det_math.hpp"
 #include "core/rng.hpp"
+#include "lab/text.hpp"
 #include "experiments/separation/attention_schema.hpp"
 #include "experiments/separation/attention_trial.hpp"
 
@@ -61,7 +62,8 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
   const double query_unit = self ? 1.0 : 1.0 / dmath::log(static_cast<double>(s.n));
 
   Heatmap h;
-  h.title = std::string("Inputs: ") + dataset +
+  // The planted strength a drawn (walk 11: the map never said which a1 it shows).
+  h.title = std::string("Inputs: ") + dataset + printf_text(" (planted strength a = %.4g)", a) +
             (self ? ", token matrix A (queries = keys = values)" : ", queries beside keys (= values)");
   h.x_label = self ? "column: 1 planted | 2..d-1 class | d constant"
                    : "column: queries 1..d (1 planted) | keys 1..d (1 planted, 2..d class)";
@@ -75,6 +77,7 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
     for (const Span& span : spans)
       h.y_slices.push_back({span.last - span.first, double(span.first), double(span.last - 1)});
   if (self) h.x_values = Heatmap::GridValues{1.0, double(cols)};
+  else h.x_slices = {{s.d, 1.0, double(s.d)}, {s.d, 1.0, double(s.d)}};  // queries 1..d, then keys 1..d
   RowGroups queries, keys;
   for (const Span& span : spans) {
     if (h.rows > 0)  // a line where the tokens between the slices are left out
@@ -107,7 +110,7 @@ Results attention_inputs(const AttentionSettings& s, std::uint64_t seed) {
   Results r;
   r.heatmaps.push_back(input_map(s, "D1", s.a1, draw.d1));
   // D0 plants j3 too, weakly (a0 < 0.1: Definitions D.1 and F.1): its title says so beside the ring.
-  r.heatmaps.push_back(input_map(s, "D0 (weak j3)", s.a0, draw.d0));
+  r.heatmaps.push_back(input_map(s, "D0", s.a0, draw.d0));
   // One colour scale for both, so D0's weak planted entry looks weak beside D1's.
   double high = 0.0;
   for (const Heatmap& h : r.heatmaps) high = std::max(high, *std::max_element(h.values.begin(), h.values.end()));
