@@ -50,7 +50,8 @@ Results lower_bound_inputs(const Params& p, std::uint64_t seed) {
   const int d = run.train_d;
   Heatmap examples;
   examples.title = printf_text("Inputs: the first %.0f examples, two tokens of %.0f signs each", kExamples, d);
-  examples.x_label = "token 1 (its sign, then z), token 2 (its sign, then z)";
+  // Walk 11: "z" was never explained. Row r of an input is (a_r, z_r) (docs/multihead.md s.4).
+  examples.x_label = "token 1 (its sign a, then its d - 1 bits z), then token 2 (the same)";
   examples.y_label = "example";
   examples.rows = kExamples;
   examples.cols = 2 * d;

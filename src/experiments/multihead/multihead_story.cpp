@@ -50,7 +50,7 @@ std::vector<GlossaryEntry> glossary() {
       {"GF(2)", "Arithmetic with only 0 and 1, where 1 + 1 = 0: parities are its linear equations.", "ours"},
       {"gadget", "A small multi-head attention layer built by hand to compute a chosen function exactly, here the "
                  "parity of the bits in S; the plot 'The gadget reproduces the parity' checks it on every input at its own "
-                 "d, the setting 'd for the exact check' that its title names, whatever 'd for learning' is.",
+                 "small d, which its title gives, whatever 'd for learning' is.",
        "Section 11.1, Proposition 11.4"},
       {"softmax", "Turns scores into positive weights that add up to 1; a much larger score takes almost all.",
        "Section 1"},

@@ -248,8 +248,6 @@ Story make_story() {
       say_at_step("d", "Linear attention on D1 ({lin_d1_80}) has one more way to fire than the count: the planted "
                        "token's own row keeps a1 sqrt(log n) times its weight on the planted column, so a column "
                        "with + there can pass with one class sign fewer."),
-      say_at_step("trials", "Then set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
-                            "near the count's 55% and linear attention on D1 higher."),
       say("Multiplying the four rates at m = 80, as if each network fired on each input in trials of its own, gives "
           "a success of {indep_80}; the run measured {success_80}."),
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
@@ -264,8 +262,11 @@ Story make_story() {
                              "the same readout columns they fired in the same trials."),
       say_if("shared", 0, 0, "With a readout of its own for each evaluation, linear attention on D0 ({lin_d0_80} at "
                              "m = 80) no longer fires in the trials where softmax on D0 ({d0_80}) does."),
+      // The invitations together at the end (walk 11: the first was lost in the middle of a long answer).
       say_at_step("shared_readout", "Then switch the shared readout off, so that each of the four evaluations draws "
-                                    "its own readout columns, and run again: expect success near the product.")};
+                                    "its own readout columns, and run again: expect success near the product."),
+      say_at_step("trials", "Or set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
+                            "near the count's 55% and linear attention on D1 higher.")};
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs",
                   "gives a success of 4.4%; the run measured 24.0%", "That is 5.48 times the product",
