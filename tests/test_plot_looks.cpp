@@ -348,3 +348,17 @@ TEST_CASE("the hover read-out reads each series at its own point nearest the poi
   CHECK(both->lines[1].own_x);
   CHECK_FALSE(hover_readout(checkpoints, axes2, 2.0));  // beyond the area's right edge: nothing in reach
 }
+
+// The text view states what a map spans (walk 11: "the map's axis ranges are never stated").
+TEST_CASE("a map's extent runs to its image's edges, half a cell beyond the outer centres", "[figures]") {
+  Heatmap h;
+  h.rows = 5, h.cols = 5;
+  h.x_label = "x_1", h.y_label = "x_2 (bottom to top)";
+  h.x_values = Heatmap::GridValues{-1.0, 1.0};  // cells 0.5 wide
+  h.y_values = Heatmap::GridValues{2.0, -2.0};  // cells 1 high, row 0 at the top
+  CHECK(map_extent(h) == "x_1 from -1.25 to 1.25, x_2 from -2.5 to 2.5");
+  h.y_values.reset();
+  CHECK(map_extent(h) == "x_1 from -1.25 to 1.25");
+  h.x_values.reset();
+  CHECK(map_extent(h).empty());
+}

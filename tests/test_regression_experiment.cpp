@@ -377,5 +377,10 @@ TEST_CASE("the cosh map's read-out gives x* and x0 by their coordinates", "[regr
     REQUIRE(std::sscanf(place.c_str(), "x_1 = %lf, x_2 = %lf", &x1, &x2) == 2);
     CHECK(std::fabs(x1 - x[0]) <= cell_x);
     CHECK(std::fabs(x2 - x[1]) <= cell_y);
+    // Its exact place (the text view's, walk 11): the point itself, to the 4 digits printed.
+    REQUIRE((std::isfinite(m.at_row) && std::isfinite(m.at_col)));
+    REQUIRE(std::sscanf(point_place(map, m.at_row, m.at_col).c_str(), "x_1 = %lf, x_2 = %lf", &x1, &x2) == 2);
+    CHECK(x1 == Approx(x[0]).epsilon(1e-3));
+    CHECK(x2 == Approx(x[1]).epsilon(1e-3));
   }
 }

@@ -176,7 +176,7 @@
         }
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
-      if (st.answer) h += `<h4>Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
+      if (st.answer) h += `<h4 id="twin-answer-heading" tabindex="-1">Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
       if (st.answer && st.changed) h += `<button type="button" data-act="stepsettings">Use the step's settings</button>`;
       if (!st.answer) h += `<p>The answer shows once the run is done.</p>`;
       if (st.summary) h += `<h4>${esc(st.summaryHeading)}</h4><p id="twin-summary">${esc(st.summary)}</p>`;
@@ -251,7 +251,7 @@
     function mapHtml(hm, i) {
       let h = `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +
         `<p>${hm.rows} by ${hm.cols} (${esc(hm.y_label || 'rows')} by ${esc(hm.x_label || 'columns')}); ${esc(hm.value_label || 'values')} from ${say(hm.low)} to ${say(hm.high)}.` +
-        `${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
+        `${hm.extent ? ' It spans ' + esc(hm.extent) + '.' : ''}${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
       if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
         `<li>${esc(m.label)}: ${esc(m.place)}, value ${say(m.value)}</li>`).join('') + `</ul>`;
       if (hm.paths.length) h += `<p>Paths drawn on it:</p><ul>` + hm.paths.map((p) =>
@@ -300,6 +300,7 @@
 
     // ---- rendering: a section changes only where its text changed; the focus stays where it is ----
     // force: render even if nothing changed; commit: a field's text was just sent (rewrite it too).
+    let answerAwaited = false;  // a story step's Run was pressed here and its answer has not shown yet
     function render(force, commit) {
       const s = read();
       const key = [M.appChangeStamp(), s.state, s.hash, s.progress, s.textView, JSON.stringify(s.page), JSON.stringify(s.params), JSON.stringify(fieldErrors)].join('|');
@@ -315,6 +316,16 @@
         window.attnlabMorph(el, text, { commit });  // in place: what stays is never re-created (web/twin_morph.js)
         el.dataset.html = text;
         el.hidden = text === '';
+      }
+      // A story step's Run pressed in the twin: once its answer shows, the focus moves there from
+      // the toolbar's Run (walk 11: it stayed at the top, far from the answer), read first.
+      const heading = document.getElementById('twin-answer-heading');
+      if (answerAwaited && heading) {
+        answerAwaited = false;
+        if (document.activeElement === document.getElementById('twin-run') || !root.contains(document.activeElement)) {
+          heading.focus();
+          return;
+        }
       }
       if (focusId && !root.contains(document.activeElement)) {
         const again = document.getElementById(focusId) ||
@@ -356,7 +367,10 @@
       if (el.getAttribute('aria-disabled') === 'true') return;
       const action = ACTIONS[el.dataset.act];
       if (!action) throw new Error(`twin: data-act '${el.dataset.act}' is not allowed; allowed: ${Object.keys(ACTIONS).join(', ')}`);
+      const storyRun = el.dataset.act === 'run' && !!document.getElementById('twin-question') &&
+        !document.getElementById('twin-answer');
       action(el);
+      if (storyRun) answerAwaited = true;
       render(true);
       // A new step (or story) is read from its title: the focus goes there, not to <body>.
       const title = document.getElementById('twin-step-title');

@@ -18,6 +18,15 @@ std::string heatmap_caption(const Heatmap& h) {
 
 namespace {
 
+// An axis label's name only: "column: 1 planted | ..." -> "column", "x_2 (bottom to top)" -> "x_2";
+// `unnamed` for an empty label.
+std::string axis_name(const std::string& label, const char* unnamed) {
+  if (label.empty()) return unnamed;
+  std::string name = label.substr(0, label.find_first_of(":,("));
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  return name;
+}
+
 // The place `at` (in cells from the axis's start: cell k spans k to k + 1) on an axis of `cells` cells
 // with these values or slices, in words (cell_place).
 std::string axis_place(double at, int cells, const std::optional<Heatmap::GridValues>& values,
@@ -25,9 +34,7 @@ std::string axis_place(double at, int cells, const std::optional<Heatmap::GridVa
   const auto value = [](const Heatmap::GridValues& v, double centres_from_first, int n) {
     return n > 1 ? v.first + (v.last - v.first) * centres_from_first / double(n - 1) : v.first;
   };
-  // The label's name only: "column: 1 planted | ..." -> "column", "x_2 (bottom to top)" -> "x_2".
-  const std::string name = label.empty() ? unnamed : label.substr(0, label.find_first_of(":,("));
-  const std::string named = name.empty() || name.back() != ' ' ? name : name.substr(0, name.size() - 1);
+  const std::string named = axis_name(label, unnamed);
   for (const Heatmap::RowSlice& s : slices) {
     if (at < s.rows) return named + " = " + printf_text("%.4g", value({s.first, s.last}, std::floor(at), s.rows));
     at -= s.rows;
@@ -38,6 +45,20 @@ std::string axis_place(double at, int cells, const std::optional<Heatmap::GridVa
 }
 
 }  // namespace
+
+std::string map_extent(const Heatmap& h) {
+  std::string out;
+  const auto span = [&](const std::optional<Heatmap::GridValues>& v, int cells, const std::string& label,
+                        const char* unnamed) {
+    if (!v || cells < 1 || !std::isfinite(v->first) || !std::isfinite(v->last)) return;
+    const double half = cells > 1 ? 0.5 * (v->last - v->first) / double(cells - 1) : 0.5;
+    out += (out.empty() ? "" : ", ") + axis_name(label, unnamed) + " from " + printf_text("%.4g", std::min(v->first - half, v->last + half)) + " to " +
+           printf_text("%.4g", std::max(v->first - half, v->last + half));
+  };
+  span(h.x_values, h.cols, h.x_label, "column");
+  span(h.y_values, h.rows, h.y_label, "row");
+  return out;
+}
 
 std::string cell_place(const Heatmap& h, int row, int col) { return point_place(h, row + 0.5, col + 0.5); }
 

@@ -30,6 +30,10 @@ std::string cell_place(const Heatmap& h, int row, int col);
 // The same for a point in fractional cell coordinates (Heatmap::Path: cell k spans k to k + 1).
 std::string point_place(const Heatmap& h, double row, double col);
 
+// What a map's image spans on the axes with values, for the text view: "x_1 from -1.9 to 1.9, x_2 from
+// -1.8 to 1.9" (to the image's edges); "" when neither axis has values.
+std::string map_extent(const Heatmap& h);
+
 // Ticks along one axis of `cells` cells whose centres hold `values` (or are numbered), about
 // `target` of them, each inside the image.
 std::vector<MapTick> map_ticks(int cells, const std::optional<Heatmap::GridValues>& values, int target);

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <optional>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -97,6 +98,9 @@ struct Heatmap {
   struct Mark {
     int row, col;
     std::string label;  // e.g. "planted (j2, j3)"
+    // Where the point it marks lies exactly, in fractional cells (cell k spans k to k + 1), when it
+    // is a point of a map rather than a cell (x* on the loss map); else NaN.
+    double at_row = NAN, at_col = NAN;
   };
   std::vector<Mark> marks;  // cells to outline: single entries that matter but are one pixel wide
   struct Path {

@@ -188,6 +188,9 @@ class App {
   // app_frame.cpp: the frame, the controls and the tabs
   void draw_controls();
   void draw_results();
+  // The results panel, scrolled back to its top when a story's step changes or a run starts (the
+  // named plot's title then shows first; walk 11: a step opened scrolled where the last one was).
+  void draw_results_panel(ImVec2 size);
   void draw_reproduction();
   void draw_compact();
   // app_results.cpp: the results pane
@@ -228,6 +231,7 @@ class App {
   char seed_text_[16] = "1";
   float run_button_rect_[4] = {0, 0, 0, 0};
   StoryPanel::Placed question_;
+  std::string results_scrolled_for_;  // the step and run the results panel was last scrolled to the top for
   float controls_content_h_ = 0.0f;  // the controls' content height, last frame (a stacked panel grows to it)
   // Of the height under the toolbar: the results keep at least their tab row in sight.
   static constexpr float kControlsShareMost = 0.94f;

@@ -57,9 +57,7 @@ void App::frame(float width, float height) {
   const float story_share = run_.state() == RunState::Done ? 0.55f : 0.75f;
   const float controls_share = link_.in_story() ? story_share : 0.4f;
   if (results_first || !any_control) {
-    ImGui::BeginChild("results", ImVec2(0, any_control ? height * 0.6f : 0.0f), true, ImGuiWindowFlags_NavFlattened);
-    draw_results();
-    ImGui::EndChild();
+    draw_results_panel(ImVec2(0, any_control ? height * 0.6f : 0.0f));
   }
   if (any_control) {
     const float avail = ImGui::GetContentRegionAvail().y;
@@ -79,9 +77,7 @@ void App::frame(float width, float height) {
     if (!narrow) ImGui::SameLine();
   }
   if (!results_first && any_control) {
-    ImGui::BeginChild("results", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
-    draw_results();
-    ImGui::EndChild();
+    draw_results_panel(ImVec2(0, 0));
   }
   ImGui::End();
   if (pending_story_) {
@@ -89,6 +85,16 @@ void App::frame(float width, float height) {
     pending_story_.reset();
     id.empty() ? go_home() : open_story(id);
   }
+}
+
+void App::draw_results_panel(ImVec2 size) {
+  ImGui::BeginChild("results", size, true, ImGuiWindowFlags_NavFlattened);
+  const bool started = run_.state() == RunState::Running || run_.state() == RunState::Done;
+  const std::string here = (link_.in_story() ? story_.story().id + "#" + std::to_string(story_.step_index()) : "") +
+                           (started ? "|run" : "|before");
+  if (here != results_scrolled_for_) ImGui::SetScrollY(0.0f), results_scrolled_for_ = here;
+  draw_results();
+  ImGui::EndChild();
 }
 
 void App::draw_compact() {

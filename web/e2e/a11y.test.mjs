@@ -209,6 +209,8 @@ test('a story step completed through the twin by keyboard only: question, predic
   const done = JSON.parse(await page.evaluate(() => window.attnlab.appPageJson())).story;
   assert.notStrictEqual(done.answer, '');
   await page.waitForFunction((a) => document.getElementById('twin-answer')?.textContent === a, done.answer, { timeout: 10000 });
+  // The focus moved from the toolbar's Run to the answer, read next (walk 11: it stayed at the top).
+  await page.waitForFunction(() => document.activeElement.id === 'twin-answer-heading', null, { timeout: 5000 });
   assert.match(await page.locator('#twin').textContent(), new RegExp('The run measured: ' + done.prediction.measured.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   // The twin's results table (after a story's figures) holds the CSV's numbers to 4 digits (header
   // and every shown row).

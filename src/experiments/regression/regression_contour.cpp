@@ -50,12 +50,12 @@ void compute_contour(RegressionRun& run) {
   };
   double row = 0, col = 0;
   cell(run.reference.x, row, col);
-  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x*"});
+  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x*", row, col});
   cell(run.problem.x0, row, col);
-  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x0"});
+  run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "x0", row, col});
   if (mirrored) {
     cell(-run.reference.x, row, col);
-    run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "-x*"});
+    run.contour.marks.push_back({static_cast<int>(row), static_cast<int>(col), "-x*", row, col});
   }
 }
 
