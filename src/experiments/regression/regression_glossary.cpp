@@ -46,8 +46,8 @@ std::vector<GlossaryEntry> story_glossary() {
                               "here one step of the solver acts like a change of the target b.", "Corollary F.2"},
       {"rounding", "Doubles hold about 16 significant digits, so here a distance below about 1e-15 is rounding "
                    "error, not a measurement.", "ours"},
-      {"condition number", "kappa(A), the ratio of A's largest to smallest singular value: how much more A "
-                           "stretches some directions than others.", "ours"},
+      {"condition number", "kappa(A): how many times more A stretches the direction it stretches most than the "
+                           "one it stretches least (its largest singular value over its smallest).", "ours"},
       {"eigenvalue", "A number lambda with M v = lambda v for some direction v: along v the matrix M only "
                      "stretches, by lambda. A symmetric d x d matrix has d of them.", "ours"},
       {"singular value", "How much A stretches a direction: A's largest singular value is its largest stretch, "
