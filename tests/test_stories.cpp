@@ -26,6 +26,7 @@ void check_names(const std::vector<AnswerPart>& parts, const std::vector<StoryMe
   for (const AnswerPart& part : parts) {
     INFO(part.text);
     if (!part.when.empty()) CHECK(names.count(part.when) == 1);
+    if (!part.also_when.empty()) CHECK(names.count(part.also_when) == 1);
     CHECK(part.low <= part.high);
     for (const std::string& p : placeholders(part.text)) CHECK(names.count(p) == 1);
   }
@@ -113,6 +114,12 @@ TEST_CASE("an answer is rendered from the run: placeholders, conditions and the 
         "sequence length n = 1000.");
   r.notes[0] = "Certification: 150 of 300000 rows accepted";
   CHECK(render_parts({parts[1], parts[2]}, measures, r) == "Some rows were certified.");
+  // A part with two conditions shows only while both hold.
+  AnswerPart both = say_if("certified", 1, INFINITY, "Both.");
+  both.and_if("rate1", 0.4, 0.6);
+  CHECK(render_parts({both}, measures, r) == "Both.");
+  both.and_if("rate1", 0.0, 0.1);
+  CHECK(render_parts({both}, measures, r).empty());
   r.notes.clear();  // not measured yet: the placeholder says so, a condition on it shows nothing
   CHECK(render_parts({say("{certified} rows"), parts[1]}, measures, r) == "not measured rows");
   CHECK_THROWS_WITH(render_parts({say("{nope}")}, measures, r), "story answer: '{nope}' names no declared measure");

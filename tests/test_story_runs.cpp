@@ -97,8 +97,10 @@ void check_answer(const StoryStep& step, const Run& run, const std::vector<std::
   INFO("rendered answer: " << answer);
   std::set<std::string> allowed(step.given.begin(), step.given.end());
   std::set<std::string> deciding{step.prediction->measured};  // the prediction's and the conditions' values
-  for (const AnswerPart& part : step.answer)
+  for (const AnswerPart& part : step.answer) {
     if (!part.when.empty()) deciding.insert(part.when);
+    if (!part.also_when.empty()) deciding.insert(part.also_when);
+  }
   for (const StoryMeasure& m : step.measures) {
     INFO("measure '" << m.name << "'");
     const auto v = measure_value(m, run.results, run.settings);

@@ -188,9 +188,12 @@ bool at_step_value(const std::string& key, const RunSettings& settings) {
 bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
                 const RunSettings& settings) {
   if (!part.at_step.empty()) return at_step_value(part.at_step, settings);
-  if (part.when.empty()) return true;
-  const auto v = measure_value(declared(measures, part.when), results, settings);
-  return v && std::isfinite(v->number) && v->number >= part.low && v->number <= part.high;
+  const auto holds = [&](const std::string& name, double low, double high) {
+    if (name.empty()) return true;
+    const auto v = measure_value(declared(measures, name), results, settings);
+    return v && std::isfinite(v->number) && v->number >= low && v->number <= high;
+  };
+  return holds(part.when, part.low, part.high) && holds(part.also_when, part.also_low, part.also_high);
 }
 
 std::string render_parts(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,

@@ -79,6 +79,15 @@ struct AnswerPart {
   double low = -std::numeric_limits<double>::infinity();
   double high = std::numeric_limits<double>::infinity();
   std::string at_step;  // a parameter's key
+  // A second condition that must hold too (say_if(...).and_if(...)): a sentence true only when two
+  // measured values agree, e.g. one solver at x* while the other is not. Empty: none.
+  std::string also_when;
+  double also_low = -std::numeric_limits<double>::infinity();
+  double also_high = std::numeric_limits<double>::infinity();
+  AnswerPart& and_if(std::string name, double from, double to) {
+    also_when = std::move(name), also_low = from, also_high = to;
+    return *this;
+  }
 };
 inline AnswerPart say(std::string text) { return {std::move(text), ""}; }
 inline AnswerPart say_if(std::string name, double low, double high, std::string text) {

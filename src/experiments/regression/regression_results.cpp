@@ -149,7 +149,7 @@ Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
   for (std::size_t k = 0; k < traces.size(); ++k) {
     const double bound = 2.0 * median_eps0(traces[k]);
     if (bound < 1.0)
-      ratio.series.push_back({std::string("bound 2 eps0, ") + method_key(c.methods[k]), SeriesStyle::Reference,
+      ratio.series.push_back({std::string("bound 2 eps0, ") + method_label(c.methods[k]), SeriesStyle::Reference,
                               {0.0, c.last}, {bound, bound}, {}, {}});
   }
   return ratio;

@@ -151,8 +151,10 @@ Story make_story() {
                                "above 32."),
       say("The sampled approximation's eps0 is {sampled_eps0} (unsampled: {full_eps0}). Near x* the error shrinks "
           "at a rate of at most eps0 / (1 - eps0) per step (ours), here {sampled_rate}. That is a bound: the run's "
-          "distance to x* shrank by a median factor of {sampled_contraction} per step (the plot Contraction ratio), and "
-          "the sampled run takes {sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0} and "
+          "distance to x* shrank by a median factor of {sampled_contraction} per step (the plot Contraction ratio, which "
+          "also draws each approximation's 2 eps0, a looser and simpler form of that bound, and the rate 0.4 per step "
+          "that the paper's convergence proof uses near x*, Lemma 6.6 in our reading), and the sampled run takes "
+          "{sampled_it} iterations instead of {full_it}; adding back the rank-2 part gives eps0 {rank2_eps0} and "
           "{rank2_it} iterations of {rank2_work} million flops. Why: "
           "a sample of rows estimates the Hessian only roughly, so each step corrects less of the error."),
       say("In all, the sampled run cost {whole_ratio} times the flops of the unsampled one ({sampled_it} steps of "
@@ -165,11 +167,11 @@ Story make_story() {
                 "million. It adds up the outer products of 4629 rows: 1000 kept by the leverage sample (budget 1000) and 3629 "
                 "of a uniform sample that the sketch uses", "eps0 is 0.474 (unsampled: ",
                 "here 0.902. That is a bound: the run's distance to x* shrank by a median factor of 0.261 per step (the "
-                "plot Contraction ratio), and the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
+                "plot Contraction ratio, which also draws", "and the sampled run takes 24 iterations instead of 5; adding back the rank-2 part gives "
                 "eps0 0.471", "In all, the sampled run cost 4.13 times the flops of the unsampled one (24 steps"};
   two.invited = {{{{"d", "10"}}, {"Here sampling costs more", "costs 3.16 times the flops"}}};
   // settings (n, d, the budget, the invited d), the sketch's 32 flops, the choices, the stop
-  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5", "1e-10", "10", "12"};
+  two.given = {"2", "20000", "50", "1", "1000", "32", "0.5", "1e-10", "10", "12", "0.4", "6.6"};  // and the proof's rate, its lemma
   s.steps.push_back(two);
 
   StoryStep three;
@@ -328,18 +330,20 @@ Story make_story() {
                                         "to the digits shown)."),
       say_if("diag_gap", -1e-9, 1e-9, "So does the approximate Newton's (L - L* = {diag_gap})."),
       say("With cosh, L(-x) = L(x): -x* is a minimiser exactly as good as x*, at distance 2 ||x*|| = 2 x {xstar} "
-          "from it. A solver at that distance whose loss is within 1e-9 of L* has found -x*, not failed."),
-      say_if("newton_minus", 0, 0.01, "Exact Newton ends at -x* ({newton_minus} from it). Why: a Newton step jumps "
+          "from it."),
+      say_if("newton_minus", 0, 0.01, "A solver at that distance whose loss is within 1e-9 of L* has found -x*, not "
+                                      "failed. Exact Newton ends at -x* ({newton_minus} from it). Why: a Newton step jumps "
                                       "to the stationary point of the local quadratic model (its minimum when the "
                                       "Hessian is positive definite), and from this start that point lay in the "
                                       "valley of -x*."),
       say_if("newton_end", 0, 0.01, "Exact Newton ends at x*: its jumps stayed in x*'s valley."),
       say_if("diag_minus", 0, 0.01, "The approximate Newton ends at -x* ({diag_minus} from it): its long early "
                                     "steps landed in the valley of -x*."),
-      say_if("diag_end", 0, 0.01, "The approximate Newton ends at x*. Its H~ is not the Hessian, so its steps differ "
-                                  "from exact Newton's in length and direction: which valley a Newton-type solver "
-                                  "ends in depends on where its long early steps land, not only on how close the "
-                                  "start is."),
+      say_if("diag_end", 0, 0.01, "The approximate Newton ends at x*."),
+      // Only while the two Newton-type solvers part (walk 12: at r0 = 0.1 both end at x*).
+      say_if("diag_end", 0, 0.01, "Its H~ is not the Hessian, so its steps differ from exact Newton's in length and "
+                                  "direction: which valley a Newton-type solver ends in depends on where its long early "
+                                  "steps land, not only on how close the start is.").and_if("newton_minus", 0, 0.01),
       say_if("all_off", 1, kInf, "Paths leave the drawn map on the way, and the map cuts them at its edge: the map does not show {newton_off} of exact Newton's iterates, {diag_off} "
                                  "of the approximate Newton's and {gd_off} of gradient descent's."),
       say_if("all_off", 0, 0, "Every solver's path stays on the drawn map."),
@@ -358,7 +362,8 @@ Story make_story() {
   five.invited = {{{{"r0", "0.1"}}, {"Exact Newton ends at x*: its jumps stayed in x*'s valley",
                                      "The approximate Newton ends at x*"}},
                   {{{"r0", "0.3"}}, {"exact Newton ends at distance 2.98 from x*", "the approximate Newton at 4.58e-14",
-                                     "Exact Newton ends at -x*", "The approximate Newton ends at x*",
+                                     "Exact Newton ends at -x*", "The approximate Newton ends at x*.",
+                                     "Its H~ is not the Hessian, so its steps differ",
                                      "the map does not show 6 of exact Newton's iterates, 1 of the approximate "
                                      "Newton's and 0 of gradient descent's",
                                      "measures 0.000317 here (M measured out to distance 0.3 from x*), so r0 = 0.3 is outside it"}}};
