@@ -981,3 +981,25 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
   check("leaves the analysis of gradient descent on this problem open", "Section 1");  // mh-22
   check("learning with rounding", "Section 11.4");                // mh-23
 }
+
+// Walk 12: a typo of 50002000 certification samples at d = 8 (the schema allows up to 1e8) ran the
+// page out of memory (std::bad_alloc): certification kept every accepted row's constraint. It now
+// stops at RunSettings::most_constraints (2^24 doubles), says so, and the learner goes on.
+TEST_CASE("certification stops at the constraints a page holds, says so, and the learner still runs",
+          "[multihead][states]") {
+  auto e = make_experiment("multihead");
+  e->reset(e->make_params("one_head", {{"d", "8"}, {"crude_samples", "20000"}, {"cert_samples", "50002000"},
+                                       {"adam_steps", "10"}}), 1);
+  run_to_completion(*e);
+  const Results r = e->results();
+  std::string stopped, certified, pipeline;
+  for (const std::string& n : r.notes) {
+    if (n.rfind("Certification stopped after", 0) == 0) stopped = n;
+    if (n.rfind("Certification: ", 0) == 0) certified = n;
+    if (n.rfind("Pipeline: ", 0) == 0) pipeline = n;
+  }
+  INFO(certified);
+  CHECK(certified.find(", 262144 constraints against d^2 = 64") != std::string::npos);  // 2^24 / 8^2
+  CHECK(stopped.find("of its 50002000 samples: it kept 262144 constraints") != std::string::npos);
+  CHECK(pipeline.rfind("Pipeline: Theta error ", 0) == 0);
+}

@@ -187,7 +187,7 @@ bool at_step_value(const std::string& key, const RunSettings& settings) {
 
 bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
                 const RunSettings& settings) {
-  if (!part.at_step.empty()) return at_step_value(part.at_step, settings);
+  if (!part.at_step.empty() && !at_step_value(part.at_step, settings)) return false;
   const auto holds = [&](const std::string& name, double low, double high) {
     if (name.empty()) return true;
     const auto v = measure_value(declared(measures, name), results, settings);

@@ -331,6 +331,10 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
                     printf_text("; %.0f (head, constraint) pairs leave the 2 eps slab (measured with the hidden heads).",
                         cert[3]));
   }
+  if (!cert.empty() && cert[2] >= double(run.most_constraints()))
+    notes.push_back(printf_text("Certification stopped after %.0f of its %.0f samples: it kept %.0f constraints, the most "
+                                "the lab holds at d = %.0f (128 MiB; ours).", cert[0], double(run.cert_total), cert[2],
+                                double(run.d())));
   if (!cert.empty() && cert[0] > 0)
     notes.push_back(certification_note(run));
   if (run.paper_phase3 && refit_curve.size() > 1)

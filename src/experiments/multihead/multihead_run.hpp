@@ -1,6 +1,8 @@
 // The `multihead` run's settings, shared by the schema (which decodes them), the units (which read
 // them) and the results (docs/multihead.md; docs/design.md "The run: prepare, units, merge, results").
 #pragma once
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #include <Eigen/Dense>
@@ -58,6 +60,12 @@ struct RunSettings {
   // and a programme as about this many iterations.
   static constexpr std::int64_t kEnclosureIterationCost = 50, kEnclosureIterations = 30;
   std::int64_t adam_cost() const { return adam_total * adam.batch; }
+  // Certification keeps at most this many constraints (d^2 doubles each, 128 MiB in all): a page's
+  // memory holds them and the span's decomposition of them. Certification stops there, said in the
+  // notes (walk 12: 50002000 samples at d = 8 ran out of memory, std::bad_alloc).
+  std::size_t most_constraints() const {
+    return static_cast<std::size_t>((std::int64_t{1} << 24) / std::max(1, d() * d()));
+  }
 };
 
 }  // namespace attnlab::multihead

@@ -51,7 +51,8 @@ double PipelineTask::fraction() const {
   if (stage_ == Stage::Done) return 1.0;
   std::int64_t done = crude_.count();
   if (run_->pipeline)
-    done += pool_drawn_ + cert_done_ + static_cast<std::int64_t>(heldout_x_.size()) +
+    done += pool_drawn_ + (stage_ > Stage::Certify ? run_->cert_total : cert_done_) +
+            static_cast<std::int64_t>(heldout_x_.size()) +
             std::min(search_.searched(), HeadSearch::cells(run_->m)) * run_->heldout_total / 10 +
             RunSettings::kEnclosureIterationCost *
                 std::min<std::int64_t>(enclosure_iterations_,
@@ -135,7 +136,8 @@ void PipelineTask::refit_piece() {
 void PipelineTask::certify_piece() {
   const RunSettings& run = *run_;
   Eigen::MatrixXd X, Y;
-  for (int u = 0; u < 16 && cert_done_ < run.cert_total; ++u, ++cert_done_) {
+  const std::size_t most = run.most_constraints();
+  for (int u = 0; u < 16 && cert_done_ < run.cert_total && constraints_.size() < most; ++u, ++cert_done_) {
     draw(X, Y);
     const std::size_t before = constraints_.size();
     const int accepted = certify(X, Y, w_hat_, run.certify, constraints_);
@@ -143,7 +145,7 @@ void PipelineTask::certify_piece() {
     count_violations(before);
     if (accepted) remember_certified(X, Y);
   }
-  if (cert_done_ >= run.cert_total) stage_ = Stage::Span;
+  if (cert_done_ >= run.cert_total || constraints_.size() >= most) stage_ = Stage::Span;
 }
 
 void PipelineTask::span_piece() {

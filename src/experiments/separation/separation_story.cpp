@@ -171,9 +171,10 @@ Story make_story() {
       say("With n = {n}, m = log n = {m} sign patterns. A low threshold hurts: at tau = 0.04 softmax fires on {exp_d0_04} of D0 inputs, linear on {lin_d0_04} "
           "of D0 and {lin_d1_04} of D1, and success is only {success_04}. Going up, success is {success_08} at "
           "tau = 0.08, {success_12} at 0.12 and {success_16} at 0.16, while softmax fires on {d0_08}, {d0_12} and "
-          "{d0_16} of D0 inputs there: it starts to hurt at the tau where D0 first fires."),
-      say_if("d0_16", 0, 0, "Here softmax is silent on D0 from tau = 0.16 up, so the hurt starts below 0.16 and "
-                            "grows fast below 0.1."),
+          "{d0_16} of D0 inputs there."),
+      // Walk 12: at n = 100 D0 fires at every tau, so "where D0 first fires" only fits a run where it falls silent.
+      say_if("d0_16", 0, 0, "It starts to hurt at the tau where D0 first fires: here softmax is silent on D0 from "
+                            "tau = 0.16 up, so the hurt starts below 0.16 and grows fast below 0.1."),
       say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs, and at tau = 0.3 still on "
                                 "{d0_30}; success is {success_16} at 0.16 and {success_30} at 0.3: with n = {n} "
                                 "scores the weights are larger, so are D0's agreements (about 1/sqrt(n)), and it "
@@ -231,7 +232,7 @@ Story make_story() {
                     cell("lin_d0_80", "lin_d0", "m", 80),
                     StoryMeasure::from_note("indep_80", "fired in independent trials, success would be {indep_80} ", "0.0%"),
                     StoryMeasure::from_note("ratio", "other silences); measured {*}, {ratio} times that"),
-                    StoryMeasure::from_setting("shared", "shared_readout")};
+                    StoryMeasure::from_setting("shared", "shared_readout"), StoryMeasure::from_setting("d_set", "d")};
   three.answer = {
       say("Softmax detects D1 on {exp_d1_10} of inputs at m = 10, against {law_10} from the planted-row law; success is "
           "{success_10} there and {success_80} at m = 80 (Wilson 95% [{low_80}, {high_80}]). At m = 80 softmax fires "
@@ -265,8 +266,9 @@ Story make_story() {
       // The invitations together at the end (walk 11: the first was lost in the middle of a long answer).
       say_at_step("shared_readout", "Then switch the shared readout off, so that each of the four evaluations draws "
                                     "its own readout columns, and run again: expect success near the product."),
+      // The count's 55% is d = 22's (walk 12: at d = 42 the run showed 9%).
       say_at_step("trials", "Or set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
-                            "near the count's 55% and linear attention on D1 higher.")};
+                            "near the count's 55% and linear attention on D1 higher.").and_if("d_set", 22, 22)};
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs",
                   "gives a success of 4.4%; the run measured 24.0%", "That is 5.48 times the product",
