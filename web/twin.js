@@ -39,17 +39,22 @@
     const two = Math.abs(n) % 100, one = two % 10;
     return `${n}${two >= 11 && two <= 13 ? 'th' : one === 1 ? 'st' : one === 2 ? 'nd' : one === 3 ? 'rd' : 'th'}`;
   }
-  // Rows to show of n: all up to MAX_ROWS, else every k-th and the last.
-  function thin(n) {
-    if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1 };
+  // Rows to show of n: all up to MAX_ROWS, else every k-th, the last and the rows `keep` names (those
+  // a story's answer quotes).
+  function thin(n, keep = []) {
+    if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1, kept: 0 };
     const step = Math.ceil(n / MAX_ROWS);
-    const rows = [];
-    for (let i = 0; i < n; i += step) rows.push(i);
-    if (rows[rows.length - 1] !== n - 1) rows.push(n - 1);
-    return { rows, step };
+    const rows = new Set();
+    for (let i = 0; i < n; i += step) rows.add(i);
+    rows.add(n - 1);
+    const before = rows.size;
+    for (const i of keep) if (i >= 0 && i < n) rows.add(i);
+    return { rows: [...rows].sort((a, b) => a - b), step, kept: rows.size - before };
   }
   function thinNote(n, t) {  // "every 2nd and the last"
-    return t.step === 1 ? `all ${n} rows` : `${t.rows.length} of ${n} rows (every ${ordinal(t.step)} and the last); the full table is in the CSV`;
+    if (t.step === 1) return `all ${n} rows`;
+    const also = t.kept ? `, the last and ${counted(t.kept, 'row')} the answer quotes` : ' and the last';
+    return `${t.rows.length} of ${n} rows (every ${ordinal(t.step)}${also}); the full table is in the CSV`;
   }
   // The link's keys and values, in order (the App writes key=value pairs joined by &).
   function start(M) {
@@ -219,8 +224,14 @@
     }
 
     // ---- the results: run table, figures (caption, sentences, data table), heatmaps, notes ------
-    function tableHtml(caption, columns, rows) {
-      const t = thin(rows.length);
+    function tableHtml(caption, columns, rows, quoted = []) {
+      // The rows whose value in a quoted column is the one the answer reads.
+      const keep = [];
+      for (const q of quoted) {
+        const c = columns.indexOf(q.column);
+        if (c >= 0) rows.forEach((r, i) => { if (Number(r[c]) === q.value) keep.push(i); });
+      }
+      const t = thin(rows.length, keep);
       // A wide table scrolls in its own box (web/shell.html), so the keyboard can focus it to scroll.
       let h = `<table tabindex="0"><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
         columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('') + `</tr></thead><tbody>`;
@@ -237,7 +248,7 @@
       return `${se.name}: ${counted(pts.length, 'point')}; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
         `${say(last[1])} (${xl} ${say(last[0])}); highest ${say(hi[1])} at ${xl} ${say(hi[0])}, lowest ${say(lo[1])} at ${xl} ${say(lo[0])}.`;
     }
-    function plotTable(plot) {
+    function plotTable(plot, quoted) {
       // One row per x; a column per series (series that share their x values share rows).
       const xs = [];
       const seen = new Map();
@@ -246,7 +257,7 @@
       plot.series.forEach((se, k) => se.x.forEach((x, i) => { rows[seen.get(x)][k + 1] = se.y[i]; }));
       // x to 6 digits: it names the row (points 4 digits would merge stay apart), the values to 4.
       return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)],
-        rows.map(([x, ...ys]) => [cell(x, 6), ...ys]));
+        rows.map(([x, ...ys]) => [cell(x, 6), ...ys]), quoted);
     }
     function mapHtml(hm, i) {
       let h = `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +
@@ -275,8 +286,9 @@
       // The run's table: first in the free lab; in a story after the figures, whose first is the
       // step's named plot (the text points there first).
       let table = '';
+      const quoted = (s.page.story && s.page.story.quoted) || [];  // rows the answer reads stay in a thinned table
       if (run.columns) {
-        table = tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows);
+        table = tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
         if (s.params.shows && s.params.shows.export) table += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
       }
       const inStory = s.page.page === 'story';
@@ -288,7 +300,7 @@
       figs.plots.forEach((plot, k) => {
         h += `<figure aria-labelledby="twin-fig-${k}"><figcaption id="twin-fig-${k}">Figure ${k + 1}: ${esc(plot.title)}` +
           ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
-          plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot) +
+          plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot, quoted) +
           (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${plot.index}">Save figure ${k + 1} as SVG</button>` : '') +
           `</figure>`;
       });

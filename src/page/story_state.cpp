@@ -145,6 +145,11 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"summaryHeading", kSummaryHeading},
               {"changed", !settings_changed(settings).empty()},
               {"prediction", nullptr}};
+  // The table rows the answer reads (a cell at a1 = 0.712): the text view keeps them when it thins a
+  // table (web/twin.js; walk 12: every 2nd row dropped the two the answer quotes).
+  out["quoted"] = Json::array();
+  for (const StoryMeasure& m : step().measures)
+    if (!m.cell.at_column.empty()) out["quoted"].push_back({{"column", m.cell.at_column}, {"value", m.cell.at_value}});
   for (const GlossaryEntry* g : words(results, answer, summary))
     out["words"].push_back({{"term", g->term}, {"definition", g->definition}, {"source", g->source}});
   if (step().prediction) {

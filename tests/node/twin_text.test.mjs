@@ -29,3 +29,13 @@ test("a thinned table's caption says every 2nd row, not every 2th", () => {
   assert.match(thinNote(100, t), /\(every 2nd and the last\)/);
   assert.match(thinNote(301, thin(301)), /\(every 7th and the last\)/);
 });
+
+// Walk 12: separation 4's table kept every 2nd row and dropped the two rows its answer quotes.
+test('a thinned table keeps the rows the answer quotes, and says so', () => {
+  const t = thin(100, [51, 53, 4]);  // 4 is kept anyway (every 2nd)
+  assert.ok(t.rows.includes(51) && t.rows.includes(53) && t.rows.includes(4));
+  assert.equal(JSON.stringify(t.rows), JSON.stringify([...t.rows].sort((a, b) => a - b)));  // in order
+  assert.equal(t.kept, 2);
+  assert.match(thinNote(100, t), /\(every 2nd, the last and 2 rows the answer quotes\)/);
+  assert.equal(thin(30, [5]).kept, 0);  // not thinned: every row shows
+});
