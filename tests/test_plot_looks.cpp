@@ -309,6 +309,7 @@ TEST_CASE("a map's cell is named by its axes' values, a slice's own, or its numb
   h.x_label = "key token, head 1 to head 2 from left to right";
   h.cols = 6, h.x_slices = {{3, 0.0, 2.0}, {3, 0.0, 2.0}};
   CHECK(cell_place(h, 0, 4) == "key token = 1, row 0");
+  CHECK(point_place(h, 0.5, 6.0) == "key token = 2, row 0");  // the far edge: the last slice's last column
 }
 
 // Walk 11: on regression 1's distance plot the read-out gave exact Newton's last point (t = 4) for a

@@ -35,6 +35,8 @@ std::string axis_place(double at, int cells, const std::optional<Heatmap::GridVa
     return n > 1 ? v.first + (v.last - v.first) * centres_from_first / double(n - 1) : v.first;
   };
   const std::string named = axis_name(label, unnamed);
+  // A path's end on the image's far edge (at == cells) is in the last slice (walk 12: "column 0").
+  if (!slices.empty()) at = std::clamp(at, 0.0, double(cells) - 0.5);
   for (const Heatmap::RowSlice& s : slices) {
     if (at < s.rows) return named + " = " + printf_text("%.4g", value({s.first, s.last}, std::floor(at), s.rows));
     at -= s.rows;

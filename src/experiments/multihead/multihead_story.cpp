@@ -183,7 +183,8 @@ Story make_story() {
           "their one-head shares differ."),
       say("Why: each head attends by its own Theta, so every extra head must land its attention on the same two "
           "tokens with the same weights as the others: one more coincidence, and one more factor, each time. The paper says the same of the rows its learner waits for (Section 2.2): their chance "
-          "is a small number to a power proportional to m, a fixed factor lost per head, which is part of why its count of "
+          "is a small number to a power proportional to m, about the same factor lost per head (here {fall12} and {fall23}: "
+          "the same order, not equal), which is part of why its count of "
           "examples grows like kd to a power proportional to m (Theorem 1.2).")};
   two.expect = {"With one head 10.6% of rows are certified, with two 0.124%, with three 0.0011% (10 of 900000 rows, "
                 "Wilson 95% [0.0006%, 0.002%]): the rate falls 85.4 and then 112 times"};

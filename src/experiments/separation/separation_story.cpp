@@ -257,7 +257,8 @@ Story make_story() {
                                "alike, so the two alarms mostly come together. Had they always come together, "
                                "success could be as high as 100% minus the larger alarm rate; it is lower, as each alarm also "
                                "comes in some trials without the other."),
-      say_if("ratio", 0, 2, "That is near the product ({ratio} times it), as if the alarms came in unrelated trials."),
+      say_if("ratio", 0, 2, "That is {ratio} times the product, the same order as if the alarms came in unrelated "
+                            "trials."),
       say_if("shared", 1, 1, "Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on "
                              "D0 both spread their weight nearly evenly, so their output rows nearly agree, and with "
                              "the same readout columns they fired in the same trials."),
@@ -275,7 +276,7 @@ Story make_story() {
                   "is drawn as identical to softmax on D0", "softmax on D0 fired in 63.0% of 100 trials, range [53.2%, "
                   "71.8%]", "Linear attention on D1 (68.0%) has one more way to fire", "set trials per point to 1000"};
   three.invited = {{{{"shared_readout", "false"}}, {"gives a success of 5.7%; the run measured 3.0%",
-                                                    "That is near the product (0.53 times it)",
+                                                    "That is 0.53 times the product, the same order",
                                                     "no longer fires in the trials where softmax on D0 (58.0%) does"}},
                    {{{"trials", "1000"}}, {"softmax on D0 fired in 54.5% of 1000 trials",
                                            "Linear attention on D1 (66.1%) has one more way to fire",
