@@ -91,7 +91,9 @@
     function toolbarHtml(s) {
       const p = s.params, shows = p.shows || {};
       const desc = describe(p.experiment);
-      let h = `<button type="button" data-act="view" aria-pressed="${s.textView}">Text view</button>`;
+      // The way back to the drawn page, said where the text view starts (walk 12: only Shift+Tab, unsaid).
+      let h = `<button type="button" data-act="view" aria-pressed="${s.textView}">Text view</button>` +
+        ` <span class="twin-way-back">${s.textView ? 'Alt+T or this button: back to the drawn page.' : 'Shift+Tab: back to the drawn page; Alt+T keeps this view.'}</span>`;
       if (!p.embed && s.page.page !== 'start') h += ` <button type="button" data-act="home">Home: the stories</button>`;
       if (s.page.page === 'lab' && !p.embed) {
         h += ` <label>Experiment <select data-act="experiment">` + experiments.map((e) =>
@@ -243,7 +245,10 @@
       if (!pts.length) return `${se.name}: no points yet.`;
       let hi = pts[0], lo = pts[0];
       for (const p of pts) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; }
-      const xl = plot.x_label || 'x', yl = plot.y_label || 'y';
+      // The axes' short names in every sentence ("p", not "p (each sequence's marks drawn side by side)";
+      // walk 12: tiring with a screen reader); the figure's caption gives them whole.
+      const short = (label, none) => (label || none).split(' (')[0].split('; ')[0];
+      const xl = short(plot.x_label, 'x'), yl = short(plot.y_label, 'y');
       const first = pts[0], last = pts[pts.length - 1];
       return `${se.name}: ${counted(pts.length, 'point')}; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
         `${say(last[1])} (${xl} ${say(last[0])}); highest ${say(hi[1])} at ${xl} ${say(hi[0])}, lowest ${say(lo[1])} at ${xl} ${say(lo[0])}.`;
