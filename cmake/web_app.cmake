@@ -26,14 +26,14 @@ target_compile_definitions(attnlab_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISA
 target_link_libraries(attnlab_imgui PUBLIC "${ATTNLAB_SDL2_DIR}/lib/libSDL2.a")
 
 # The UI font, cut down to the glyphs the page draws (ASCII, the no-break space, degree, plus-minus,
-# squares, micro, middle dot and times; the dashes and the ellipsis ImGui clips with: the page's own
-# texts are ASCII and its fields take numbers, so no other Latin-1, Greek, arrows or <=, >=; a
-# missing glyph shows as '?'), without the hinting instructions and layout tables that ImGui's rasteriser
+# squares, micro, middle dot and times; the ellipsis ImGui clips with: the page's own texts are ASCII
+# (no dash or quote beyond it) and its fields take numbers, so no other Latin-1, Greek, arrows or
+# <=, >=; a missing glyph shows as '?'), without the hinting instructions and layout tables that ImGui's rasteriser
 # (stb_truetype) never reads. Needs python3-fonttools (scripts/setup.sh).
 set(ATTNLAB_UI_FONT "${CMAKE_BINARY_DIR}/ui-font.ttf")
 add_custom_command(OUTPUT "${ATTNLAB_UI_FONT}"
   COMMAND "${ATTNLAB_PYTHON3}" -m fontTools.subset "${ATTNLAB_FONT}" --output-file=${ATTNLAB_UI_FONT}
-          --no-hinting --layout-features= "--unicodes=U+0020-007E,U+00A0,U+00B0-00B7,U+00D7,U+2010-2027"
+          --no-hinting --layout-features= "--unicodes=U+0020-007E,U+00A0,U+00B0-00B3,U+00B5,U+00B7,U+00D7,U+2026"
   DEPENDS "${ATTNLAB_FONT}"
   COMMENT "Subsetting the UI font"
   VERBATIM)
@@ -73,7 +73,7 @@ add_executable(attnlab_app
   src/web/sdl_no_blit.cpp
   $<TARGET_OBJECTS:attnlab_js_api>)
 attnlab_layer_root(attnlab_app web "${CMAKE_SOURCE_DIR}/src/web" PRIVATE)
-target_link_libraries(attnlab_app PRIVATE attnlab_ui attnlab_bench attnlab_warnings attnlab::json)
+target_link_libraries(attnlab_app PRIVATE attnlab_ui attnlab_experiments attnlab_warnings attnlab::json)
 set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
 target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=attnlabModule

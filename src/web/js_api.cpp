@@ -16,7 +16,6 @@
 #include <memory>
 #include <string>
 
-#include "bench/workloads.hpp"
 #include "experiments/papers.hpp"
 #include "experiments/registry.hpp"
 #include "experiments/reproductions.hpp"
@@ -39,13 +38,6 @@ using emscripten::val;
 
 std::string error_json(const std::string& message) { return json_text({{"error", message}}); }
 
-std::string bench_json_for(double min_seconds) {
-  try {
-    return bench_json(run_benchmarks(min_seconds));
-  } catch (const std::exception& ex) {
-    return error_json(ex.what());
-  }
-}
 
 // A string argument from JS, or a ParamError naming what was expected.
 std::string string_arg(const val& v, const char* what) {
@@ -369,7 +361,6 @@ EMSCRIPTEN_BINDINGS(attnlab_api) {
   emscripten::function("runExperiment", &run_experiment);
   emscripten::function("runExperiment", &run_experiment_with_data);
   emscripten::function("runExperimentCsv", &run_experiment_csv);
-  emscripten::function("benchmarks", &bench_json_for);
   emscripten::function("inspectExperiment", &inspect_experiment);
   emscripten::function("reproductionPanels", &reproduction_panels_json);
   emscripten::function("listStories", &list_stories);

@@ -517,8 +517,13 @@ function makeLab(m, where) {
     /** Every paper: [{id, title, authors, arxiv, docsPage, experiments: [ids], story, reproduction}]. */
     listPapers: () => parse(m.listPapers()),
 
-    /** Throughput of the benchmark workloads (blocking: about `seconds` per workload). */
+    /** Throughput of the benchmark workloads (blocking: about `seconds` per workload); the node build
+     * only, as the page's module leaves the workloads out to load faster. */
     benchmarks({ seconds = 1 } = {}) {
+      if (typeof m.benchmarks !== 'function') {
+        throw new AttnLabError("benchmarks: only the node build has them (createAttnLab({ factory: " +
+          "require('./build/wasm/attnlab_node.cjs') })); the page's module leaves them out to load faster");
+      }
       return parse(m.benchmarks(seconds));
     },
   };
