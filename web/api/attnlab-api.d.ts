@@ -287,7 +287,8 @@ export interface AttnLab {
   stories(): Story[];
   /** Every paper of the lab, declared once (src/experiments/papers.cpp), in the start page's order. */
   listPapers(): Paper[];
-  /** Throughput of the benchmark workloads (blocking: about `seconds` per workload; default 1). */
+  /** Throughput of the benchmark workloads (blocking: about `seconds` per workload; default 1). The
+   * node build only (attnlab_node.cjs): with the page's module it throws an AttnLabError. */
   benchmarks(options?: { seconds?: number }): BenchResult[];
 }
 
@@ -302,7 +303,8 @@ export interface EmbindModule {
   inspectExperiment(id: string, preset: string | undefined, params: Params | undefined, seed: number, point: number,
                     trial: number): string;
   reproductionPanels(name: string): string;
-  benchmarks(seconds: number): string;
+  /** The node module only (src/web/bench_bindings.cpp); absent from the page's and the workers'. */
+  benchmarks?(seconds: number): string;
   Session: new (id: string, preset: string | undefined, params: Params | undefined, seed: number, data?: string) => EmbindSession;
 }
 
