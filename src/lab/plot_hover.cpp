@@ -6,8 +6,7 @@ namespace attnlab {
 
 std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes, double at) {
   HoverReadout out;
-  double nearest = kHoverReach;
-  bool any = false;
+  double nearest = INFINITY;  // of the points within reach, the nearest one's distance
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
     std::size_t best = s.x.size();
@@ -19,9 +18,9 @@ std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes
     }
     if (best == s.x.size()) continue;
     out.lines.push_back({k, best, false});
-    if (!any || gap < nearest) out.x = s.x[best], nearest = gap, any = true;
+    if (gap < nearest) out.x = s.x[best], nearest = gap;
   }
-  if (!any) return std::nullopt;
+  if (out.lines.empty()) return std::nullopt;
   for (HoverLine& line : out.lines) line.own_x = plot.series[line.series].x[line.point] != out.x;
   return out;
 }

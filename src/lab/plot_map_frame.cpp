@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "lab/plot_ticks.hpp"
 #include "lab/text.hpp"
@@ -17,6 +18,13 @@ std::string heatmap_caption(const Heatmap& h) {
 }
 
 namespace {
+
+// The image's edges along an axis of `cells` cells whose centres hold `v`: half a cell beyond the first
+// and the last centre (the second below the first on a falling axis).
+std::pair<double, double> grid_edges(const Heatmap::GridValues& v, int cells) {
+  const double step = cells > 1 ? (v.last - v.first) / double(cells - 1) : 1.0;
+  return {v.first - 0.5 * step, v.last + 0.5 * step};
+}
 
 // An axis label's name only: "column: 1 planted | ..." -> "column", "x_2 (bottom to top)" -> "x_2";
 // `unnamed` for an empty label.
@@ -53,9 +61,9 @@ std::string map_extent(const Heatmap& h) {
   const auto span = [&](const std::optional<Heatmap::GridValues>& v, int cells, const std::string& label,
                         const char* unnamed) {
     if (!v || cells < 1 || !std::isfinite(v->first) || !std::isfinite(v->last)) return;
-    const double half = cells > 1 ? 0.5 * (v->last - v->first) / double(cells - 1) : 0.5;
-    out += (out.empty() ? "" : ", ") + axis_name(label, unnamed) + " from " + printf_text("%.4g", std::min(v->first - half, v->last + half)) + " to " +
-           printf_text("%.4g", std::max(v->first - half, v->last + half));
+    const auto [edge0, edge1] = grid_edges(*v, cells);
+    out += (out.empty() ? "" : ", ") + axis_name(label, unnamed) + " from " + printf_text("%.4g", std::min(edge0, edge1)) +
+           " to " + printf_text("%.4g", std::max(edge0, edge1));
   };
   span(h.x_values, h.cols, h.x_label, "column");
   span(h.y_values, h.rows, h.y_label, "row");
@@ -79,8 +87,7 @@ std::vector<MapTick> map_ticks(int cells, const std::optional<Heatmap::GridValue
     return out;
   }
   // Values: the image spans half a cell beyond the first and the last centre.
-  const double step = cells > 1 ? (values->last - values->first) / (n - 1.0) : 1.0;
-  const double edge0 = values->first - 0.5 * step, edge1 = values->last + 0.5 * step;
+  const auto [edge0, edge1] = grid_edges(*values, cells);
   for (double t : nice_ticks(std::min(edge0, edge1), std::max(edge0, edge1), target)) {
     const double at = (t - edge0) / (edge1 - edge0);
     if (at >= 0.0 && at <= 1.0) out.push_back({at, tick_label(t)});

@@ -1,8 +1,8 @@
 // What an experiment produces: a table (one row per sweep point, say) and plots built from it.
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <optional>
-#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>

@@ -103,8 +103,9 @@ inline AnswerPart say_at_step(std::string key, std::string text) {
 
 // Whether `part` is shown for this run: always when it has no condition, else when its measured
 // value is measured, finite and in [low, high], and (at_step) when the run's setting equals the
-// step's, or the settings are unknown; and (and_if) its second measured value too. Throws like render_parts on an undeclared name, and
-// std::invalid_argument on an at_step key that the known settings lack.
+// step's, or the settings are unknown; and (and_if) its second measured value too. Throws like
+// render_parts on an undeclared name, and std::invalid_argument on an at_step key that the known
+// settings lack.
 bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measures, const Results& results,
                 const RunSettings& settings = {});
 // The parts joined by spaces, each part shown when its condition holds, `{name}` replaced by the

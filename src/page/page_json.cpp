@@ -47,15 +47,17 @@ std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending
     Json marks = Json::array();
     for (const Heatmap::Mark& m : h.marks) {
       const std::size_t at = static_cast<std::size_t>(m.row) * static_cast<std::size_t>(h.cols) + static_cast<std::size_t>(m.col);
-      marks.push_back({{"row", m.row}, {"col", m.col}, {"label", m.label}, {"place", std::isfinite(m.at_row) && std::isfinite(m.at_col) ? point_place(h, m.at_row, m.at_col)
-                                                                                  : cell_place(h, m.row, m.col)},
+      const bool exact = std::isfinite(m.at_row) && std::isfinite(m.at_col);  // a point, not a cell
+      marks.push_back({{"row", m.row}, {"col", m.col}, {"label", m.label},
+                       {"place", exact ? point_place(h, m.at_row, m.at_col) : cell_place(h, m.row, m.col)},
                        {"value", at < h.values.size() ? number(h.values[at]) : Json(nullptr)}});
     }
     Json paths = Json::array();  // each path's length and where it ends (a solver's iterates)
     for (const Heatmap::Path& p : h.paths)
       if (!p.rows.empty() && p.rows.size() == p.cols.size())
         paths.push_back({{"label", p.label}, {"points", p.rows.size()}, {"last", point_place(h, p.rows.back(), p.cols.back())}});
-    heatmaps.push_back({{"index", i}, {"extent", map_extent(h)}, {"named", !named.empty() && h.title == named}, {"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
+    heatmaps.push_back({{"index", i}, {"extent", map_extent(h)}, {"named", !named.empty() && h.title == named},
+                        {"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
                         {"high", number(h.high)}, {"x_label", h.x_label}, {"y_label", h.y_label},
                         {"value_label", h.value_label}, {"note", h.note}, {"marks", marks},
                         {"paths", paths}});

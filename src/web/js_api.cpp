@@ -38,7 +38,6 @@ using emscripten::val;
 
 std::string error_json(const std::string& message) { return json_text({{"error", message}}); }
 
-
 // A string argument from JS, or a ParamError naming what was expected.
 std::string string_arg(const val& v, const char* what) {
   if (v.isUndefined() || v.isNull()) return "";
