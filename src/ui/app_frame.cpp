@@ -89,7 +89,9 @@ void App::frame(float width, float height) {
 
 void App::draw_results_panel(ImVec2 size) {
   ImGui::BeginChild("results", size, true, ImGuiWindowFlags_NavFlattened);
-  const bool started = run_.state() == RunState::Running || run_.state() == RunState::Done;
+  // A paused run is still started: pausing keeps the results where the student scrolled them.
+  const RunState state = run_.state();
+  const bool started = state == RunState::Running || state == RunState::Paused || state == RunState::Done;
   const std::string here = (link_.in_story() ? story_.story().id + "#" + std::to_string(story_.step_index()) : "") +
                            (started ? "|run" : "|before");
   if (here != results_scrolled_for_) ImGui::SetScrollY(0.0f), results_scrolled_for_ = here;
