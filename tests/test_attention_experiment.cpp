@@ -191,7 +191,9 @@ TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the firs
       CHECK(h.title.find(k == 0 ? "(planted strength a = 1.5)" : "(planted strength a = 0.01)") != std::string::npos);
       CHECK(h.rows == 60);  // all tokens fit
       CHECK(h.cols == (self ? 7 : 14));
-      CHECK(h.note.empty());
+      CHECK(h.note.find("rows:") == std::string::npos);  // no tokens left out
+      // Cross-attention's query half says why it is one colour but for column 1 (walk 12).
+      CHECK((h.note.find("every query is log n") != std::string::npos) == !self);
       int j3 = -1;
       for (std::size_t j = 0; j < inspected.rows.size(); ++j)
         if (cell(inspected, j, planted_column[k]) == 1.0) j3 = int(j);
@@ -209,10 +211,11 @@ TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the firs
         const auto query = std::find_if(h.marks.begin(), h.marks.end(), [](const Heatmap::Mark& m) { return m.label == "j2"; });
         REQUIRE(query != h.marks.end());
         CHECK(h.values[std::size_t(query->row * h.cols)] == Approx(planted_entry[k]));
-        // Columns counted from 1 in each half, as the caption counts them (walk 11: "column 0" for j2).
-        CHECK(cell_place(h, query->row, query->col).rfind("column = 1, ", 0) == 0);
-        CHECK(cell_place(h, mark->row, mark->col).rfind("column = 1, ", 0) == 0);
-        CHECK(cell_place(h, mark->row, h.cols - 1).rfind("column = 7, ", 0) == 0);
+        // Columns counted from 1 in each half, as the caption counts them (walk 11: "column 0" for j2),
+        // and the half named (walk 12: j2 and j3 both read "column = 1").
+        CHECK(cell_place(h, query->row, query->col).rfind("column = 1 (queries), ", 0) == 0);
+        CHECK(cell_place(h, mark->row, mark->col).rfind("column = 1 (keys), ", 0) == 0);
+        CHECK(cell_place(h, mark->row, h.cols - 1).rfind("column = 7 (keys), ", 0) == 0);
       }
     }
   }

@@ -287,6 +287,12 @@ TEST_CASE("page story: before Run the plot a step names is an empty frame: its t
   CHECK(map_named["heatmaps"][0]["index"] == 1);
   CHECK(map_named["heatmaps"][0]["named"].get<bool>());
   CHECK(map_named["plots"][0]["title"] == "Loss");  // no plot is named: the results' own order
+  // A plot's rounding band is named for the twin's words (walk 12: multihead 3's band was not in the
+  // text view); a plot without one has an empty band.
+  r.plots[2].rounding_band(1e-12);
+  const auto banded = nlohmann::json::parse(twin_figures_json(r, false, nullptr, "D_k", {"Path"}));
+  CHECK(banded["plots"][1]["band"] == "rounding level (below 1e-12)");
+  CHECK(banded["plots"][0]["band"] == "");
 }
 
 TEST_CASE("page story: the plots a step's answer relies on are drawn open after the named one", "[page]") {

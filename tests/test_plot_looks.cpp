@@ -191,6 +191,9 @@ TEST_CASE("a line is drawn over other series' marks, and marks at the same point
   CHECK(d[0].mark_scale_at(0) == 1.0);  // points no other series shares keep the common size
   CHECK(d[1].mark_scale_at(1) == 1.0);
   CHECK(drawing_order(tokens, d) == std::vector<std::size_t>{0, 1, 2});
+  // The legend says why some marks are larger (walk 11); the series on top keeps its name.
+  CHECK(d[0].legend == "sequence 0 (larger marks where another curve's mark sits on top)");
+  CHECK(d[2].legend == "sequence 2");
   const std::string svg = plot_to_svg(tokens);  // the SVG draws the same rings
   CHECK(svg.find("r=\"" + svg_num(kMarkRadius * 1.4 * (1.0 + 2 * kCoveredMarkGrowth)) + "\"") != std::string::npos);
   // Apart, they keep the common size.
@@ -310,6 +313,11 @@ TEST_CASE("a map's cell is named by its axes' values, a slice's own, or its numb
   h.cols = 6, h.x_slices = {{3, 0.0, 2.0}, {3, 0.0, 2.0}};
   CHECK(cell_place(h, 0, 4) == "key token = 1, row 0");
   CHECK(point_place(h, 0.5, 6.0) == "key token = 2, row 0");  // the far edge: the last slice's last column
+  // Slices with names (walk 12: cross-attention's j2 and j3 both read "column = 1").
+  h.x_label = "column: queries 1..d | keys 1..d";
+  h.x_slices = {{3, 1.0, 3.0, "queries"}, {3, 1.0, 3.0, "keys"}};
+  CHECK(cell_place(h, 0, 0) == "column = 1 (queries), row 0");
+  CHECK(cell_place(h, 0, 3) == "column = 1 (keys), row 0");
 }
 
 // Walk 11: on regression 1's distance plot the read-out gave exact Newton's last point (t = 4) for a

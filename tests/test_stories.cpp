@@ -308,3 +308,14 @@ TEST_CASE("counts are singular for one, ordinals end as spoken", "[stories]") {
   CHECK(ordinal(102) == "102nd");
   CHECK(ordinal(111) == "111th");
 }
+
+// One rule for an axis's short name, for the map's places and the text view's curve sentences (walk
+// 12: the twin cut at " (" and the map at "(", so a formula's bracket cut the name).
+TEST_CASE("an axis label's short name ends at its first clause", "[stories]") {
+  CHECK(axis_short_name("column: queries 1..d | keys 1..d", "column") == "column");
+  CHECK(axis_short_name("x_2 (bottom to top)", "row") == "x_2");
+  CHECK(axis_short_name("key token, head 1 to head 2 from left to right", "column") == "key token");
+  CHECK(axis_short_name("successes / trials; Wilson 95% bars", "y") == "successes / trials");
+  CHECK(axis_short_name("E ||F(X) - F^(X)||_F^2 (test set)", "y") == "E ||F(X) - F^(X)||_F^2");
+  CHECK(axis_short_name("", "x") == "x");
+}

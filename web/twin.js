@@ -246,9 +246,8 @@
       let hi = pts[0], lo = pts[0];
       for (const p of pts) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; }
       // The axes' short names in every sentence ("p", not "p (each sequence's marks drawn side by side)";
-      // walk 12: tiring with a screen reader); the figure's caption gives them whole.
-      const short = (label, none) => (label || none).split(' (')[0].split('; ')[0];
-      const xl = short(plot.x_label, 'x'), yl = short(plot.y_label, 'y');
+      // walk 12: tiring with a screen reader; lab/text.hpp axis_short_name); the caption gives them whole.
+      const xl = plot.x_name, yl = plot.y_name;
       const first = pts[0], last = pts[pts.length - 1];
       return `${se.name}: ${counted(pts.length, 'point')}; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
         `${say(last[1])} (${xl} ${say(last[0])}); highest ${say(hi[1])} at ${xl} ${say(hi[0])}, lowest ${say(lo[1])} at ${xl} ${say(lo[0])}.`;
@@ -293,7 +292,10 @@
       let table = '';
       const quoted = (s.page.story && s.page.story.quoted) || [];  // rows the answer reads stay in a thinned table
       if (run.columns) {
-        table = tableHtml(`Results table (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
+        // In a story the figures above give the data in words; the whole table keeps the CSV's column
+        // names, and says so (walk 12: "S, verify_max_error" read as unexplained words).
+        const named = s.page.page === 'story' ? 'The run\'s whole table, its columns named as in the CSV' : 'Results table';
+        table = tableHtml(`${named} (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
         if (s.params.shows && s.params.shows.export) table += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
       }
       const inStory = s.page.page === 'story';
@@ -305,7 +307,10 @@
       figs.plots.forEach((plot, k) => {
         h += `<figure aria-labelledby="twin-fig-${k}"><figcaption id="twin-fig-${k}">Figure ${k + 1}: ${esc(plot.title)}` +
           ` (${esc(plot.y_label)} against ${esc(plot.x_label)})</figcaption><ul>` +
-          plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') + `</ul>` + plotTable(plot, quoted) +
+          plot.series.map((se) => `<li>${esc(curveSentence(plot, se))}</li>`).join('') +
+          // Walk 12: the band the step's text names was not in the text view.
+          (plot.band ? `<li>A grey band along the foot: ${esc(plot.band)}. A value in it is the rounding error of doubles, not a measured difference.</li>` : '') +
+          `</ul>` + plotTable(plot, quoted) +
           (s.params.shows && s.params.shows.export ? `<button type="button" data-act="figure" data-index="${plot.index}">Save figure ${k + 1} as SVG</button>` : '') +
           `</figure>`;
       });

@@ -156,7 +156,9 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
         double& largest = later[{s.x[i], s.y[i]}];
         largest = std::max(largest, scale[i]);
       }
-    if (grown) out[k].mark_scale = std::move(scale);
+    if (!grown) continue;
+    out[k].mark_scale = std::move(scale);
+    out[k].legend += " (larger marks where another curve's mark sits on top)";  // walk 11: unexplained
   }
   return out;
 }

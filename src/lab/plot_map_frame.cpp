@@ -26,15 +26,6 @@ std::pair<double, double> grid_edges(const Heatmap::GridValues& v, int cells) {
   return {v.first - 0.5 * step, v.last + 0.5 * step};
 }
 
-// An axis label's name only: "column: 1 planted | ..." -> "column", "x_2 (bottom to top)" -> "x_2";
-// `unnamed` for an empty label.
-std::string axis_name(const std::string& label, const char* unnamed) {
-  if (label.empty()) return unnamed;
-  std::string name = label.substr(0, label.find_first_of(":,("));
-  while (!name.empty() && name.back() == ' ') name.pop_back();
-  return name;
-}
-
 // The place `at` (in cells from the axis's start: cell k spans k to k + 1) on an axis of `cells` cells
 // with these values or slices, in words (cell_place).
 std::string axis_place(double at, int cells, const std::optional<Heatmap::GridValues>& values,
@@ -42,11 +33,13 @@ std::string axis_place(double at, int cells, const std::optional<Heatmap::GridVa
   const auto value = [](const Heatmap::GridValues& v, double centres_from_first, int n) {
     return n > 1 ? v.first + (v.last - v.first) * centres_from_first / double(n - 1) : v.first;
   };
-  const std::string named = axis_name(label, unnamed);
+  const std::string named = axis_short_name(label, unnamed);
   // A path's end on the image's far edge (at == cells) is in the last slice (walk 12: "column 0").
   if (!slices.empty()) at = std::clamp(at, 0.0, double(cells) - 0.5);
   for (const Heatmap::RowSlice& s : slices) {
-    if (at < s.rows) return named + " = " + printf_text("%.4g", value({s.first, s.last}, std::floor(at), s.rows));
+    if (at < s.rows)
+      return named + " = " + printf_text("%.4g", value({s.first, s.last}, std::floor(at), s.rows)) +
+             (s.name.empty() ? "" : " (" + s.name + ")");
     at -= s.rows;
   }
   if (values && std::isfinite(values->first) && std::isfinite(values->last))
@@ -62,7 +55,7 @@ std::string map_extent(const Heatmap& h) {
                         const char* unnamed) {
     if (!v || cells < 1 || !std::isfinite(v->first) || !std::isfinite(v->last)) return;
     const auto [edge0, edge1] = grid_edges(*v, cells);
-    out += (out.empty() ? "" : ", ") + axis_name(label, unnamed) + " from " + printf_text("%.4g", std::min(edge0, edge1)) +
+    out += (out.empty() ? "" : ", ") + axis_short_name(label, unnamed) + " from " + printf_text("%.4g", std::min(edge0, edge1)) +
            " to " + printf_text("%.4g", std::max(edge0, edge1));
   };
   span(h.x_values, h.cols, h.x_label, "column");

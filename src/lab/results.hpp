@@ -122,6 +122,9 @@ struct Heatmap {
   struct RowSlice {
     int rows;
     double first, last;
+    // The slice's own name where slices share their values (the queries and the keys, each
+    // column 1..d; head 1 and head 2): a place in it reads "column = 1 (keys)". Empty: none.
+    std::string name;
   };
   std::vector<RowSlice> y_slices;
   // Columns drawn from slices side by side (head 1's key tokens 0 to k-1, then head 2's ...), left

@@ -79,6 +79,13 @@ std::string ordinal(long long n) {
   return std::to_string(n) + suffix;
 }
 
+std::string axis_short_name(const std::string& label, const std::string& unnamed) {
+  if (label.empty()) return unnamed;
+  std::size_t end = label.size();
+  for (const char* cut : {": ", ", ", "; ", " ("}) end = std::min(end, label.find(cut));
+  return label.substr(0, end);
+}
+
 std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits) {
   const bool digits = !text.empty() && text.size() <= std::min<std::size_t>(max_digits, 18) &&
                       text.find_first_not_of("0123456789") == std::string::npos;

@@ -35,6 +35,12 @@ std::string counted(long long n, const std::string& noun);
 // An ordinal as a sentence writes it: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd.
 std::string ordinal(long long n);
 
+// An axis label's name only, for sentences that repeat it (a map's place, the text view's curve
+// sentences): the label up to its first ": ", ", ", "; " or " (": "column: 1 planted | ..." ->
+// "column", "x_2 (bottom to top)" -> "x_2", "E ||F(X)||^2 (test set)" -> "E ||F(X)||^2"; `unnamed`
+// for an empty label.
+std::string axis_short_name(const std::string& label, const std::string& unnamed);
+
 // A plain non-negative integer written with 1 to `max_digits` decimal digits and nothing else (no
 // sign, no space, no exponent), or nothing. Every count read from a link or an option goes through it.
 std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits);

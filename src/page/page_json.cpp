@@ -3,6 +3,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "lab/plot_looks.hpp"
+#include "lab/text.hpp"
 #include "lab/plot_map_frame.hpp"
 #include "page/story_frame.hpp"
 
@@ -40,7 +42,9 @@ std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending
     const Plot& p = r.plots[i];
     Json series = Json::array();
     for (const Series& s : p.series) series.push_back({{"name", s.name}, {"x", numbers(s.x)}, {"y", numbers(s.y)}});
-    plots.push_back({{"index", i}, {"title", p.title}, {"x_label", p.x_label}, {"y_label", p.y_label}, {"series", series}});
+    plots.push_back({{"index", i}, {"title", p.title}, {"x_label", p.x_label}, {"y_label", p.y_label}, {"series", series},
+                     {"x_name", axis_short_name(p.x_label, "x")}, {"y_name", axis_short_name(p.y_label, "y")},
+                     {"band", p.rounding_level > 0.0 ? rounding_band_label(p.rounding_level) : ""}});
   }
   for (std::size_t i : maps_in_order(r.heatmaps, named)) {
     const Heatmap& h = r.heatmaps[i];

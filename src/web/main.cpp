@@ -110,6 +110,9 @@ void adapt_slice(double frame_start) {
   g_last_frame_start = frame_start;
 }
 
+// ImGui scrolls a window by 5 lines per unit of its MouseWheel: the units that scroll `pixels`.
+float wheel_units(float pixels) { return pixels / (5.0f * ImGui::GetFontSize()); }
+
 // A finger dragged over a panel's background scrolls it, as on any phone page (ImGui itself scrolls
 // only by wheel). Over a slider or a text field the finger keeps driving that control.
 void scroll_by_touch(const SDL_Event& e) {
@@ -118,9 +121,15 @@ void scroll_by_touch(const SDL_Event& e) {
   if (!on_background) return;
   int w = 0, h = 0;
   SDL_GetWindowSize(g_window, &w, &h);
-  // ImGui scrolls 5 lines per wheel step.
-  ImGui::GetIO().MouseWheel += e.tfinger.dy * static_cast<float>(h) / (5.0f * ImGui::GetFontSize());
+  ImGui::GetIO().MouseWheel += wheel_units(e.tfinger.dy * static_cast<float>(h));
 }
+
+// A wheel notch scrolls a panel by kWheelNotchPixels, about what a browser scrolls a page (walk 12:
+// ImGui's one unit a notch, 5 lines or about 75 px, felt slow), and a touchpad's small steps scroll
+// by their own share of it (ImGui's backend turns every step, however small, into a whole unit).
+// SDL's preciseY is the browser's deltaY in notches (100 px or 3 lines a notch), pointing up.
+constexpr float kWheelNotchPixels = 120.0f;
+void scroll_by_wheel(const SDL_Event& e) { ImGui::GetIO().MouseWheel += wheel_units(e.wheel.preciseY * kWheelNotchPixels); }
 
 // After a finger lifts, the pointer leaves the canvas for ImGui: a phone has no hover, and a
 // tooltip under the finger's last place would stay on screen until the next tap (walk 6). The
@@ -149,6 +158,13 @@ void pass_event(const SDL_Event& e) {
   const bool enter = (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
                      (e.key.keysym.scancode == SDL_SCANCODE_RETURN || e.key.keysym.scancode == SDL_SCANCODE_KP_ENTER);
   if (enter) g_enter_down = e.type == SDL_KEYDOWN;
+  if (e.type == SDL_MOUSEWHEEL) {
+    scroll_by_wheel(e);
+    SDL_Event sideways = e;  // ImGui's backend keeps the horizontal part
+    sideways.wheel.y = 0;
+    ImGui_ImplSDL2_ProcessEvent(&sideways);
+    return;
+  }
   ImGui_ImplSDL2_ProcessEvent(&e);
 }
 

@@ -61,7 +61,7 @@ async function checkPage(name, hash, { ready = null, ...options } = {}) {
 async function twinShowsDone(page) {
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
   await page.waitForFunction(() => [...document.querySelectorAll('[data-twin-section="results"] caption')]
-    .some((c) => /^Results table \(complete\)/.test(c.textContent)), null, { timeout: 10000 });
+    .some((c) => /^(Results table|The run's whole table.*) \(complete\)/.test(c.textContent)), null, { timeout: 10000 });
 }
 
 test.after(() => {
@@ -217,7 +217,7 @@ test('a story step completed through the twin by keyboard only: question, predic
   const csv = (await page.evaluate(() => window.attnlab.appCsv())).split('\n').filter((l) => l && !l.startsWith('#'));
   const table = await page.evaluate(() => {
     const t = [...document.querySelectorAll('[data-twin-section="results"] table')]
-      .find((x) => /^Results table/.test(x.querySelector('caption').textContent));
+      .find((x) => /^(Results table|The run's whole table)/.test(x.querySelector('caption').textContent));
     return [...t.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent));
   });
   assert.deepStrictEqual(table[0], csv[0].split(','));

@@ -257,3 +257,36 @@ test('on a 390 x 844 screen the answer scrolls into view after Run', async () =>
     await page.close();
   }
 });
+
+// Walk 12: a wheel notch scrolled a panel by ImGui's 5 lines (about 75 px), slower than any page.
+// A notch (deltaY 100 px, as Chromium gives) scrolls the story panel by 120 px (main.cpp,
+// kWheelNotchPixels): the question moves by that much, down and then up (one of the two may stop
+// at the panel's end).
+test('a mouse wheel notch scrolls a story panel by about 120 px', async () => {
+  const { page, errors } = await openUrl(env.browser, `${env.base}#story=multihead&step=2&threads=1`, { width: 390, height: 844 });
+  await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await afterFrames(page, 8);
+  const questionY = async () => JSON.parse(await page.evaluate(() => window.attnlab.appQuestionRect())).y;
+  const steadyY = async () => {  // the panel's own scrolling (the answer brought into view) done
+    for (let y = await questionY(); ; ) {
+      await afterFrames(page, 10);
+      const now = await questionY();
+      if (now === y) return now;
+      y = now;
+    }
+  };
+  await steadyY();
+  const r = JSON.parse(await page.evaluate(() => window.attnlab.appQuestionRect()));
+  await page.mouse.move(r.x + 20, Math.max(40, r.y + 10));
+  const moves = [];
+  for (const delta of [100, -100]) {
+    const before = await steadyY();
+    await page.mouse.wheel(0, delta);
+    moves.push(Math.abs((await steadyY()) - before));
+  }
+  const most = Math.max(...moves);
+  assert.ok(most > 110 && most < 130, `a notch moved the question by ${moves.join(' and ')} px, not about 120`);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});

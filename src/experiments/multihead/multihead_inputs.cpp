@@ -34,7 +34,8 @@ std::vector<Heatmap> attention_heatmaps(const Layer& layer, const Eigen::MatrixX
   Heatmap h = base("Inputs: the hidden heads' attention on " + which);
   h.x_label = printf_text("key token, head 1 to head %.0f from left to right", double(m));
   h.cols = m * k;
-  for (int i = 0; i < m; ++i) h.x_slices.push_back({k, 0.0, k - 1.0});  // each head's keys 0 to k-1
+  for (int i = 0; i < m; ++i)  // each head's keys 0 to k-1
+    h.x_slices.push_back({k, 0.0, k - 1.0, printf_text("head %.0f", double(i + 1))});
   for (int r = 0; r < k; ++r)
     for (int i = 0; i < m; ++i)
       for (int c = 0; c < k; ++c) h.values.push_back(attention[static_cast<std::size_t>(i)](r, c));

@@ -57,7 +57,9 @@ void results_pipeline_plots(const PipelinePartial& pipe, std::vector<Plot>& plot
   const std::vector<double>& stream_alpha = pipe.stream_alpha;
   const std::vector<double>& stream_heads = pipe.stream_heads;
   const std::vector<double>& singular_values = pipe.singular_values;
-  Plot crude = Plot::titled("Phase I: crude estimate of W_sum").x("examples N").y("||W^ - W_sum||_F / ||W_sum||_F")
+  // Titles in words (walk 12: "Phase I" and sigma_j were unexplained under "More plots").
+  Plot crude = Plot::titled("The learner's first, crude estimate of W_sum (the paper's phase one, Section 5)")
+                   .x("examples N").y("||W^ - W_sum||_F / ||W_sum||_F")
                    .log_x_axis().log_y_axis();
   crude.series.push_back({"W^ = (1/(kN)) sum (X^T 1)(1^T Y)", SeriesStyle::LineMarkers, crude_n, crude_error, {}, {}});
   if (!crude_n.empty()) {
@@ -77,7 +79,7 @@ void results_pipeline_plots(const PipelinePartial& pipe, std::vector<Plot>& plot
   if (!singular_values.empty()) {
     Plot sv = Plot::titled("Singular values of the certified constraints").x("index (d^2 columns)")
                   .y("singular value").log_y_axis().x_axis(AxisFlags_Index);
-    Series ss{"sigma_j", SeriesStyle::LineMarkers, {}, singular_values, {}, {}};
+    Series ss{"singular values, largest first", SeriesStyle::LineMarkers, {}, singular_values, {}, {}};
     for (std::size_t j = 0; j < singular_values.size(); ++j) ss.x.push_back(double(j));
     sv.series.push_back(ss);
     plots.push_back(sv);
@@ -313,7 +315,7 @@ std::vector<std::string> results_notes(const RunSettings& run, const AssumptionM
   std::vector<std::string> notes;
   for (const auto& line : meter.lines) notes.push_back(line);
   if (!crude_n.empty())
-    notes.push_back(printf_text("Phase I: relative error %.3g after %.0f examples; it levels off at the estimator's bias "
+    notes.push_back(printf_text("The crude estimate of W_sum (the paper's phase one): relative error %.3g after %.0f examples; it levels off at the estimator's bias "
                         "(attention depends on X; Theorem 5.1 bounds it under the paper's assumptions), tens of percent "
                         "at the lab's sizes (ours, measured).",
                         crude_error.back(), crude_n.back()));

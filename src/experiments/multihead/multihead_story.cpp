@@ -267,11 +267,12 @@ Story make_story() {
                    StoryMeasure::from_setting("k", "k"), StoryMeasure::from_setting("d", "d"),
                    StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm")};
   four.answer = {
-      // The learner needs at least d certified rows (PipelineTask; d is the step's 8, not shown). Walk 11: at
+      // The learner needs at least d certified rows (PipelineTask). The bounds 7 and 8 are the step's d, which
+      // the step does not show (four.shows), so a student cannot change it; the text reads {d}. Walk 11: at
       // m = 2 and norm 6, 3 rows were certified and the answer read "a Theta error of not measured".
       say_if("certified", 8, kInf, "{certified} of {rows} rows were certified here, enough for the lab's "
                                    "version of the paper's learner to reach a Theta error of {pipe_theta}."),
-      say_if("certified", 1, 7, "Only {certified} of {rows} rows were certified here, fewer than the d = 8 the lab's "
+      say_if("certified", 1, 7, "Only {certified} of {rows} rows were certified here, fewer than the d = {d} the lab's "
                                 "version of the paper's learner needs to pin Theta down: it stops, so the plot has "
                                 "no flat lines of the learner's errors this time."),
       say_if("certified", 0, 0, "No row was certified ({certified} of {rows}) with m = {m} heads, so Theta cannot "

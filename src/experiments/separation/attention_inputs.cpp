@@ -70,6 +70,10 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
   h.y_label = "token";
   h.value_label = self ? "entry of A" : "entry (queries in units of log n)";
   h.note = describe(spans, s.n);
+  // Walk 12: the queries' half is one colour but for column 1, and nothing said why.
+  if (!self)
+    h.note += std::string(h.note.empty() ? "" : "; ") +
+              "every query is log n (1 here) in columns 2..d and 0 in column 1, but j2's a log n";
   h.cols = cols;
   // Ticks in the caption's terms: tokens counted from 0 in each slice, columns from 1 (the label's).
   if (spans.size() == 1) h.y_values = Heatmap::GridValues{double(spans[0].first), double(spans[0].last - 1)};
@@ -77,7 +81,8 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
     for (const Span& span : spans)
       h.y_slices.push_back({span.last - span.first, double(span.first), double(span.last - 1)});
   if (self) h.x_values = Heatmap::GridValues{1.0, double(cols)};
-  else h.x_slices = {{s.d, 1.0, double(s.d)}, {s.d, 1.0, double(s.d)}};  // queries 1..d, then keys 1..d
+  // Queries 1..d, then keys 1..d: a place names its half (walk 12: j2 and j3 both read "column = 1").
+  else h.x_slices = {{s.d, 1.0, double(s.d), "queries"}, {s.d, 1.0, double(s.d), "keys"}};
   RowGroups queries, keys;
   for (const Span& span : spans) {
     if (h.rows > 0)  // a line where the tokens between the slices are left out
