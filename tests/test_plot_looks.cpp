@@ -260,6 +260,28 @@ TEST_CASE("a rounding band is inside the y range and labelled", "[figures]") {
   CHECK_FALSE(rounding_band_box(p, a.y, 10.0, 0.0, 100.0, 12.0).has_value());
 }
 
+// Walk 11: multihead 3's chance line ran from the first bar's middle to the last's.
+TEST_CASE("a level series is drawn across the whole plot, its data kept", "[figures]") {
+  Plot p = Plot::titled("accuracy").x("|S|").y("sign accuracy").y_range(0, 1);
+  p.series.push_back({"accuracy", SeriesStyle::Bars, {1, 2, 3}, {0.9, 0.6, 0.5}, {}, {}});
+  p.series.push_back({"chance", SeriesStyle::Reference, {1, 2, 3}, {0.5, 0.5, 0.5}, {}, {}});
+  // The x at which the series' path starts and ends, from the SVG's path "M x y L ... x y".
+  const auto path_ends = [](const std::string& svg) {
+    const std::size_t at = svg.find("d=\"M", svg.find("class=\"series\" data-name=\"chance\""));
+    const std::size_t end = svg.find('"', at + 3);
+    const std::string d = svg.substr(at + 4, end - at - 4);
+    const double first = std::stod(d);
+    const std::size_t last_l = d.rfind('L');
+    return std::make_pair(first, std::stod(d.substr(last_l + 1)));
+  };
+  const auto between_points = path_ends(plot_to_svg(p));
+  p.series[1].flags = SeriesFlags_Level;
+  const auto level = path_ends(plot_to_svg(p));
+  CHECK(level.first < between_points.first - 10.0);   // from the frame's left edge
+  CHECK(level.second > between_points.second + 10.0);  // to its right edge
+  CHECK(p.series[1].x.size() == 3);                    // the read-out and the text view keep its points
+}
+
 TEST_CASE("the time left is estimated from the fraction done, once a tenth is done, rounded, never negative",
           "[figures][stories]") {
   CHECK_FALSE(seconds_left(0.05, 3.0).has_value());

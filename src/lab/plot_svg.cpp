@@ -144,7 +144,10 @@ std::string series_svg(const Series& s, const SeriesDrawing& look, const PlotMap
   std::string d, dots;
   bool have_prev = false;
   const double radius = kMarkRadius * (look.line ? 1.0 : 1.4);
-  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+  const bool level = (s.flags & SeriesFlags_Level) != 0;  // across the plot at its first y
+  if (level && !s.y.empty() && m.axes.y.usable(s.y[0]) && std::isfinite(m.py(s.y[0])))
+    d = "M" + num(m.left) + " " + num(m.py(s.y[0])) + "L" + num(m.right) + " " + num(m.py(s.y[0]));
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()) && !level; ++i) {
     if (!m.drawable(s.x[i], s.y[i])) {
       have_prev = false;
       continue;

@@ -25,6 +25,9 @@ enum SeriesFlags : unsigned {
   // Its marks are drawn a few pixels beside their x, apart from the plot's other dodged series (marks
   // that would sit on each other: several sequences at one p); the data, read-out and table keep x.
   SeriesFlags_Dodge = 1u << 2,
+  // A level (chance, a bound): drawn across the whole plot at its first point's y, not only between
+  // its first and last x (walk 11: multihead 3's chance line ran from bar middle to bar middle).
+  SeriesFlags_Level = 1u << 3,
 };
 
 struct Series {

@@ -82,6 +82,12 @@ void draw_series(ImDrawList* dl, const Series& s, const SeriesDrawing& d, const 
     }
     return;
   }
+  if (s.flags & SeriesFlags_Level) {
+    if (!s.y.empty() && ay.usable(s.y[0]))
+      dashed_line(dl, ImVec2(m.left, m.py(s.y[0])), ImVec2(m.right, m.py(s.y[0])), c, static_cast<float>(d.width),
+                  d.look.dash, 0.0f);
+    return;
+  }
   bool have_prev = false;
   ImVec2 prev;
   float phase = 0.0f;  // where in the dash pattern the curve is

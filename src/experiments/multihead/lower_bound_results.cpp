@@ -37,6 +37,7 @@ Results lower_bound_results(const ParitySettings& run, const std::vector<std::op
   }
   Plot accuracy =
       Plot::titled("Gradient descent on the parity layer").x("|S|").y("sign accuracy (test)").y_range(0, 1);
+  chance.flags = SeriesFlags_Level;
   accuracy.series = {acc, chance};
   Plot exact =
       Plot::titled(printf_text("The gadget reproduces the parity (checked at d = %.0f)", run.verify_d)).x("|S|")
