@@ -551,6 +551,13 @@ TEST_CASE("on log axes no point sits on the frame, and less than two decades get
   CHECK(ticks == std::vector<double>{10000.0, 20000.0, 50000.0});
   // Many decades: decade ticks only.
   for (double t : axis_ticks(axes.y, 6)) CHECK(std::fabs(std::log10(t) - std::round(std::log10(t))) < 1e-12);
+  // Two decades on an axis reaching well beyond them: the outermost 2 or 5 times a power of ten too
+  // (walk 13: mirror 1's curves ended at 0.0025 under the lowest label, 0.01).
+  Axis two;
+  two.log = true, two.lo = 0.0021, two.hi = 0.31;
+  CHECK(axis_ticks(two, 6) == std::vector<double>{0.005, 0.01, 0.1, 0.2});
+  two.lo = 0.002;
+  CHECK(axis_ticks(two, 6).front() == 0.002);
 }
 
 TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][figures]") {

@@ -282,6 +282,25 @@ TEST_CASE("a level series is drawn across the whole plot, its data kept", "[figu
   CHECK(p.series[1].x.size() == 3);                    // the read-out and the text view keep its points
 }
 
+// Walk 13: regression 2's bounds were left out of the read-out, and one hid under another.
+TEST_CASE("levels are read at every x and named when drawn on each other", "[figures]") {
+  Plot p = Plot::titled("Contraction ratio").x("iteration t").y("ratio").y_range(0, 1.2);
+  p.series.push_back(curve("exact Newton", {1, 2, 3}, {0.5, 0.1, 0.01}));
+  p.series.push_back({"bound A", SeriesStyle::Reference, {0, 3}, {0.948, 0.948}, {}, {}, SeriesFlags_Level});
+  p.series.push_back({"bound B", SeriesStyle::Reference, {0, 3}, {0.942, 0.942}, {}, {}, SeriesFlags_Level});
+  p.series.push_back({"rate", SeriesStyle::Reference, {0, 3}, {0.4, 0.4}, {}, {}, SeriesFlags_Level});
+  const PlotAxes axes = fit_plot_axes(p);
+  const auto r = hover_readout(p, axes, axes.x.map(2.0));
+  REQUIRE(r);
+  REQUIRE(r->lines.size() == 4);  // the curve's point, then the three levels
+  CHECK(r->lines[1].series == 1);
+  CHECK_FALSE(r->lines[3].own_x);
+  CHECK_FALSE(hover_readout(p, axes, 0.0 - 0.5));  // no point in reach: no read-out of levels alone
+  const std::vector<SeriesDrawing> d = series_drawings(p);
+  CHECK(d[2].legend == "bound B (nearly on bound A: 0.942 against 0.948)");
+  CHECK(d[3].legend == "rate");
+}
+
 TEST_CASE("the time left is estimated from the fraction done, once a tenth is done, rounded, never negative",
           "[figures][stories]") {
   CHECK_FALSE(seconds_left(0.05, 3.0).has_value());
@@ -330,7 +349,7 @@ TEST_CASE("a map's cell is named by its axes' values, a slice's own, or its numb
   CHECK(point_place(h, 0.0, 0.0) == "x_1 = -1.25, x_2 = 2.5");  // the image's top-left corner
   h.x_values.reset(), h.y_values.reset();
   h.x_label = "column j", h.y_label.clear();
-  CHECK(cell_place(h, 1, 3) == "column 3, row 1");
+  CHECK(cell_place(h, 1, 3) == "column j = 3, row 1");  // a numbered axis says its own name
   h.x_label = "key token, head 1 to head 2 from left to right";
   h.cols = 6, h.x_slices = {{3, 0.0, 2.0}, {3, 0.0, 2.0}};
   CHECK(cell_place(h, 0, 4) == "key token = 1, row 0");
@@ -392,4 +411,27 @@ TEST_CASE("a map's extent runs to its image's edges, half a cell beyond the oute
   CHECK(map_extent(h) == "x_1 from -1.25 to 1.25");
   h.x_values.reset();
   CHECK(map_extent(h).empty());
+  // Counted values (tokens) name their first and last (walk 13: "token from 30.5 to 130.5").
+  h.y_label = "token", h.y_values = Heatmap::GridValues{31.0, 35.0, true};
+  CHECK(map_extent(h) == "token from 31 to 35");
+}
+
+TEST_CASE("the hover names the ring or the path point under the pointer", "[figures]") {
+  Heatmap h;
+  h.rows = 10, h.cols = 10;
+  Heatmap::Mark star{4, 4, "x*"};
+  star.at_row = 4.2, star.at_col = 4.7;
+  h.marks = {star};
+  h.paths = {{"exact Newton", {1.0, 3.0, 4.2}, {1.0, 3.0, 4.7}}};
+  // Cells 20 pixels wide: the ring wins over the path's last point at the same place.
+  CHECK(map_point_name(h, 4.3, 4.6, 20, 20, 10) == "x*");
+  CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, point 1 of 3");
+  CHECK(map_point_name(h, 8.0, 8.0, 20, 20, 10).empty());     // nothing within 10 pixels
+  CHECK(map_point_name(h, 3.6, 3.0, 20, 20, 10).empty());     // 12 pixels from point 1
+  // A cell mark without an exact point sits at its cell's centre; an unnamed axis counts its cells,
+  // a named one says its name (walk 13: "row 1" beside the axis "query token").
+  h.marks = {{7, 2, "j3"}};
+  CHECK(map_point_name(h, 7.4, 2.6, 20, 20, 10) == "j3");
+  h.y_label = "query token";
+  CHECK(cell_place(h, 1, 2) == "column 2, query token = 1");
 }

@@ -15,6 +15,7 @@
 
 #include "experiments/registry.hpp"
 #include "experiments/stories.hpp"
+#include "lab/column_key.hpp"
 #include "lab/runner.hpp"
 #include "lab/story.hpp"
 #include "page/story_frame.hpp"
@@ -207,6 +208,11 @@ TEST_CASE("every step of every story runs, draws the plot it names and answers f
       CHECK(within_budget(run.seconds));  // the page's budget; natively a step takes well under it
       CHECK_FALSE(run.results.plots.empty());
       check_named_plot(step, run.results);
+      // The whole table in the text view says what its columns are (walk 13).
+      for (const Table::KeyEntry& c : column_key(run.results.table, make_experiment(step.settings.experiment)->schema())) {
+        INFO("column '" << c.name << "' has no words (Table::key)");
+        CHECK_FALSE(c.words.empty());
+      }
       const double decided = check_prediction(step, run.results);
       check_answer(step, run, step.expect);
       check_no_spoiler(step, run, decided);

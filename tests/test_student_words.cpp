@@ -10,6 +10,7 @@
 
 #include "experiments/registry.hpp"
 #include "experiments/stories.hpp"
+#include "lab/column_key.hpp"
 #include "lab/runner.hpp"
 
 using namespace attnlab;
@@ -62,7 +63,27 @@ TEST_CASE("every text an experiment gives the page is written for students", "[w
       check_words(id + " plot", p.title + " | " + p.x_label + " | " + p.y_label);
       for (const Series& s : p.series) check_words(id + " series", s.name);
     }
+    // Every column of the table is said in words (walk 13: the CSV's names in the text view).
+    for (const Table::KeyEntry& c : column_key(r.table, e->schema())) {
+      INFO(id << " column '" << c.name << "' has no words (Table::key)");
+      CHECK_FALSE(c.words.empty());
+      check_words(id + " column " + c.name, c.words);
+    }
   }
+}
+
+TEST_CASE("a column's words: its own entry, a parameter's label, or the patterns it matches", "[words]") {
+  const Schema schema({ParamSpec::integer("n", "tokens n")});
+  const std::vector<Table::KeyEntry> key = {{"exp_d1*", "softmax fires on D1"}, {"*_low", "the range's lower end"},
+                                            {"exp_d1_low", "exact"}, {"t", "iteration t"}};
+  CHECK(column_words("t", key, schema) == "iteration t");
+  CHECK(column_words("n", key, schema) == "tokens n");                        // the parameter's label
+  CHECK(column_words("exp_d1", key, schema) == "softmax fires on D1");
+  CHECK(column_words("exp_d1_high", key, schema) == "softmax fires on D1");   // "*_low" does not match
+  CHECK(column_words("lin_d1_low", key, schema) == "the range's lower end");
+  CHECK(column_words("exp_d1_low", key, schema) == "exact");                  // an exact entry first
+  CHECK(column_words("exp_d", key, schema).empty());
+  CHECK(column_words("low", key, schema).empty());                            // "*_low" needs its "_"
 }
 
 TEST_CASE("every story is written for students", "[words]") {

@@ -267,8 +267,10 @@
       let h = `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +
         `<p>${hm.rows} by ${hm.cols} (${esc(hm.y_label || 'rows')} by ${esc(hm.x_label || 'columns')}); ${esc(hm.value_label || 'values')} from ${say(hm.low)} to ${say(hm.high)}.` +
         `${hm.extent ? ' It spans ' + esc(hm.extent) + '.' : ''}${hm.note ? ' ' + esc(hm.note) : ''}</p>`;
+      // A ringed point (x* on a loss map) lies inside a cell: the value given is the cell's, said so (walk
+      // 13: x* read "value -2.38" where L - L* = 0 exactly).
       if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
-        `<li>${esc(m.label)}: ${esc(m.place)}, value ${say(m.value)}</li>`).join('') + `</ul>`;
+        `<li>${esc(m.label)}: ${esc(m.place)}, ${m.point ? 'in a cell whose value is' : 'value'} ${say(m.value)}</li>`).join('') + `</ul>`;
       if (hm.paths.length) h += `<p>Paths drawn on it:</p><ul>` + hm.paths.map((p) =>
         `<li>${esc(p.label)}: ${counted(p.points, 'point')}, the last at ${esc(p.last)}</li>`).join('') + `</ul>`;
       return h + `</figure>`;
@@ -294,8 +296,13 @@
       if (run.columns) {
         // In a story the figures above give the data in words; the whole table keeps the CSV's column
         // names, and says so (walk 12: "S, verify_max_error" read as unexplained words).
-        const named = s.page.page === 'story' ? 'The run\'s whole table, its columns named as in the CSV' : 'Results table';
+        const named = s.page.page === 'story' ? 'The run\'s whole table, its columns named as in the CSV (said in words below it)' : 'Results table';
         table = tableHtml(`${named} (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
+        // What each column is, in words (walk 13: "exp_d1_low", "newton_eps0" unexplained; lab/column_key.hpp).
+        const key = run.column_key || {};
+        const named_columns = run.columns.filter((c) => key[c]);
+        if (named_columns.length) table += `<details class="column-key"><summary>What the table's columns are</summary><dl>` +
+          named_columns.map((c) => `<dt>${esc(c)}</dt><dd>${esc(key[c])}</dd>`).join('') + `</dl></details>`;
         if (s.params.shows && s.params.shows.export) table += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
       }
       const inStory = s.page.page === 'story';

@@ -7,8 +7,13 @@ namespace attnlab {
 std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes, double at) {
   HoverReadout out;
   double nearest = INFINITY;  // of the points within reach, the nearest one's distance
+  std::vector<HoverLine> levels;  // a level (SeriesFlags_Level) holds its value at every x (walk 13)
   for (std::size_t k = 0; k < plot.series.size(); ++k) {
     const Series& s = plot.series[k];
+    if ((s.flags & SeriesFlags_Level) && !s.y.empty()) {
+      levels.push_back({k, 0, false});
+      continue;
+    }
     std::size_t best = s.x.size();
     double gap = kHoverReach;
     for (std::size_t i = 0; i < s.x.size(); ++i) {
@@ -22,6 +27,7 @@ std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes
   }
   if (out.lines.empty()) return std::nullopt;
   for (HoverLine& line : out.lines) line.own_x = plot.series[line.series].x[line.point] != out.x;
+  out.lines.insert(out.lines.end(), levels.begin(), levels.end());
   return out;
 }
 

@@ -28,6 +28,7 @@ struct HoverReadout {
 // A point is near enough when it lies within this share of the data area's width of the pointer.
 inline constexpr double kHoverReach = 0.04;
 
+// A level series (SeriesFlags_Level: a bound, chance) is listed with its value wherever a point is.
 // The read-out for a pointer at `at` (0 at the data area's left, 1 at its right, as Axis::map) on
 // `plot` drawn on `axes`; none when no series has a point within reach.
 std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes, double at);

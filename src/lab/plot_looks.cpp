@@ -81,6 +81,23 @@ static std::pair<std::size_t, std::size_t> find_twin(const Plot& plot, std::vect
   return partly_on;
 }
 
+// A level (SeriesFlags_Level) within kCloseLevel of the y axis's height of an earlier level is drawn
+// on it: its legend says so, with both values (walk 13: regression 2's bound 0.942 hid under 0.948).
+static void name_close_levels(const Plot& plot, const PlotAxes& axes, std::vector<SeriesDrawing>& out) {
+  const auto level = [&](std::size_t k) {
+    const Series& s = plot.series[k];
+    return (s.flags & SeriesFlags_Level) && !s.y.empty() && axes.y.usable(s.y[0]);
+  };
+  for (std::size_t k = 0; k < plot.series.size(); ++k)
+    for (std::size_t j = 0; j < k && level(k); ++j)
+      if (level(j) && std::fabs(axes.y.map(plot.series[k].y[0]) - axes.y.map(plot.series[j].y[0])) < kCloseLevel) {
+        const std::string& other = plot.series[j].name;
+        out[k].legend += " (nearly on " + other.substr(0, other.find(" (")) + ": " + tick_label(plot.series[k].y[0]) +
+                         " against " + tick_label(plot.series[j].y[0]) + ")";
+        break;
+      }
+}
+
 // The dodged series (SeriesFlags_Dodge) side by side, kDodgePixels apart and centred on their x.
 static void set_dodges(const Plot& plot, std::vector<SeriesDrawing>& out) {
   std::vector<std::size_t> dodged;
@@ -138,6 +155,7 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
     }
   }
   set_dodges(plot, out);
+  name_close_levels(plot, axes, out);
   // Marks at the same point: a mark that a later series' mark would cover is drawn larger than that
   // one (and first: drawing_order), so every mark there shows as a ring around the next.
   std::map<std::pair<double, double>, double> later;  // point -> the largest mark drawn there after

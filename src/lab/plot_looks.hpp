@@ -72,6 +72,9 @@ std::optional<RoundingBandBox> rounding_band_box(const Plot& plot, const Axis& y
 // Marks drawn at every point are this many pixels in radius; with more than kMarkedPointsMax
 // points a joined series leaves its marks out (they would hide the line).
 inline constexpr double kMarkRadius = 2.5;
+// Two levels closer than this share of the y axis's height are drawn on each other (a pixel or two).
+inline constexpr double kCloseLevel = 0.01;
+
 // A mark covered by a later series' mark at the same point is larger than that one by this share
 // of the common size.
 inline constexpr double kCoveredMarkGrowth = 0.8;

@@ -44,7 +44,9 @@ std::string axis_place(double at, int cells, const std::optional<Heatmap::GridVa
   }
   if (values && std::isfinite(values->first) && std::isfinite(values->last))
     return named + " = " + printf_text("%.4g", value(*values, at - 0.5, cells));
-  return std::string(unnamed) + " " + std::to_string(static_cast<long>(std::floor(at)));
+  // Numbered cells: the axis's own name where it has one (walk 13: "row 1" beside "query token").
+  const std::string number = std::to_string(static_cast<long>(std::floor(at)));
+  return label.empty() ? std::string(unnamed) + " " + number : named + " = " + number;
 }
 
 }  // namespace
@@ -54,13 +56,30 @@ std::string map_extent(const Heatmap& h) {
   const auto span = [&](const std::optional<Heatmap::GridValues>& v, int cells, const std::string& label,
                         const char* unnamed) {
     if (!v || cells < 1 || !std::isfinite(v->first) || !std::isfinite(v->last)) return;
-    const auto [edge0, edge1] = grid_edges(*v, cells);
+    const auto [edge0, edge1] = v->counted ? std::make_pair(v->first, v->last) : grid_edges(*v, cells);
     out += (out.empty() ? "" : ", ") + axis_short_name(label, unnamed) + " from " + printf_text("%.4g", std::min(edge0, edge1)) +
            " to " + printf_text("%.4g", std::max(edge0, edge1));
   };
   span(h.x_values, h.cols, h.x_label, "column");
   span(h.y_values, h.rows, h.y_label, "row");
   return out;
+}
+
+std::string map_point_name(const Heatmap& h, double row, double col, double cell_width, double cell_height, double reach) {
+  std::string name;
+  double nearest = reach;
+  const auto consider = [&](double r, double c, const std::string& words) {
+    const double d = std::hypot((c - col) * cell_width, (r - row) * cell_height);
+    if (d <= nearest) nearest = d, name = words;
+  };
+  for (const Heatmap::Path& p : h.paths)
+    for (std::size_t i = 0; i < p.rows.size() && i < p.cols.size(); ++i)
+      consider(p.rows[i], p.cols[i], p.label + ", point " + std::to_string(i) + " of " + std::to_string(p.rows.size()));
+  for (const Heatmap::Mark& m : h.marks) {  // after the paths: a ring wins a tie with the point it marks
+    const bool point = std::isfinite(m.at_row) && std::isfinite(m.at_col);
+    consider(point ? m.at_row : m.row + 0.5, point ? m.at_col : m.col + 0.5, m.label);
+  }
+  return name;
 }
 
 std::string cell_place(const Heatmap& h, int row, int col) { return point_place(h, row + 0.5, col + 0.5); }

@@ -124,6 +124,20 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
   const double stride = std::max(1.0, std::ceil(decades / std::max(2, target)));
   std::vector<double> t;
   for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
+  if (t.size() >= 2 && t.size() <= 3 && stride == 1.0) {
+    // Two or three decades leave much of the axis beyond them unlabelled (walk 13: curves ending at
+    // 0.0025 under the lowest label 0.01): the outermost 2 or 5 times a power of ten inside the axis.
+    for (double m : {2.0, 5.0})
+      if (const double below = m * std::pow(10.0, first - 1.0); below >= a.lo) {
+        t.insert(t.begin(), below);
+        break;
+      }
+    for (double m : {5.0, 2.0})
+      if (const double above = m * std::pow(10.0, last); above <= a.hi) {
+        t.push_back(above);
+        break;
+      }
+  }
   if (t.size() >= 2) return t;
   // Less than two decades: 1, 2 and 5 times a power of ten, spaced evenly enough on a log scale
   // (linear nice ticks, 60000 70000 80000 90000, would crowd its upper end).

@@ -13,6 +13,12 @@ struct Table {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;  // each row has columns.size() entries; NaN = missing
   int column(const std::string& name) const;  // index or -1
+  // What the columns mean in a student's words (lab/column_key.hpp): exact names, or patterns with
+  // one '*' ("exp_d1*", "*_low") whose words join; a column named as a parameter needs no entry.
+  struct KeyEntry {
+    std::string name, words;
+  };
+  std::vector<KeyEntry> key;
 };
 
 enum class SeriesStyle { LineMarkers, Line, Reference, Bars };
@@ -117,6 +123,9 @@ struct Heatmap {
   // (lab/plot_map_frame.hpp).
   struct GridValues {
     double first, last;
+    // The values count items (tokens 31 to 130): the text view's extent names the first and the
+    // last, not the image's edges half a cell beyond them (walk 13: "token from 30.5 to 130.5").
+    bool counted = false;
   };
   std::optional<GridValues> x_values, y_values;
   // Rows drawn from several slices of a longer grid (tokens 0 to 49, then 950 to 999), top to

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lab/column_key.hpp"
 #include "lab/json_text.hpp"
 #include "lab/version.hpp"
 
@@ -17,6 +18,8 @@ RunRecord make_record(const Experiment& experiment, const Params& params, const 
   r.seed = seed;
   r.progress = experiment.progress();
   r.results = experiment.results();
+  // Every column's words, resolved here where the schema is known (lab/column_key.hpp).
+  r.results.table.key = column_key(r.results.table, experiment.schema());
   return r;
 }
 
@@ -85,6 +88,11 @@ std::string to_json(const RunRecord& r) {
   j["complete"] = r.progress.finished();
   j["progress"] = r.progress.fraction();
   j["columns"] = r.results.table.columns;
+  // What each column means, by name (lab/column_key.hpp); a column without words is left out.
+  JsonValue key = JsonValue::object();
+  for (const Table::KeyEntry& e : r.results.table.key)
+    if (!e.words.empty()) key[e.name] = e.words;
+  j["column_key"] = key;
   j["rows"] = r.results.table.rows;
   j["notes"] = r.results.notes;
   if (!r.results.heatmaps.empty()) {

@@ -157,17 +157,17 @@ std::optional<Measured> measure_value(const StoryMeasure& measure, const Results
 std::string settings_changed(const RunSettings& settings) {
   // A switch reads as the page shows it: on or off.
   const auto shown = [](const std::string& v) { return v == "true" ? std::string("on") : v == "false" ? std::string("off") : v; };
-  std::string changed, step;
+  std::string changed;
   for (const auto& [key, value] : settings.yours) {
     const std::string was = value_of(settings.step, key);
     if (was.empty() || was == value) continue;
     const std::string label = value_of(settings.labels, key);
     const std::string& name = label.empty() ? key : label;
     changed += std::string(changed.empty() ? "" : ", ") + name + " from " + shown(was) + " to " + shown(value);
-    step += std::string(step.empty() ? "" : ", ") + name + " = " + shown(was);
   }
   if (changed.empty()) return "";
-  return "You changed " + changed + "; these numbers are from your run. The step's settings: " + step + ".";
+  // Walk 13: a second sentence, "The step's settings: n = 1000", read as if the run still had them.
+  return "You changed " + changed + "; these numbers are from your run, not the step's.";
 }
 
 namespace {

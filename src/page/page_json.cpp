@@ -54,7 +54,7 @@ std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending
       const bool exact = std::isfinite(m.at_row) && std::isfinite(m.at_col);  // a point, not a cell
       marks.push_back({{"row", m.row}, {"col", m.col}, {"label", m.label},
                        {"place", exact ? point_place(h, m.at_row, m.at_col) : cell_place(h, m.row, m.col)},
-                       {"value", at < h.values.size() ? number(h.values[at]) : Json(nullptr)}});
+                       {"value", at < h.values.size() ? number(h.values[at]) : Json(nullptr)}, {"point", exact}});
     }
     Json paths = Json::array();  // each path's length and where it ends (a solver's iterates)
     for (const Heatmap::Path& p : h.paths)

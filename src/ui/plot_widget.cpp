@@ -147,17 +147,17 @@ void draw_hover(ImDrawList* dl, const Plot& plot, const ScreenMapping& m) {
   if (!readout) return;
   dl->AddLine(ImVec2(m.px(readout->x), m.top), ImVec2(m.px(readout->x), m.bottom), theme().axis);
   ImGui::BeginTooltip();
-  ImGui::Text("%s = %.10g", plot.x_label.c_str(), readout->x);
+  ImGui::Text("%s = %.6g", plot.x_label.c_str(), readout->x);
   for (const HoverLine& line : readout->lines) {
     const Series& s = plot.series[line.series];
     const std::size_t i = line.point;
-    const std::string where = line.own_x ? printf_text(" (at %.10g)", s.x[i]) : "";
+    const std::string where = line.own_x ? printf_text(" (at %.6g)", s.x[i]) : "";
     if (i >= s.y.size() || !std::isfinite(s.y[i]))
       ImGui::Text("%s: no value here", s.name.c_str());
     else if (i < s.y_low.size() && i < s.y_high.size())
-      ImGui::Text("%s: %.6g  [%.6g, %.6g]%s", s.name.c_str(), s.y[i], s.y_low[i], s.y_high[i], where.c_str());
+      ImGui::Text("%s: %.4g  [%.4g, %.4g]%s", s.name.c_str(), s.y[i], s.y_low[i], s.y_high[i], where.c_str());
     else
-      ImGui::Text("%s: %.6g%s", s.name.c_str(), s.y[i], where.c_str());
+      ImGui::Text("%s: %.4g%s", s.name.c_str(), s.y[i], where.c_str());
   }
   ImGui::EndTooltip();
 }

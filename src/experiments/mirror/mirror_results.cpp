@@ -296,13 +296,26 @@ Table results_table(const PreparedRun& run, const MergedRecords& records) {
   ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
   Table t;
   t.columns = {"k"};
+  // Each column and its words (lab/column_key.hpp).
+  t.key = {{"k", "iteration k (an empty cell: no run of that p reached k)"}};
+  const auto add = [&t](const std::string& name, const std::string& words) {
+    t.columns.push_back(name);
+    t.key.push_back({name, words});
+  };
   for (double p : run.ps) {
+    const std::string run_p = "mirror descent with " + label_p(p);
     for (double q : kComparePs) {
       const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
-      t.columns.insert(t.columns.end(), {c, c + "_low", c + "_high"});
+      const std::string d = "D_k of " + run_p + " to the SVM of " + label_p(q) + " (directional Bregman divergence)";
+      add(c, "mean " + d + " over seeds");
+      add(c + "_low", "10% quantile over seeds of " + d);
+      add(c + "_high", "90% quantile over seeds of " + d);
     }
-    t.columns.insert(t.columns.end(), {"norm_" + label_p(p), "loss_" + label_p(p), "max_prob_" + label_p(p)});
-    if (run.setup.settings.joint) t.columns.push_back("logistic_prob_" + label_p(p));
+    add("norm_" + label_p(p), "mean ||W_k||_p over seeds, " + run_p);
+    add("loss_" + label_p(p), "mean training loss L(W_k) over seeds, " + run_p);
+    add("max_prob_" + label_p(p), "mean largest softmax weight max_t s_it, " + run_p);
+    if (run.setup.settings.joint)
+      add("logistic_prob_" + label_p(p), "mean logistic probability sigma(Y_i x_(i,alpha_i)^T v_k), " + run_p);
   }
   for (int k : ks) {
     std::vector<double> row{double(k)};

@@ -10,6 +10,11 @@ namespace attnlab::multihead {
 Results acceptance_results(const AcceptanceRun& run, const std::vector<std::optional<Partial>>& slots) {
   Results r;
   r.table.columns = {"m", "eps", "norm", "rows", "accepted", "rate", "rate_low", "rate_high"};
+  r.table.key = {{"rows", "attention rows tried: inputs drawn times their k rows"},
+                 {"accepted", "rows certified (accepted)"},
+                 {"rate", "accepted / rows"},
+                 {"rate_low", "lower end of the rate's Wilson 95% range"},
+                 {"rate_high", "upper end of the rate's Wilson 95% range"}};
   Series s{"acceptance per (sample, row), Wilson 95%", SeriesStyle::LineMarkers, {}, {}, {}, {}};
   for (std::size_t i = 0; i < run.params.size(); ++i) {
     std::int64_t accepted = 0, counted = 0;

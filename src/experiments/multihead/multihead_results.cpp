@@ -26,23 +26,25 @@ namespace {
 // One row per phase I checkpoint (stage 1), refit round (2), the pipeline's result (3) and Adam's
 // curve point (4).
 Table results_table(const RunSettings& run, const PipelinePartial& pipe, const AdamPartial& adam) {
-  const std::vector<double>& crude_n = pipe.crude_examples;
-  const std::vector<double>& crude_error = pipe.crude_error;
-  const std::vector<double>& refit_curve = pipe.refit_error;
   const std::vector<double>& pipeline = pipe.pipeline;  // test MSE, Theta error, W error
-  const double pipeline_mse = pipeline.empty() ? NAN : pipeline[0];
-  const std::vector<double>& adam_step = adam.step;
-  const std::vector<double>& adam_mse = adam.mse;
-  const std::vector<double>& adam_theta = adam.theta_error;
-  const std::vector<double>& adam_w = adam.w_error;
   Table t;
   t.columns = {"stage", "x", "crude_error", "test_mse", "theta_error", "w_error"};
-  for (std::size_t i = 0; i < crude_n.size(); ++i) t.rows.push_back({1.0, crude_n[i], crude_error[i], NAN, NAN, NAN});
-  for (std::size_t i = 0; i < refit_curve.size(); ++i) t.rows.push_back({2.0, double(i), refit_curve[i], NAN, NAN, NAN});
-  if (std::isfinite(pipeline_mse))
-    t.rows.push_back({3.0, double(run.cert_total), NAN, pipeline_mse, pipeline[1], pipeline[2]});
-  for (std::size_t i = 0; i < adam_step.size(); ++i)
-    t.rows.push_back({4.0, adam_step[i], NAN, adam_mse[i], adam_theta[i], adam_w[i]});
+  t.key = {{"stage", "which part of the run the row is from: 1 the crude estimate of W_sum, 2 a refit round, "
+                     "3 the learner's final result, 4 an Adam step"},
+           {"x", "stage 1: examples N; stage 2: the round; stage 3: examples streamed through certification; "
+                 "stage 4: Adam's step"},
+           {"crude_error", "relative error of the estimate of W_sum (stages 1 and 2; empty elsewhere)"},
+           {"test_mse", "test error E ||F(X) - F^(X)||^2 (stages 3 and 4)"},
+           {"theta_error", "relative error in Theta, heads matched (stages 3 and 4)"},
+           {"w_error", "relative error in W, heads matched (stages 3 and 4)"}};
+  for (std::size_t i = 0; i < pipe.crude_examples.size(); ++i)
+    t.rows.push_back({1.0, pipe.crude_examples[i], pipe.crude_error[i], NAN, NAN, NAN});
+  for (std::size_t i = 0; i < pipe.refit_error.size(); ++i)
+    t.rows.push_back({2.0, double(i), pipe.refit_error[i], NAN, NAN, NAN});
+  if (!pipeline.empty() && std::isfinite(pipeline[0]))
+    t.rows.push_back({3.0, double(run.cert_total), NAN, pipeline[0], pipeline[1], pipeline[2]});
+  for (std::size_t i = 0; i < adam.step.size(); ++i)
+    t.rows.push_back({4.0, adam.step[i], NAN, adam.mse[i], adam.theta_error[i], adam.w_error[i]});
   return t;
 }
 

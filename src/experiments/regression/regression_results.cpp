@@ -1,6 +1,5 @@
 // Index of this file
 // [SECTION] Reductions
-// [SECTION] Table
 // [SECTION] Curves
 // [SECTION] Notes
 // [SECTION] Results
@@ -44,39 +43,6 @@ double median_contraction(const Trace& s) {
 }
 
 }  // namespace
-
-// [SECTION] Table
-
-Table results_table(const std::vector<Method>& methods, const std::vector<Trace>& traces) {
-  Table t;
-  t.columns = {"t"};
-  for (Method m : methods) {
-    // Wall-clock times are not in the table (they differ run to run); the notes report them.
-    for (const char* c : {"distance", "loss_gap", "grad_norm", "ratio", "eps0"})
-      t.columns.push_back(std::string(method_key(m)) + "_" + c);
-    if (is_sampled(m))
-      for (const char* c : {"kept", "expected_rows", "sampling_eps"}) t.columns.push_back(std::string(method_key(m)) + "_" + c);
-  }
-  std::size_t rows = 0;
-  for (const Trace& s : traces) rows = std::max(rows, s.size());
-  const double nan = NAN;
-  for (std::size_t i = 0; i < rows; ++i) {
-    std::vector<double> row{double(i)};
-    for (std::size_t k = 0; k < traces.size(); ++k) {
-      const Trace& s = traces[k];
-      const bool sampled = is_sampled(methods[k]);
-      if (i >= s.size()) {
-        row.insert(row.end(), sampled ? 8 : 5, nan);
-        continue;
-      }
-      const double ratio = i > 0 && s.distance[i - 1] > 0.0 ? s.distance[i] / s.distance[i - 1] : nan;
-      row.insert(row.end(), {s.distance[i], s.loss_gap[i], s.grad_norm[i], ratio, s.eps0[i]});
-      if (sampled) row.insert(row.end(), {s.kept[i], s.expected_rows[i], s.sampling_eps[i]});
-    }
-    t.rows.push_back(std::move(row));
-  }
-  return t;
-}
 
 // [SECTION] Curves
 
@@ -145,12 +111,15 @@ Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
   ratio.fixed_y = true;
   ratio.y_min = 0.0;
   ratio.y_max = 1.2;
-  ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, c.last}, {0.4, 0.4}, {}, {}});
+  // Levels: drawn across the plot and read by the hover at every iteration (walk 13: the read-out
+  // left them out).
+  ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, c.last}, {0.4, 0.4}, {}, {},
+                          SeriesFlags_Level});
   for (std::size_t k = 0; k < traces.size(); ++k) {
     const double bound = 2.0 * median_eps0(traces[k]);
     if (bound < 1.0)
       ratio.series.push_back({std::string("bound 2 eps0, ") + method_label(c.methods[k]), SeriesStyle::Reference,
-                              {0.0, c.last}, {bound, bound}, {}, {}});
+                              {0.0, c.last}, {bound, bound}, {}, {}, SeriesFlags_Level});
   }
   return ratio;
 }
@@ -169,7 +138,8 @@ Plot sampling_plot(const Curves& c, const SamplingSettings& settings) {
     }
   if (!sampling.series.empty() && settings.rule == SamplingRule::Paper) {
     const double eps1 = settings.eps1;
-    sampling.series.push_back({"the paper's eps1", SeriesStyle::Reference, {0.0, c.last}, {eps1, eps1}, {}, {}});
+    sampling.series.push_back({"the paper's eps1", SeriesStyle::Reference, {0.0, c.last}, {eps1, eps1}, {}, {},
+                               SeriesFlags_Level});
   }
   return sampling;
 }

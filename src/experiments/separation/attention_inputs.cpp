@@ -76,7 +76,7 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
               "every query is log n (1 here) in columns 2..d and 0 in column 1, but j2's a log n";
   h.cols = cols;
   // Ticks in the caption's terms: tokens counted from 0 in each slice, columns from 1 (the label's).
-  if (spans.size() == 1) h.y_values = Heatmap::GridValues{double(spans[0].first), double(spans[0].last - 1)};
+  if (spans.size() == 1) h.y_values = Heatmap::GridValues{double(spans[0].first), double(spans[0].last - 1), true};
   if (spans.size() > 1)
     for (const Span& span : spans)
       h.y_slices.push_back({span.last - span.first, double(span.first), double(span.last - 1)});

@@ -55,6 +55,7 @@ Results attention_results(const AttentionRun& run) {
     row.push_back(planted_row_law(s).detection);  // docs/separation.md s.3: detection by the planted row, per point
     return row;
   });
+  r.table.key.push_back({"theory_exp_d1", "ours: the planted-row law 1 - (1 - q)^m for softmax on D1"});
   const std::string x = sweep.sweep().active() ? sweep.sweep().key : "n";
   // The law 1 - (1 - q)^m is drawn against m, and against n when m = log(n / delta) follows n;
   // against a1, c, d, tau, ... the plot leaves it out (the table keeps it per point).

@@ -114,6 +114,19 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
   for (const char* rate : kComponentRates)
     for (const char* suffix : {"", "_low", "_high"}) t.columns.push_back(std::string(rate) + suffix);
   t.columns.push_back("near_ties");
+  // The columns in words (lab/column_key.hpp; the point's own columns are parameters or named by the
+  // experiment).
+  t.key = {{"successes", "trials that succeeded: softmax fired on D1 and nothing else fired"},
+           {"success_rate", "successes / trials"},
+           {"ci_low", "lower end of the success rate's Wilson 95% range"},
+           {"ci_high", "upper end of the success rate's Wilson 95% range"},
+           {"exp_d1*", "share of trials in which softmax fires on D1"},
+           {"lin_d1*", "share of trials in which linear fires on D1"},
+           {"exp_d0*", "share of trials in which softmax fires on D0"},
+           {"lin_d0*", "share of trials in which linear fires on D0"},
+           {"*_low", "lower end of its Wilson 95% range"},
+           {"*_high", "upper end of its Wilson 95% range"},
+           {"near_ties", "readout columns whose score was within 1e-9 tau of the threshold (a tie, counted)"}};
   const std::vector<OutcomeTally> tallies = this->tallies();
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const OutcomeTally& c = tallies[i];

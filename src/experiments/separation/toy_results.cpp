@@ -12,6 +12,7 @@ Results toy_results(const ToyRun& run) {
     const ToySettings& s = run.settings[point];
     return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - dmath::pow(2.0, -s.m)};
   });
+  r.table.key.push_back({"theory", "the paper's success bound 1 - 2^-m"});
   const std::string x = sweep.sweep().active() ? sweep.sweep().key : "n";
   // 1 - 2^-m is drawn against m, and against n when m = log n follows n; never against tau.
   std::vector<std::string> axes{"m"};
