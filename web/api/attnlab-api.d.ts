@@ -183,6 +183,8 @@ export interface RunRecord {
   complete: boolean;
   progress: number;
   columns: string[];
+  /** Each column's meaning in words, by column name ("exp_d1_low": "share of trials in which softmax fires on D1; lower end of its Wilson 95% range"). */
+  column_key: Record<string, string>;
   /** One row per sweep point (or token, for inspect); NaN is null. */
   rows: Array<Array<number | null>>;
   notes: string[];

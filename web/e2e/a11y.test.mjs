@@ -221,6 +221,10 @@ test('a story step completed through the twin by keyboard only: question, predic
     return [...t.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent));
   });
   assert.deepStrictEqual(table[0], csv[0].split(','));
+  // Every column of the whole table is said in words under it (walk 13; lab/column_key.hpp).
+  const keyed = await page.evaluate(() => [...document.querySelectorAll('[data-twin-section="results"] .column-key dt')]
+    .map((dt) => dt.textContent));
+  assert.deepStrictEqual(keyed, table[0], 'the column key names every column of the whole table');
   const body = csv.slice(1).map((l) => l.split(','));
   for (const row of table.slice(1))
     assert.ok(body.some((r) => r.every((v, k) => cellMatches(row[k], v === '' ? null : v, 4))), `row ${row} in the CSV`);
