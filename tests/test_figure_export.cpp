@@ -558,6 +558,17 @@ TEST_CASE("on log axes no point sits on the frame, and less than two decades get
   CHECK(axis_ticks(two, 6) == std::vector<double>{0.005, 0.01, 0.1, 0.2});
   two.lo = 0.002;
   CHECK(axis_ticks(two, 6).front() == 0.002);
+  // Data over more than two decades: a label at or beyond its smallest and its largest value (walk
+  // 14: 2e-16 under the lowest label 1e-15; curves at 3 over the highest label 0.01).
+  for (const std::vector<double>& data : {std::vector<double>{2e-16, 5e-14, 1.2e-12}, std::vector<double>{6e-9, 1e-4, 2.98},
+                                          std::vector<double>{2.55e-4, 3e-3, 0.2}}) {
+    const Axis fitted = fit_axis(true, {&data});
+    const std::vector<double> labels = axis_ticks(fitted, 6);
+    INFO(data.front() << " to " << data.back());
+    CHECK(labels.front() <= data.front());
+    CHECK(labels.back() >= data.back());
+    for (double v : data) CHECK((fitted.map(v) > 0.02 && fitted.map(v) < 0.98));  // never on the frame
+  }
 }
 
 TEST_CASE("colour bar ticks lie inside the scale, or are its two ends", "[lab][figures]") {

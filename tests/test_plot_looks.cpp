@@ -423,15 +423,17 @@ TEST_CASE("the hover names the ring or the path point under the pointer", "[figu
   star.at_row = 4.2, star.at_col = 4.7;
   h.marks = {star};
   h.paths = {{"exact Newton", {1.0, 3.0, 4.2}, {1.0, 3.0, 4.7}}};
-  // Cells 20 pixels wide: the ring wins over the path's last point at the same place.
-  CHECK(map_point_name(h, 4.3, 4.6, 20, 20, 10) == "x*");
-  CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, point 1 of 3");
+  // Cells 20 pixels wide: the ring wins over the path's last point, even one nearer the pointer.
+  CHECK(map_point_name(h, 4.3, 4.6, 20, 20, 10) == "x* at column 4, row 4");
+  CHECK(map_point_name(h, 4.25, 4.75, 20, 20, 10) == "x* at column 4, row 4");
+  CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, point 1 of 3 at column 3, row 3");
   CHECK(map_point_name(h, 8.0, 8.0, 20, 20, 10).empty());     // nothing within 10 pixels
-  CHECK(map_point_name(h, 3.6, 3.0, 20, 20, 10).empty());     // 12 pixels from point 1
+  CHECK(map_point_name(h, 2.0, 2.2, 20, 20, 10) == "exact Newton at column 2, row 2");  // on its line
+  CHECK(map_point_name(h, 0.5, 4.5, 20, 20, 10).empty());     // far from the points and the lines
   // A cell mark without an exact point sits at its cell's centre; an unnamed axis counts its cells,
   // a named one says its name (walk 13: "row 1" beside the axis "query token").
   h.marks = {{7, 2, "j3"}};
-  CHECK(map_point_name(h, 7.4, 2.6, 20, 20, 10) == "j3");
+  CHECK(map_point_name(h, 7.4, 2.6, 20, 20, 10) == "j3 at column 2, row 7");
   h.y_label = "query token";
   CHECK(cell_place(h, 1, 2) == "column 2, query token = 1");
 }

@@ -317,4 +317,5 @@ TEST_CASE("an axis label's short name ends at its first clause", "[stories]") {
   CHECK(axis_short_name("successes / trials; Wilson 95% bars", "y") == "successes / trials");
   CHECK(axis_short_name("E ||F(X) - F^(X)||_F^2 (test set)", "y") == "E ||F(X) - F^(X)||_F^2");
   CHECK(axis_short_name("", "x") == "x");
+  CHECK(axis_short_name("D_psi(W_mm/||W_mm||, W_k/||W_k||), one seed", "y") == "D_psi(W_mm/||W_mm||, W_k/||W_k||)");
 }

@@ -11,6 +11,7 @@
   'use strict';
   const POLL_MS = 250;  // 4 Hz: the twin follows a running experiment's progress and curves
   const MAX_ROWS = 50;  // a table shows at most about this many rows; the full CSV is one button away
+  const FEW_POINTS = 12;  // a curve with at most this many points keeps every row in a thinned table
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
   const parse = (text, fallback) => { try { return JSON.parse(text); } catch (e) { return fallback; } };
@@ -41,20 +42,28 @@
   }
   // Rows to show of n: all up to MAX_ROWS, else every k-th, the last and the rows `keep` names (those
   // a story's answer quotes).
-  function thin(n, keep = []) {
-    if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1, kept: 0 };
+  // The rows a long table shows: every step-th and the last, the rows the answer quotes (`keep`),
+  // and `few`: the rows of curves with few points (walk 14: exact Newton's 5 rows fell between every
+  // 61st of gradient descent's 300).
+  function thin(n, keep = [], few = []) {
+    if (n <= MAX_ROWS) return { rows: [...Array(n).keys()], step: 1, kept: 0, few: 0 };
     const step = Math.ceil(n / MAX_ROWS);
     const rows = new Set();
     for (let i = 0; i < n; i += step) rows.add(i);
     rows.add(n - 1);
     const before = rows.size;
     for (const i of keep) if (i >= 0 && i < n) rows.add(i);
-    return { rows: [...rows].sort((a, b) => a - b), step, kept: rows.size - before };
+    const quoted = rows.size;
+    for (const i of few) if (i >= 0 && i < n) rows.add(i);
+    return { rows: [...rows].sort((a, b) => a - b), step, kept: quoted - before, few: rows.size - quoted };
   }
   function thinNote(n, t) {  // "every 2nd and the last"
     if (t.step === 1) return `all ${n} rows`;
-    const also = t.kept ? `, the last and ${counted(t.kept, 'row')} the answer quotes` : ' and the last';
-    return `${t.rows.length} of ${n} rows (every ${ordinal(t.step)}${also}); the full table is in the CSV`;
+    const parts = [`every ${ordinal(t.step)}`, 'the last'];
+    if (t.kept) parts.push(`${counted(t.kept, 'row')} the answer quotes`);
+    if (t.few) parts.push(`${counted(t.few, 'row')} of the curves with few points`);
+    const said = parts.length === 2 ? parts.join(' and ') : parts.slice(0, -1).join(', ') + ' and ' + parts[parts.length - 1];
+    return `${t.rows.length} of ${n} rows (${said}); the full table is in the CSV`;
   }
   // The link's keys and values, in order (the App writes key=value pairs joined by &).
   function start(M) {
@@ -226,14 +235,14 @@
     }
 
     // ---- the results: run table, figures (caption, sentences, data table), heatmaps, notes ------
-    function tableHtml(caption, columns, rows, quoted = []) {
+    function tableHtml(caption, columns, rows, quoted = [], few = []) {
       // The rows whose value in a quoted column is the one the answer reads.
       const keep = [];
       for (const q of quoted) {
         const c = columns.indexOf(q.column);
         if (c >= 0) rows.forEach((r, i) => { if (Number(r[c]) === q.value) keep.push(i); });
       }
-      const t = thin(rows.length, keep);
+      const t = thin(rows.length, keep, few);
       // A wide table scrolls in its own box (web/shell.html), so the keyboard can focus it to scroll.
       let h = `<table tabindex="0"><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
         columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('') + `</tr></thead><tbody>`;
@@ -259,9 +268,12 @@
       for (const se of plot.series) for (const x of se.x) if (!seen.has(x)) { seen.set(x, xs.length); xs.push(x); }
       const rows = xs.map((x) => [x, ...plot.series.map(() => null)]);
       plot.series.forEach((se, k) => se.x.forEach((x, i) => { rows[seen.get(x)][k + 1] = se.y[i]; }));
+      // Every row of a curve with few points stays when the table is thinned.
+      const few = [];
+      for (const se of plot.series) if (se.x.length <= FEW_POINTS) for (const x of se.x) few.push(seen.get(x));
       // x to 6 digits: it names the row (points 4 digits would merge stay apart), the values to 4.
       return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)],
-        rows.map(([x, ...ys]) => [cell(x, 6), ...ys]), quoted);
+        rows.map(([x, ...ys]) => [cell(x, 6), ...ys]), quoted, few);
     }
     function mapHtml(hm, i) {
       let h = `<figure aria-labelledby="twin-hm-${i}"><figcaption id="twin-hm-${i}">Heatmap ${i + 1}: ${esc(hm.title)}</figcaption>` +

@@ -70,15 +70,28 @@ std::string map_point_name(const Heatmap& h, double row, double col, double cell
   double nearest = reach;
   const auto consider = [&](double r, double c, const std::string& words) {
     const double d = std::hypot((c - col) * cell_width, (r - row) * cell_height);
-    if (d <= nearest) nearest = d, name = words;
+    if (d <= nearest) nearest = d, name = words + " at " + point_place(h, r, c);
   };
-  for (const Heatmap::Path& p : h.paths)
-    for (std::size_t i = 0; i < p.rows.size() && i < p.cols.size(); ++i)
-      consider(p.rows[i], p.cols[i], p.label + ", point " + std::to_string(i) + " of " + std::to_string(p.rows.size()));
-  for (const Heatmap::Mark& m : h.marks) {  // after the paths: a ring wins a tie with the point it marks
+  // A ring first (walk 14: on x* the read-out named a path's last point beside it), then a path's point.
+  for (const Heatmap::Mark& m : h.marks) {
     const bool point = std::isfinite(m.at_row) && std::isfinite(m.at_col);
     consider(point ? m.at_row : m.row + 0.5, point ? m.at_col : m.col + 0.5, m.label);
   }
+  if (!name.empty()) return name;
+  for (const Heatmap::Path& p : h.paths)
+    for (std::size_t i = 0; i < p.rows.size() && i < p.cols.size(); ++i)
+      consider(p.rows[i], p.cols[i], p.label + ", point " + std::to_string(i) + " of " + std::to_string(p.rows.size()));
+  if (!name.empty()) return name;
+  // Else the line between two points (walk 14: the "tokens left out" line was not named): its point
+  // nearest the pointer, in pixels.
+  for (const Heatmap::Path& p : h.paths)
+    for (std::size_t i = 1; i < p.rows.size() && i < p.cols.size(); ++i) {
+      const double ax = p.cols[i - 1] * cell_width, ay = p.rows[i - 1] * cell_height;
+      const double bx = p.cols[i] * cell_width - ax, by = p.rows[i] * cell_height - ay;
+      const double length2 = bx * bx + by * by;
+      const double t = length2 > 0.0 ? std::clamp(((col * cell_width - ax) * bx + (row * cell_height - ay) * by) / length2, 0.0, 1.0) : 0.0;
+      consider((ay + t * by) / cell_height, (ax + t * bx) / cell_width, p.label);
+    }
   return name;
 }
 

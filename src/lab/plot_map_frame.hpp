@@ -30,10 +30,11 @@ std::string cell_place(const Heatmap& h, int row, int col);
 // The same for a point in fractional cell coordinates (Heatmap::Path: cell k spans k to k + 1).
 std::string point_place(const Heatmap& h, double row, double col);
 
-// The ring or the path point of `h` within `reach` pixels of the pointer at (row, col) (fractional
-// cells; a cell drawn cell_width x cell_height pixels), nearest first, in words: "x*" for a ring,
-// "exact Newton, point 3 of 7" for a path's point (counted from 0, the start); "" when none is that
-// near (walk 13: the hover read-out on x* named only the cell under it).
+// The ring, else the path point, of `h` within `reach` pixels of the pointer at (row, col) (fractional
+// cells; a cell drawn cell_width x cell_height pixels), the nearest, in words with its own place:
+// "x* at x_1 = -0.4, x_2 = 1.4" for a ring, "exact Newton, point 3 of 7 at ..." for a path's point
+// (counted from 0, the start); "" when none is that near (walk 13: the hover read-out on x* named
+// only the cell under it).
 std::string map_point_name(const Heatmap& h, double row, double col, double cell_width, double cell_height, double reach);
 
 // What a map's image spans on the axes with values, for the text view: "x_1 from -1.9 to 1.9, x_2 from

@@ -31,8 +31,16 @@ Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
   // A little air at the ends, so a point at the data's extreme is not drawn on the frame (on a log
   // axis the same 3%, of its decades).
   if (log) {
+    // Data over more than two decades: the axis ends at the whole decades around the data, so a
+    // label lies at or beyond its smallest and its largest value (walk 14: 2e-16 under the lowest
+    // label 1e-15, curves at 3 over the highest 0.01), and at least the same air as before. Narrower
+    // data keeps its range (1, 2 and 5 ticks label it inside). A value within 1e-9 of a decade is on it.
+    const double e_lo = std::log10(lo), e_hi = std::log10(hi);
+    const double below = std::pow(10.0, std::floor(e_lo + 1e-9)), above = std::pow(10.0, std::ceil(e_hi - 1e-9));
     const double pad = std::pow(hi / lo, 0.03);
-    lo /= pad, hi *= pad;
+    const bool wide = hi / lo > 100.0;
+    lo = wide ? std::min(lo / pad, below) : lo / pad;
+    hi = wide ? std::max(hi * pad, above) : hi * pad;
   } else {
     const double pad = 0.03 * (hi - lo);
     lo -= pad, hi += pad;

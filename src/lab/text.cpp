@@ -81,9 +81,19 @@ std::string ordinal(long long n) {
 
 std::string axis_short_name(const std::string& label, const std::string& unnamed) {
   if (label.empty()) return unnamed;
-  std::size_t end = label.size();
-  for (const char* cut : {": ", ", ", "; ", " ("}) end = std::min(end, label.find(cut));
-  return label.substr(0, end);
+  // The first ": ", ", ", "; " or " (" outside brackets (walk 14: "D_psi(W_mm/||W_mm||, W_k/||W_k||)" was
+  // cut at its comma).
+  int depth = 0;
+  for (std::size_t i = 0; i < label.size(); ++i) {
+    const char c = label[i];
+    const bool space_next = i + 1 < label.size() && label[i + 1] == ' ';
+    if (depth == 0 && ((c == ' ' && i + 1 < label.size() && label[i + 1] == '(') ||
+                       ((c == ':' || c == ',' || c == ';') && space_next)))
+      return label.substr(0, i);
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+  }
+  return label;
 }
 
 std::optional<long long> parse_digits(const std::string& text, std::size_t max_digits) {

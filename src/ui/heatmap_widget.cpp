@@ -251,7 +251,7 @@ void hover_tooltip(const Heatmap& h, const ImageArea& area) {
   const double cell_w = area.width / static_cast<float>(h.cols), cell_h = area.height / static_cast<float>(h.rows);
   const std::string point = map_point_name(h, (m.y - area.lo.y) / cell_h, (m.x - area.lo.x) / cell_w, cell_w, cell_h,
                                            0.6 * ImGui::GetFontSize());
-  if (!point.empty()) ImGui::Text("%s (the cell under it below)", point.c_str());
+  if (!point.empty()) ImGui::Text("%s; the cell under it:", point.c_str());
   const double v = h.values[static_cast<std::size_t>(row) * h.cols + col];
   ImGui::Text("%s: %s%.4g", cell_place(h, row, col).c_str(), h.value_label.empty() ? "" : (h.value_label + " = ").c_str(), v);
   if (!h.note.empty()) ImGui::TextDisabled("%s", h.note.c_str());

@@ -39,3 +39,14 @@ test('a thinned table keeps the rows the answer quotes, and says so', () => {
   assert.match(thinNote(100, t), /\(every 2nd, the last and 2 rows the answer quotes\)/);
   assert.equal(thin(30, [5]).kept, 0);  // not thinned: every row shows
 });
+
+// Walk 14: regression 1's table kept every 61st row and lost exact Newton's few points.
+test("a thinned table keeps every row of a curve with few points, and says so", () => {
+  const t = thin(300, [], [0, 1, 2, 3, 4]);
+  for (const i of [0, 1, 2, 3, 4]) assert.ok(t.rows.includes(i));
+  assert.equal(t.few, 4);  // row 0 is kept anyway (every 6th)
+  assert.match(thinNote(300, t), /\(every 6th, the last and 4 rows of the curves with few points\)/);
+  const both = thin(300, [100], [1]);
+  assert.match(thinNote(300, both), /\(every 6th, the last, 1 row the answer quotes and 1 row of the curves with few points\)/);
+});
+

@@ -63,6 +63,12 @@ std::vector<GlossaryEntry> glossary() {
       {"SVM", "Support vector machine: here the max-margin problem l_p-AttSVM, whose solution is the W of least "
               "l_p norm that puts each sequence's chosen token ahead of the others by a margin of at least 1.",
        "the paper's l_p-AttSVM, main text; cited in appendix Lemmas 19-21"},
+      // Walk 14: the softmax maps ring them, and the term was nowhere.
+      {"support tokens", "The tokens whose margin to their sequence's chosen token is exactly 1 at the SVM's "
+                         "solution (its constraints that hold with equality): they alone decide W_mm. Trained "
+                         "attention ends with almost all its weight on the chosen token, so a support token, like "
+                         "every other token, ends with almost none.",
+       "ours"},
   };
 }
 }  // namespace

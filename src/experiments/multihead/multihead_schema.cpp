@@ -60,7 +60,7 @@ Schema multihead_schema() {
                  "(ours)."));
   add(ParamSpec::integer("cert_samples", "certification samples").range(100, 100000000).value("100000")
       .section(kSpec).log_slider()
-      .help_text("Examples streamed through certification (phase IV) to collect constraints on Theta."));
+      .help_text("Examples streamed through certification to collect constraints on Theta."));
   add(ParamSpec::boolean("enclosure", "min-norm + widths of K").value("false").section(kSpec)
       .help_text("Optional (ours): the exact minimum-norm point of the set K the certified constraints carve out "
                  "(slabs of half-width 2 eps, and the paper's 7 eps), and LP width probes max - min <U, Theta> over "

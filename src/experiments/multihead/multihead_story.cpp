@@ -271,7 +271,14 @@ Story make_story() {
       // the step does not show (four.shows), so a student cannot change it; the text reads {d}. Walk 11: at
       // m = 2 and norm 6, 3 rows were certified and the answer read "a Theta error of not measured".
       say_if("certified", 8, kInf, "{certified} of {rows} rows were certified here, enough for the lab's "
-                                   "version of the paper's learner to reach a Theta error of {pipe_theta}."),
+                                   "version of the paper's learner to reach a Theta error of {pipe_theta}.")
+          .and_if("m", 1, 1),
+      // Walk 14: at m = 2 and norm 3, 12 rows were certified and the learner ended at 1.05, "enough". With
+      // more heads the rows' number says nothing of the outcome: the error is given, with its scale.
+      say_if("certified", 8, kInf, "{certified} of {rows} rows were certified here; on them the lab's version of the "
+                                   "paper's learner reached a Theta error of {pipe_theta} (1 is no better than "
+                                   "guessing zero).")
+          .and_if("m", 2, kInf),
       say_if("certified", 1, 7, "Only {certified} of {rows} rows were certified here, fewer than the d = {d} the lab's "
                                 "version of the paper's learner needs to pin Theta down: it stops, so the plot has "
                                 "no flat lines of the learner's errors this time."),
@@ -279,13 +286,15 @@ Story make_story() {
                                 "be read off: the learner has nothing to work with."),
       say("Certification here used k = {k}, d = {d}, eps = {eps}, m = {m} and ||Theta|| = {norm}."),
       say_if("norm", 3, 3, "With ||Theta|| = 3 and m = 1 this is step 1's layer (the same k, d and eps), so expect "
-                           "about step 1's share of certified rows; step 2 used other settings."),
+                           "about step 1's share of certified rows; step 2 used other settings.")
+          .and_if("m", 1, 1),
       say_if("norm", 3.001, kInf, "Step 1 used ||Theta|| = 3 and step 2 other settings, so their shares of "
                                   "certified rows differ from this one."),
       say("Adam's Theta error is {theta50} after 50 steps, {theta500} after 500 and {adam_theta} after {steps}; "
           "its error in W is {adam_w}."),
       say_if("adam_theta", 0, 0.01, "So Adam got very close to Theta."),
-      say_if("norm", 3, 3, "With m = 1 this is step 1's layer and training, so that is step 1's Adam error again."),
+      say_if("norm", 3, 3, "With m = 1 this is step 1's layer and training, so that is step 1's Adam error again.")
+          .and_if("m", 1, 1),
       say_if("adam_theta", 0.01, 0.1, "So Adam got fairly close to Theta, not all the way."),
       say_if("adam_theta", 0.1, kInf, "So Adam moves towards Theta, but slowly: step 1's Adam, with ||Theta|| = 3, "
                                       "ended far closer in as many steps."),
@@ -311,6 +320,8 @@ Story make_story() {
                   // Both invitations taken (walk 11): a few rows, too few for the learner.
                   {{{"m", "2"}, {"norm", "6"}}, {"Only 3 of 300000 rows were certified here, fewer than the d = 8",
                                                  "the plot has no flat lines"}},
+                  // Walk 14: both invitations with norm 3: rows enough in number, the learner still far off.
+                  {{{"m", "2"}, {"norm", "3"}}, {"on them the lab's version of the paper's learner reached a Theta error of"}},
                   {{{"norm", "6"}}, {"So Adam got fairly close to Theta", "0.0709 after 1000",
                                      "the weights saturate less often than at 15", "Then try m = 2 heads"}},
                   {{{"norm", "3"}}, {"So Adam got very close to Theta", "2.48e-06 after 1000",
@@ -331,7 +342,11 @@ Story make_story() {
                                       "{adam_theta} after {steps} steps)."),
       say_if("adam_theta", 0, 0.1, "In your last run Adam reached a Theta error of {adam_theta} after {steps} "
                                    "steps."),
-      say_if("certified", 8, kInf, "Certification still worked: {certified} of {rows} rows, enough for the learner."),
+      say_if("certified", 8, kInf, "Certification still worked: {certified} of {rows} rows, enough for the learner.")
+          .and_if("m", 1, 1),
+      say_if("certified", 8, kInf, "Certification found {certified} of {rows} rows; on them the learner's Theta "
+                                   "error was {pipe_theta} (1 is no better than guessing zero).")
+          .and_if("m", 2, kInf),
       say_if("certified", 1, 7, "Certification found only {certified} of {rows} rows, too few for the learner to "
                                 "read Theta."),
       say_if("certified", 0, 0, "No row was certified at all, so the learner could not read Theta either.")};

@@ -108,9 +108,15 @@ Plot digits_plot(const Curves& c) {
 // linearised error map, so a rate over many steps, not a bound on each step's ratio.
 Plot contraction_plot(const Curves& c, const std::vector<Trace>& traces) {
   Plot ratio = c.per_method("Contraction ratio", "||x_{t+1} - x*|| / ||x_t - x*||", "_ratio", false, c.newton_range);
+  // From 0, to 1.2 or the largest ratio drawn (walk 14: the first steps' ratios, above 1.2, were cut),
+  // at most 4: a step that moved away from x* by more reads in the hover.
+  double largest = 1.2;
+  for (const Series& s : ratio.series)
+    for (double y : s.y)
+      if (std::isfinite(y)) largest = std::max(largest, std::min(4.0, 1.05 * y));
   ratio.fixed_y = true;
   ratio.y_min = 0.0;
-  ratio.y_max = 1.2;
+  ratio.y_max = largest;
   // Levels: drawn across the plot and read by the hover at every iteration (walk 13: the read-out
   // left them out).
   ratio.series.push_back({"theorem's rate 0.4", SeriesStyle::Reference, {0.0, c.last}, {0.4, 0.4}, {}, {},

@@ -385,8 +385,9 @@ Story make_story() {
       say("Success is {success_4} at d = 4 (Wilson 95% [{low_4}, {high_4}]) and {success_66} at d = 66. At d = 4 "
           "softmax fires on {d0_4} of D0 inputs, and linear attention on {lin_d1_4} of D1 inputs."),
       say("Why (ours, from Definition D.1): a D0 row is near-uniform, about the average of all tokens: in units of "
-          "sqrt(log n), c on the constant column and b / k on each of the k = d - 2 class columns. A column with + on "
-          "the constant fires when b times the average of its k class signs passes 0.1, that is when the average "
+          "sqrt(log n), c = 0.8 on the constant column and b / k on each of the k = d - 2 class columns (b = 0.2). A "
+          "column with + on the constant fires when b times the average of its k class signs passes 0.1, that is "
+          "when the average "
           "passes 1/2. At d = 4, k = 2: both signs + (one pattern in eight, with the constant), and one of the "
           "m = {m} columns does it in most trials; at d = 66, k = 64, and an average of 64 signs (size about 1/8) "
           "above 1/2 is very rare, so D0 stays silent."),
