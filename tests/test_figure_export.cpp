@@ -562,7 +562,7 @@ TEST_CASE("on log axes no point sits on the frame, and less than two decades get
   // 14: 2e-16 under the lowest label 1e-15; curves at 3 over the highest label 0.01).
   for (const std::vector<double>& data : {std::vector<double>{2e-16, 5e-14, 1.2e-12}, std::vector<double>{6e-9, 1e-4, 2.98},
                                           std::vector<double>{2.55e-4, 3e-3, 0.2}}) {
-    const Axis fitted = fit_axis(true, {&data});
+    const Axis fitted = fit_axis(true, {&data}, AxisFit_Decades);
     const std::vector<double> labels = axis_ticks(fitted, 6);
     INFO(data.front() << " to " << data.back());
     CHECK(labels.front() <= data.front());

@@ -16,7 +16,7 @@ double Axis::map(double v) const {
 
 bool Axis::usable(double v) const { return std::isfinite(v) && (!log || v > 0.0); }
 
-Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
+Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data, AxisFit fit) {
   Axis a;
   a.log = log;
   double lo = INFINITY, hi = -INFINITY;
@@ -38,7 +38,7 @@ Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data) {
     const double e_lo = std::log10(lo), e_hi = std::log10(hi);
     const double below = std::pow(10.0, std::floor(e_lo + 1e-9)), above = std::pow(10.0, std::ceil(e_hi - 1e-9));
     const double pad = std::pow(hi / lo, 0.03);
-    const bool wide = hi / lo > 100.0;
+    const bool wide = fit == AxisFit_Decades && hi / lo > 100.0;
     lo = wide ? std::min(lo / pad, below) : lo / pad;
     hi = wide ? std::max(hi * pad, above) : hi * pad;
   } else {
@@ -56,7 +56,7 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     ys.push_back(&s.y);
     if (!s.y_low.empty()) ys.push_back(&s.y_low), ys.push_back(&s.y_high);
   }
-  PlotAxes a{fit_axis(plot.log_x, xs), fit_axis(plot.log_y, ys)};
+  PlotAxes a{fit_axis(plot.log_x, xs), fit_axis(plot.log_y, ys, AxisFit_Decades)};
   // Bars are drawn 0.8 of a slot wide (bar_half_width), so on a linear axis the end bars need half
   // a spacing of room beyond the first and last x.
   for (const auto& s : plot.series) {

@@ -19,7 +19,10 @@ struct Axis {
 };
 
 // The range covering every usable value in `data` (a little air at the ends of a linear axis).
-Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data);
+// A value axis (y) over more than two decades ends at whole decades (AxisFit_Decades): a label lies
+// at or beyond every value; an x axis keeps its data's range (its end label would sit on the frame).
+enum AxisFit { AxisFit_Range = 0, AxisFit_Decades = 1 };
+Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data, AxisFit fit = AxisFit_Range);
 
 struct PlotAxes {
   Axis x, y;

@@ -243,7 +243,8 @@ Story make_story() {
   four.title = "Nearly one-hot attention";
   four.text =
       "With a large Theta (norm 15; d = 8 and one head, as in step 1) the attention is nearly one-hot: almost all "
-      "weight on one token. Certification here draws 100000 inputs, twice step 1's, so its row counts differ; Adam "
+      "weight on one token. Certification here draws 100000 inputs (each gives k = 3 rows, one per token: 300000 "
+      "rows), twice step 1's, so its row counts differ; Adam "
       "trains on 5000 examples, as in step 1.";
   four.question = "Does nearly one-hot attention change Adam's training, and why or why not?";
   four.plot = "Adam: parameter error, heads matched";
@@ -329,7 +330,7 @@ Story make_story() {
                                      "so that is step 1's Adam error again", "Adam follows it all the way",
                                      "Then try m = 2 heads"}}};
   // Settings; the choices; the curve's steps 50 and 500; step 1's ||Theta|| = 3 (preset one_head); the invited norms.
-  four.given = {"15", "8", "2", "1", "0", "7", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05", "5000", "0.1"};
+  four.given = {"15", "8", "2", "1", "0", "7", "1000", "0.01", "0.2", "50", "500", "3", "6", "100000", "0.05", "5000", "0.1", "300000"};  // 300000 = 100000 inputs x k rows
   s.steps.push_back(four);
   s.summary = {
       say("The lab's version of the paper's learner recovered a head from the rows it could certify, and "
