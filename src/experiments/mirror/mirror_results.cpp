@@ -297,7 +297,7 @@ Table results_table(const PreparedRun& run, const MergedRecords& records) {
   Table t;
   t.columns = {"k"};
   // Each column and its words (lab/column_key.hpp).
-  t.key = {{"k", "iteration k (an empty cell: no run of that p reached k)"}};
+  t.key = {{"k", "iteration k (an empty cell: k is not a checkpoint of that p's runs)"}};
   const auto add = [&t](const std::string& name, const std::string& words) {
     t.columns.push_back(name);
     t.key.push_back({name, words});
@@ -308,8 +308,8 @@ Table results_table(const PreparedRun& run, const MergedRecords& records) {
       const std::string c = "D_" + label_p(p) + "_svm_" + label_p(q);
       const std::string d = "D_k of " + run_p + " to the SVM of " + label_p(q) + " (directional Bregman divergence)";
       add(c, "mean " + d + " over seeds");
-      add(c + "_low", "10% quantile over seeds of " + d);
-      add(c + "_high", "90% quantile over seeds of " + d);
+      add(c + "_low", "10% quantile over seeds, rounded outward (the smallest with 10 seeds or fewer), of " + d);
+      add(c + "_high", "90% quantile over seeds, rounded outward (the largest with 10 seeds or fewer), of " + d);
     }
     add("norm_" + label_p(p), "mean ||W_k||_p over seeds, " + run_p);
     add("loss_" + label_p(p), "mean training loss L(W_k) over seeds, " + run_p);
@@ -329,7 +329,7 @@ std::vector<Plot> results_plots(const PreparedRun& run, const Table& t) {
   // One seed draws no band: its label says so rather than promise one (walk 12).
   const bool one_seed = run.runs.size() <= run.ps.size();
   Plot own = Plot::titled("Directional Bregman divergence to the SVM of the run's own p").x("iteration k")
-      .y(one_seed ? "D_psi(W_mm/||W_mm||, W_k/||W_k||), one seed" : "D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90% over seeds")
+      .y(one_seed ? "D_psi(W_mm/||W_mm||, W_k/||W_k||), one seed" : "D_psi(W_mm/||W_mm||, W_k/||W_k||), mean and 10-90% over seeds (min-max at 10 or fewer)")
       .log_x_axis().log_y_axis();
   Plot all = Plot::titled("Each p against every SVM p' (the paper's 3 x 3)").x("iteration k").y("mean D_k").log_x_axis()
       .log_y_axis();

@@ -81,7 +81,7 @@ Schema mirror_schema() {
       .help_text("Iterations per run (fixed rule)."));
   add(ParamSpec::integer("seeds", "seeds").range(1, 1000).value("100").section(kSpec)
       .help_text("Independent runs (data and W0 drawn from seed, seed + 1, ...); curves show the mean and the 10-90% "
-                 "range."));
+                 "range (with 10 seeds or fewer, the smallest to the largest)."));
   add(ParamSpec::choice("svm_tokens", "3 x 3 SVM tokens", kSvmTokensTable.names()).value("authors").section(kSpec)
       .help_text("The tokens each SVM of p' = 1.75, 2, 3 in the 3 x 3 comparison is solved on. authors: those the "
                  "same seed's p' run selected (the authors' code; where the sweep has no p' run, this run's own). "

@@ -64,8 +64,9 @@ std::vector<GlossaryEntry> glossary() {
               "l_p norm that puts each sequence's chosen token ahead of the others by a margin of at least 1.",
        "the paper's l_p-AttSVM, main text; cited in appendix Lemmas 19-21"},
       // Walk 14: the softmax maps ring them, and the term was nowhere.
-      {"support tokens", "The tokens whose margin to their sequence's chosen token is exactly 1 at the SVM's "
-                         "solution (its constraints that hold with equality): they alone decide W_mm. Trained "
+      {"support tokens", "The tokens whose constraint carries a positive weight in the SVM's dual solution: each "
+                         "has margin exactly 1 to its sequence's chosen token at W_mm, and W_mm is built from "
+                         "their constraints alone. Trained "
                          "attention ends with almost all its weight on the chosen token, so a support token, like "
                          "every other token, ends with almost none.",
        "ours"},

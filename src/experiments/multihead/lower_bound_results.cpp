@@ -27,7 +27,8 @@ Results lower_bound_results(const ParitySettings& run, const std::vector<std::op
   r.table.columns = {"S", "heads", "verify_max_error", "adam_sign_accuracy", "gf2_examples", "gf2_correct"};
   r.table.key = {{"S", "|S|, the size of the hidden set S whose parity is learned"},
                  {"heads", "heads of the gadget layer that computes the parity"},
-                 {"verify_max_error", "the gadget's largest error |F(X) - parity| over all inputs (rounding below 1e-12)"},
+                 {"verify_max_error", printf_text("the gadget's largest error |F(X) - parity| over all 4^d inputs at "
+                                                  "d = %.0f (rounding below 1e-12)", run.verify_d)},
                  {"adam_sign_accuracy", "Adam's sign accuracy on test inputs (0.5 is chance)"},
                  {"gf2_examples", "examples Gaussian elimination over GF(2) needed to find S"},
                  {"gf2_correct", "1 if elimination found S exactly, else 0"}};

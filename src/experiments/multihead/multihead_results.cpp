@@ -31,8 +31,8 @@ Table results_table(const RunSettings& run, const PipelinePartial& pipe, const A
   t.columns = {"stage", "x", "crude_error", "test_mse", "theta_error", "w_error"};
   t.key = {{"stage", "which part of the run the row is from: 1 the crude estimate of W_sum, 2 a refit round, "
                      "3 the learner's final result, 4 an Adam step"},
-           {"x", "stage 1: examples N; stage 2: the round; stage 3: examples streamed through certification; "
-                 "stage 4: Adam's step"},
+           {"x", "stage 1: examples N; stage 2: the refit round (0: before the first); stage 3: cert_samples, the "
+                 "examples certification was given; stage 4: Adam's step"},
            {"crude_error", "relative error of the estimate of W_sum (stages 1 and 2; empty elsewhere)"},
            {"test_mse", "test error E ||F(X) - F^(X)||^2 (stages 3 and 4)"},
            {"theta_error", "relative error in Theta, heads matched (stages 3 and 4)"},

@@ -15,7 +15,7 @@ Results icl_results(const IclRun& run, const std::vector<std::optional<Row>>& sl
   r.table.key = {{"delta", run.move_A ? "the move's size ||A_(t+1) - A_t||" : "the move's size ||x_(t+1) - x_t||"},
                  {"b_shift", "the target's shift ||b~ - b||"},
                  {"shift_per_delta", "the shift per unit of move, ||b~ - b|| / delta"},
-                 {"bound", "our bound on the shift, linear in the move"},
+                 {"bound", "our bound on the shift, about linear in the move"},
                  {"identity_error", "the residual identity's relative error (rounding level below 1e-12)"},
                  {"alpha_new", "alpha at the new point (b~ divides by it)"}};
   // The rows that came, in unit order (increasing delta), whatever order they came in.

@@ -26,10 +26,11 @@ Table results_table(const std::vector<Method>& methods, const std::vector<Trace>
       {"loss_gap", "L(x_t) - L(x*)", false},
       {"grad_norm", "gradient norm ||grad L(x_t)||", false},
       {"ratio", "contraction ratio ||x_t - x*|| / ||x_(t-1) - x*||", false},
-      {"eps0", "the step's eps0, how far its matrix is from the Hessian", false},
-      {"kept", "rows the sample kept", true},
+      {"eps0", "eps0 of the step into x_t: max |lambda - 1| of its matrix against the Hessian at x_(t-1) "
+               "(empty at t = 0, for Newton and for gradient descent)", false},
+      {"kept", "rows the sample of the step into x_t kept", true},
       {"expected_rows", "rows kept in expectation (the sum of the sampling probabilities)", true},
-      {"sampling_eps", "the sample's spectral error against the full matrix", true}};
+      {"sampling_eps", "the spectral error of the step into x_t's sample against the full matrix", true}};
   for (Method m : methods) {
     // Wall-clock times are not in the table (they differ run to run); the notes report them.
     for (const auto& [c, words, sampled_only] : measured) {

@@ -73,7 +73,8 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
   // Walk 12: the queries' half is one colour but for column 1, and nothing said why.
   if (!self)
     h.note += std::string(h.note.empty() ? "" : "; ") +
-              "every query is log n (1 here) in columns 2..d and 0 in column 1, but j2's a log n";
+              "every query is log n (1 here) in columns 2..d and 0 in column 1, except j2, whose column 1 is a "
+              "log n (shown as a)";
   h.cols = cols;
   // Ticks in the caption's terms: tokens counted from 0 in each slice, columns from 1 (the label's).
   if (spans.size() == 1) h.y_values = Heatmap::GridValues{double(spans[0].first), double(spans[0].last - 1), true};

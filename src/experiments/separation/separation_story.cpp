@@ -112,8 +112,8 @@ Story make_story() {
   one.prediction = StoryPrediction::asking(
           "Before you run: as m grows from 1 to 12, will the linear network ever fire on a D1 input?")
       // The bounds said in the labels (walk 15: 88.9% graded "some" with no bound on screen).
-      .options({{"never", 0.0, 0.0}, {"on some D1 inputs (under 90%)", 1e-12, 0.9},
-                {"on almost all of them (90% or more)", 0.9, 1.0}})
+      .options({{"never", 0.0, 0.0}, {"on some D1 inputs (90% or less)", 1e-12, 0.9},
+                {"on almost all of them (over 90%)", 0.9, 1.0}})
       .measures("lin12", "the linear network fired on D1 inputs at m = 12")
       .in_percent()
       .hiding({"neither", "cannot tell"});
@@ -134,8 +134,8 @@ Story make_story() {
                             "percent of D1 inputs at m = 12, and success to end below the curve."),
       say_if("lin12", 1e-12, 1, "Linear attention fired on {lin12} of D1 inputs at m = 12 (and on {lin_d0_12} of D0): "
                                 "its weights are about 1/n each, and n random signs weighted 1/n add up to about "
-                                "1/sqrt(n), which at n = {n} is no longer far below tau = {tau}: on that share of "
-                                "inputs one of the m patterns passes it, on D0 as on D1. Softmax fires on {exp_d0_12} of D0 "
+                                "1/sqrt(n), which at n = {n} is no longer far below tau = {tau}: on those inputs "
+                                "(the shares above) one of the m patterns passes it, on D0 as on D1. Softmax fires on {exp_d0_12} of D0 "
                                 "inputs at m = 12 too, so success there is {success12}, below the curve's {theory12}.")};
   // The values measured at the step's settings (seed 1), as docs/separation.md's claims table states them.
   one.expect = {"fired on no D1 input", "on 47.2% of D1 inputs at m = 1 and on 99.5% at m = 8 (the curve 1 - 2^-m: 99.6%)"};

@@ -126,7 +126,8 @@ Table SuccessSweep::table(const std::vector<std::string>& point_columns,
            {"lin_d0*", "share of trials in which linear fires on D0"},
            {"*_low", "lower end of its Wilson 95% range"},
            {"*_high", "upper end of its Wilson 95% range"},
-           {"near_ties", "readout columns whose score was within 1e-9 tau of the threshold (a tie, counted)"}};
+           {"near_ties", "readout scores within 1e-9 tau of tau (per column; per row and column for attention), "
+                         "summed over the trials and the four evaluations"}};
   const std::vector<OutcomeTally> tallies = this->tallies();
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const OutcomeTally& c = tallies[i];

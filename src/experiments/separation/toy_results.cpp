@@ -12,7 +12,8 @@ Results toy_results(const ToyRun& run) {
     const ToySettings& s = run.settings[point];
     return std::vector<double>{double(s.n), double(s.m), s.tau, 1.0 - dmath::pow(2.0, -s.m)};
   });
-  r.table.key.push_back({"theory", "the paper's success bound 1 - 2^-m"});
+  r.table.key.push_back({"theory", "1 - 2^-m (proof of Lemma 5.2): the chance softmax fires on D1, which success "
+                                   "cannot exceed"});
   const std::string x = sweep.sweep().active() ? sweep.sweep().key : "n";
   // 1 - 2^-m is drawn against m, and against n when m = log n follows n; never against tau.
   std::vector<std::string> axes{"m"};
