@@ -312,9 +312,9 @@
         table = tableHtml(`${named} (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
         // What each column is, in words (walk 13: "exp_d1_low", "newton_eps0" unexplained; lab/column_key.hpp).
         const key = run.column_key || {};
-        const named_columns = run.columns.filter((c) => key[c]);
-        if (named_columns.length) table += `<details class="column-key"><summary>What the table's columns are</summary><dl>` +
-          named_columns.map((c) => `<dt>${esc(c)}</dt><dd>${esc(key[c])}</dd>`).join('') + `</dl></details>`;
+        const namedColumns = run.columns.filter((c) => key[c]);
+        if (namedColumns.length) table += `<details class="column-key"><summary>What the table's columns are</summary><dl>` +
+          namedColumns.map((c) => `<dt>${esc(c)}</dt><dd>${esc(key[c])}</dd>`).join('') + `</dl></details>`;
         if (s.params.shows && s.params.shows.export) table += `<button type="button" data-act="download" data-kind="csv">Download the full table (CSV)</button>`;
       }
       const inStory = s.page.page === 'story';
