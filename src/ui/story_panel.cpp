@@ -161,6 +161,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   question_.w = ImGui::GetContentRegionAvail().x, question_.choice_height = 0, question_.answer_visible = false;
   text_wrapped_at_spaces("Question: " + s.question, theme().heading);
   question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
+  question_.panel_top = window.y, question_.panel_bottom = window.y + ImGui::GetWindowSize().y;
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
   const bool run = s.prediction && draw_prediction(story, results, state);
   focus_prediction_ = false;  // taken by the prediction, or nothing to take it

@@ -57,6 +57,7 @@ class StoryPanel {
   // whole without scrolling: browser tests check an embed on a phone by it.
   struct Placed {
     float x = 0, y = 0, w = 0, h = 0;
+    float panel_top = 0, panel_bottom = 0;  // the story panel's own top and foot on the screen
     bool visible = false;
     float choice_height = 0;  // the least height of the prediction's choices (0 without choices)
     bool answer_visible = false;  // the answer's first line shows in the panel (after the run)

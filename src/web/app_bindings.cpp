@@ -169,7 +169,8 @@ bool tooltip_shown() {
 // the prediction's choices, CSS px; 0 without choices), answerVisible, controlsWhole, tooltip}.
 std::string app_question_rect() {
   const auto& q = app().question_rect();
-  return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"visible", q.visible}, {"compact", app().compact()},
+  return Json{{"x", q.x}, {"y", q.y}, {"w", q.w}, {"h", q.h}, {"panelTop", q.panel_top}, {"panelBottom", q.panel_bottom},
+              {"visible", q.visible}, {"compact", app().compact()},
               {"choiceHeight", q.choice_height}, {"answerVisible", q.answer_visible},
               {"controlsWhole", q.controls_whole}, {"tooltip", tooltip_shown()}}.dump();
 }

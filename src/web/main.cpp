@@ -209,8 +209,8 @@ void draw_frame() {
 //   and on a loaded machine 0.6 s held only two or three of them, so a count of frames too;
 // - while an item is active (a text field edits, a slider is held) every frame is drawn;
 // - a change the screen shows (results, state, a step of the progress bar, another page) draws at
-//   once while the page computes itself, and at most every kComputeRedraw seconds while workers
-//   compute, so the student doing nothing leaves the cores to the workers.
+//   once while the page computes itself or is idle, and at most every kComputeRedraw seconds while
+//   workers compute, so the student doing nothing leaves the cores to the workers.
 void publish_page_state();
 constexpr double kInputRedraw = 1.0, kComputeRedraw = 0.25;
 constexpr int kInputFrames = 30;
@@ -232,10 +232,11 @@ bool frame_needed(double now, bool input) {
   SDL_GetWindowSize(g_window, &w, &h);
   const bool resized = w != g_drawn_width || h != g_drawn_height;
   const bool changed = g_app->change_stamp() != g_drawn_stamp;
-  // Main-thread computing redraws every frame, as before; workers' results at most 4 times a second.
-  const bool computing_here = g_app->busy() && !g_app->computing_on_workers();
+  // Main-thread computing and an idle page redraw a change at once (the answer's scrolling into
+  // view takes several frames: 0.25 s each held it back); workers' results at most 4 times a second.
+  const bool on_workers = g_app->busy() && g_app->computing_on_workers();
   return now < g_draw_until || g_input_frames > 0 || resized || g_first_frame ||
-         (changed && (computing_here || now - g_last_draw >= kComputeRedraw));
+         (changed && (!on_workers || now - g_last_draw >= kComputeRedraw));
 }
 
 void main_loop() {
