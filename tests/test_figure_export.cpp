@@ -22,6 +22,7 @@
 #include "lab/palette.hpp"
 #include "lab/plot_svg.hpp"
 #include "lab/plot_ticks.hpp"
+#include "lab/svg_text.hpp"
 
 using namespace attnlab;
 
@@ -295,6 +296,33 @@ TEST_CASE("a log-y plot's SVG has decade tick labels", "[lab][figures]") {
   }
   CHECK(decades >= 2);
   CHECK(svg.find(">1e-06<") != std::string::npos);
+}
+
+// Walk 15: the last label of a log x axis ("10000"), centred on the frame's corner, was cut by the
+// panel's edge. Every x tick label ends inside the picture, read from the SVG's own anchors.
+TEST_CASE("x tick labels end inside the plot, the last one too", "[lab][figures]") {
+  for (const int width : {320, 640}) {
+    Plot plot;
+    plot.title = "distance";
+    plot.log_x = true;
+    plot.series = {{"GD", SeriesStyle::Line, {1, 10, 100, 1000, 10000}, {1, 2, 3, 4, 5}, {}, {}}};
+    const std::string svg = plot_to_svg(plot, width, 300);
+    INFO(svg);
+    int x_labels = 0;
+    for (std::size_t at : tags_with(svg, "class=\"tick-label\"")) {
+      const std::size_t open = svg.find('>', at) + 1;
+      const std::string label = svg.substr(open, svg.find('<', open) - open);
+      const double x = std::strtod(attribute_of(svg, at, "x").c_str(), nullptr);
+      const std::string anchor = attribute_of(svg, at, "text-anchor");
+      if (anchor == "end" && x < 60) continue;  // the y axis's labels, ending left of the frame
+      const double right = anchor == "end" ? x : x + 0.5 * svg_text_width(label, 12.0 * 0.92);
+      INFO(label << " anchored " << anchor << " at " << x);
+      CHECK(right <= width - 2.0);
+      ++x_labels;
+    }
+    CHECK(x_labels >= 3);
+    CHECK(svg.find(">10000<") != std::string::npos);
+  }
 }
 
 TEST_CASE("viridis follows matplotlib's colour map", "[lab][figures]") {

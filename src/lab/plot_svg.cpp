@@ -82,7 +82,11 @@ std::string axes_svg(const Plot& plot, const PlotMapping& m) {
     const double x = m.px(t);
     grid += line(x, top, x, bottom);
     marks += line(x, bottom, x, bottom + 4.0);
-    labels += text("tick-label", x, bottom + font * 0.3 + kBaseline, "middle", c_locale_text("%g", t));
+    const std::string label = c_locale_text("%g", t);
+    const double edge = right + font * kTickLabelOverhang;
+    labels += x_tick_label_ends_at_edge(x, svg_text_width(label, font * 0.92), edge)
+                  ? text("tick-label", edge, bottom + font * 0.3 + kBaseline, "end", label)
+                  : text("tick-label", x, bottom + font * 0.3 + kBaseline, "middle", label);
   }
   std::string out = "<g class=\"grid\" stroke=\"" + std::string(kGrid) + "\" stroke-width=\"1\">\n" + grid + "</g>\n";
   out += "<g class=\"ticks\" stroke=\"" + std::string(kSvgAxis) + "\" stroke-width=\"1\">\n" + marks + "</g>\n";

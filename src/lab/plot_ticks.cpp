@@ -169,6 +169,8 @@ std::vector<double> colour_bar_ticks(double low, double high, int target) {
   return inside;
 }
 
+bool x_tick_label_ends_at_edge(double x, double width, double right_edge) { return x + 0.5 * width > right_edge; }
+
 std::string tick_label(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);

@@ -49,6 +49,11 @@ std::vector<double> axis_ticks(const Axis& a, int target);
 std::vector<double> colour_bar_ticks(double low, double high, int target = 5);
 // The text under a tick ("%g": 0.5, 100, 1e-06).
 std::string tick_label(double v);
+// Whether an x tick label `width` wide, centred under its tick at x, would pass `right_edge` (the
+// frame's right plus kTickLabelOverhang font sizes): such a label ends at that edge instead (walk 15:
+// a log axis's last label "10000", centred on the frame's corner, was cut by the panel's edge).
+inline constexpr double kTickLabelOverhang = 0.3;
+bool x_tick_label_ends_at_edge(double x, double width, double right_edge);
 
 // A legend entry, in font sizes from its left: the sample line (long enough to show a dash
 // pattern, with the marker in its middle), then the label; entries in a row are a gap apart.

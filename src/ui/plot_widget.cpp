@@ -45,7 +45,9 @@ void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float f
     dl->AddLine(ImVec2(x, m.top), ImVec2(x, m.bottom), th.grid);
     const std::string s = tick_label(t);
     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
-    dl->AddText(ImVec2(x - ts.x * 0.5f, m.bottom + font * 0.3f), th.text_dim, s.c_str());
+    const float edge = m.right + font * static_cast<float>(kTickLabelOverhang);
+    const float label_left = x_tick_label_ends_at_edge(x, ts.x, edge) ? edge - ts.x : x - ts.x * 0.5f;
+    dl->AddText(ImVec2(label_left, m.bottom + font * 0.3f), th.text_dim, s.c_str());
   }
   dl->AddRect(ImVec2(m.left, m.top), ImVec2(m.right, m.bottom), th.axis);
   if (!ticks) return;  // an empty frame (drawn at Run): no axis name floating under it
