@@ -53,15 +53,17 @@ void App::frame(float width, float height) {
   // toolbar, the controls and the results freely.
   const bool results_first = narrow && link_.embed().embed && !link_.in_story();
   // A story's step gets the larger share before its run (its text and question must show without
-  // scrolling), and about half once the run is done: the answer beside the figure it explains.
-  const float story_share = run_.state() == RunState::Done ? 0.55f : 0.75f;
-  const float controls_share = link_.in_story() ? story_share : 0.4f;
+  // scrolling), and a bit under half once the run is done: the answer (scrolled into view) over the
+  // figure it explains, which needs the room (walk 15: 0.55 left a phone's map 300 px, cut).
+  const bool answered = link_.in_story() && run_.state() == RunState::Done;
+  const float controls_share = answered ? 0.45f : link_.in_story() ? 0.75f : 0.4f;
+  const float least_share = answered ? 0.35f : 0.4f;  // of the whole height
   if (results_first || !any_control) {
     draw_results_panel(ImVec2(0, any_control ? height * 0.6f : 0.0f));
   }
   if (any_control) {
     const float avail = ImGui::GetContentRegionAvail().y;
-    float stacked = std::max(avail * controls_share, height * 0.4f);
+    float stacked = std::max(avail * controls_share, height * least_share);
     // Before a story step's answer, a stacked panel grows to its content (last frame's) up to most
     // of the height, so no control of the question is cut at its foot; longer content scrolls. The
     // explorer keeps its share: its picture of the inputs shows below, and its controls scroll.
