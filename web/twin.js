@@ -453,7 +453,7 @@
       return root.querySelector(sel);
     }
     canvas.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape' || M.appTextInput()) return;
+      if (e.key !== 'Escape' || M.appTextInput() || M.appPopupOpen()) return;  // ImGui's own Escape
       render(true);
       const to = twinMatch(M.appFocusedControl()) || root.querySelector('button, select, input, [tabindex="0"]');
       if (to) to.focus();

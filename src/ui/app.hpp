@@ -199,6 +199,9 @@ class App {
   // app_toolbar.cpp
   void draw_preview_banner();
   void draw_story_navigation();
+  // Asks before the start page replaces a step with a prediction or a run (walk 13: a Space on
+  // "Attention Lab", reached by Arrow Up, lost the step without a word).
+  void draw_leave_story_question();
   void draw_toolbar();
   void draw_preset_picker();
   void draw_run_buttons();

@@ -1,5 +1,10 @@
 // The App's toolbar: experiment and preset pickers, Run / Step / Reset, Share and downloads, the
 // teacher's Embed dialog, seed, theme and progress; and the preview banner above it.
+// Index of this file
+// [SECTION] The full lab, the preview banner, theme and workers
+// [SECTION] Exports
+// [SECTION] A story's navigation
+// [SECTION] The toolbar's rows
 #include <algorithm>
 #include <cstdio>
 
@@ -15,6 +20,8 @@ namespace attnlab::ui {
 
 namespace {
 
+constexpr const char* kLeaveStory = "Leave the story?";
+
 // Toolbar flow layout: the next item goes on the same line if `width` pixels still fit, else
 // on a new line (phones get a wrapped toolbar instead of buttons off-screen).
 void flow(float width) {
@@ -27,6 +34,8 @@ float button_width(const char* label) {
 }
 
 }  // namespace
+
+// [SECTION] The full lab, the preview banner, theme and workers
 
 void App::open_full_lab() const {
   if (!open_url_) return;
@@ -78,6 +87,8 @@ void App::draw_threads_picker() {
     ImGui::SetTooltip("Where runs compute: Web Workers, one per core (the default leaves one core to draw the "
                       "page), or the page's main thread. Results are the same either way. Kept in links (threads=).");
 }
+
+// [SECTION] Exports
 
 void App::draw_export_buttons() {
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -132,8 +143,11 @@ void App::draw_figures_popup() {
   ImGui::EndPopup();
 }
 
+// [SECTION] A story's navigation
+
 void App::draw_story_navigation() {
   const StoryPanel::Action action = story_panel_.draw_navigation(story_, link_.embed().embed);
+  draw_leave_story_question();  // opened below by Home, under the same ID as the button's
   if (!story_panel_.focused().empty()) focused_ = story_panel_.focused();
   switch (action) {
     case StoryPanel::Action::Back:
@@ -141,7 +155,10 @@ void App::draw_story_navigation() {
       story_step_by(action == StoryPanel::Action::Next ? +1 : -1);
       if (keyboard_focus_shown()) story_panel_.focus_prediction();  // a keyboard's Next: to the question
       break;
-    case StoryPanel::Action::Home: go_home(); break;
+    case StoryPanel::Action::Home:
+      if (story_.predicted() || run_.state() == RunState::Done) ImGui::OpenPopup(kLeaveStory);
+      else go_home();
+      break;
     case StoryPanel::Action::FreeLab: link_.leave_story(); break;
     case StoryPanel::Action::NextStory:  // drawn by StoryPanel::draw, not the navigation
     case StoryPanel::Action::StepSettings:
@@ -149,6 +166,29 @@ void App::draw_story_navigation() {
     case StoryPanel::Action::None: break;
   }
 }
+
+void App::draw_leave_story_question() {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(kLeaveStory, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const float width = std::min(ImGui::GetFontSize() * 22.0f, io.DisplaySize.x - ImGui::GetFontSize() * 3.0f);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+  ImGui::TextUnformatted((story_.story().paper + ", " + story_.step().title).c_str());
+  ImGui::TextUnformatted("Your prediction and this step's run are not kept on the start page.");
+  ImGui::PopTextWrapPos();
+  // Stay, the safe answer, comes first: the keyboard's focus lands on it; Escape means it too.
+  if (ImGui::Button("Stay on the step") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  note_focus("Stay");
+  ImGui::SameLine();
+  if (ImGui::Button("Go to the start page")) {
+    ImGui::CloseCurrentPopup();
+    go_home();
+  }
+  note_focus("Leave");
+  ImGui::EndPopup();
+}
+
+// [SECTION] The toolbar's rows
 
 void App::draw_toolbar() {
   const float em = ImGui::GetFontSize();

@@ -107,6 +107,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
   focused_.clear();
   if (!embedded) {
     if (ImGui::Button("Attention Lab")) action = Action::Home;
+    note_focus("Home");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The start page: every paper and its story.");
     beside(ImGui::CalcTextSize("Step 10 of 10").x);
   }

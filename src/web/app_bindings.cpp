@@ -143,6 +143,9 @@ std::string app_story_hints_json() { return app().story_hints_json(); }
 double app_change_stamp() { return static_cast<double>(app().change_stamp() & 0xFFFFFFFFFFFFull); }
 // True while a text field on the canvas has the keyboard: Esc then leaves the field, not the canvas.
 bool app_text_input() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
+// A popup (a combo's list, the figures menu, a question such as "Leave the story?") is open: its
+// Escape closes it, and the canvas keeps the focus (web/twin.js).
+bool app_popup_open() { return ImGui::GetCurrentContext() && ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId); }
 bool app_text_view() { return app().text_view(); }
 void app_set_text_view(bool on) {
   app().set_text_view(on);
@@ -215,6 +218,7 @@ EMSCRIPTEN_BINDINGS(attnlab_page) {
   emscripten::function("appRefusedValueMessage", &app_refused_value_message);
   emscripten::function("appTextView", &app_text_view);
   emscripten::function("appTextInput", &app_text_input);
+  emscripten::function("appPopupOpen", &app_popup_open);
   emscripten::function("appTwinFiguresJson", &app_twin_figures_json);
   emscripten::function("appChangeStamp", &app_change_stamp);
   emscripten::function("appTwinParamsJson", &app_twin_params_json);

@@ -168,6 +168,46 @@ test('on the canvas, keys alone: the first arrow lands on the prediction, Space 
   console.log('keys on the canvas from the load to a run (arrow, Space, arrows, Enter)\n| story | keys |\n|---|---|\n' + table.join('\n'));
 });
 
+// Walk 13: Arrow Up from the results reached "Attention Lab", and a Space there left the answered
+// step for the start page without a word. Now the page asks, Stay first (Space, Enter or Escape keep
+// the step and its run); "Go to the start page" leaves.
+test('leaving an answered step for the start page asks first; Stay keeps the run', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#story=separation&step=1');
+  await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  const at = () => page.evaluate(() => window.attnlab.appFocusedControl());
+  const upToHome = async () => {  // Arrow Up, as the walker went (the first key shows the focus)
+    const met = [];
+    for (let i = 0; i < 12 && met[met.length - 1] !== 'Home'; i++) {
+      await page.keyboard.press('ArrowUp');
+      await afterFrames(page, 3);
+      met.push(await at());
+    }
+    assert.strictEqual(met[met.length - 1], 'Home', `Arrow Up reaches "Attention Lab" (met: ${met.join(', ')})`);
+  };
+  for (const keep of ['Space', 'Escape']) {
+    await upToHome();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'Stay', null, { timeout: 5000 });
+    await afterFrames(page, 4);
+    await page.keyboard.press(keep);
+    await afterFrames(page, 6);
+    assert.match(await page.evaluate(() => location.hash), /story=separation/, `${keep} in the question keeps the step`);
+    assert.strictEqual(await page.evaluate(() => window.attnlab.appState()), 'done', `${keep}: the run is kept`);
+    assert.notStrictEqual(await at(), 'Leave');
+  }
+  await upToHome();
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'Stay', null, { timeout: 5000 });
+  await afterFrames(page, 4);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'Leave', null, { timeout: 5000 });
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => !location.hash.includes('story='), null, { timeout: 5000 });
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
+
 // Arrow keys on the canvas until its focused control is `name` (a toolbar control): up out of the
 // panels, then along the toolbar. Returns the controls met.
 export async function toCanvasControl(page, name) {
