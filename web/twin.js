@@ -161,8 +161,8 @@
       // heading in the text view and to a screen reader's text.
       const parts = st.textParts || [{ text: st.text }];
       const terms = st.words || [];  // StoryState::words: the text's, the plots' and (after the run) the answer's
-      h += `<h3 id="twin-step-title" tabindex="-1">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` +
-        parts.map((p) => (p.term ? `<dfn title="${esc(p.definition)}">${esc(p.text)}</dfn>` : esc(p.text))).join('') + `</p>`;
+      const marked = (ps) => ps.map((p) => (p.term ? `<dfn title="${esc(p.definition)}">${esc(p.text)}</dfn>` : esc(p.text))).join('');
+      h += `<h3 id="twin-step-title" tabindex="-1">Step ${st.step} of ${st.steps}: ${esc(st.title)}</h3><p>` + marked(parts) + `</p>`;
       if (terms.length) {
         h += `<section class="twin-glossary" aria-labelledby="twin-words"><h4 id="twin-words">Words in this step</h4><dl>` +
           terms.map((p) => `<dt><dfn>${esc(p.term)}</dfn></dt><dd>${esc(p.definition)} (${esc(p.source)})</dd>`).join('') + `</dl></section>`;
@@ -192,10 +192,10 @@
         }
         if (pr.measured) h += `<p>The run measured: ${esc(pr.measured)}</p>`;
       }
-      if (st.answer) h += `<h4 id="twin-answer-heading" tabindex="-1">Answer</h4><p id="twin-answer">${esc(st.answer)}</p>`;
+      if (st.answer) h += `<h4 id="twin-answer-heading" tabindex="-1">Answer</h4><p id="twin-answer">${marked(st.answerParts || [{ text: st.answer }])}</p>`;
       if (st.answer && st.changed) h += `<button type="button" data-act="stepsettings">Use the step's settings</button>`;
       if (!st.answer) h += `<p>The answer shows once the run is done.</p>`;
-      if (st.summary) h += `<h4>${esc(st.summaryHeading)}</h4><p id="twin-summary">${esc(st.summary)}</p>`;
+      if (st.summary) h += `<h4>${esc(st.summaryHeading)}</h4><p id="twin-summary">${marked(st.summaryParts || [{ text: st.summary }])}</p>`;
       h += `<button type="button" data-act="back"${st.step > 1 ? '' : ' aria-disabled="true"'}>Back</button> ` +
         `<button type="button" data-act="next"${st.step < st.steps ? '' : ' aria-disabled="true"'}>Next</button>`;
       return h;

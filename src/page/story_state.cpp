@@ -87,7 +87,8 @@ bool StoryState::prediction_right(const Results& results) const {
 }
 
 namespace {
-// The step's text as glossary_segments cuts it: [{"text"}, {"text", "term", "definition", "source"}].
+// A text (the step's, its answer, the summary: each marks its own first uses) as glossary_segments
+// cuts it: [{"text"}, {"text", "term", "definition", "source"}].
 nlohmann::ordered_json text_parts(const std::vector<GlossaryEntry>& glossary, const std::string& text) {
   nlohmann::ordered_json parts = nlohmann::ordered_json::array();
   for (const GlossarySegment& seg : glossary_segments(glossary, text)) {
@@ -141,7 +142,9 @@ std::string StoryState::json(const Results& results, bool done, const RunSetting
               {"question", step().question},
               {"plot", step().plot},
               {"answer", answer},
+              {"answerParts", text_parts(story_->glossary, answer)},
               {"summary", summary},
+              {"summaryParts", text_parts(story_->glossary, summary)},
               {"summaryHeading", kSummaryHeading},
               {"changed", !settings_changed(settings).empty()},
               {"prediction", nullptr}};

@@ -178,7 +178,9 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
     if (answer_shown_for_ != here) answer_shown_for_ = here, answer_scrolls_left_ = kAnswerScrollFrames;
     if (answer_scrolls_left_ > 0) ImGui::SetScrollHereY(0.2f), --answer_scrolls_left_;
     const float answer_top = ImGui::GetCursorScreenPos().y;
-    text_wrapped_at_spaces(answer);
+    // Its terms are marked where it first uses them, as the step's text marks its own (walk 15:
+    // "condition number" in regression 1's answer was explained only in the words' list).
+    draw_marked_text(glossary_segments(story.story().glossary, answer));
     question_.answer_visible = answer_top >= window.y && answer_top + ImGui::GetTextLineHeight() <= window.y + ImGui::GetWindowSize().y;
   }
   if (!settings_changed(settings).empty()) {
@@ -190,7 +192,7 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   if (!story.last_step()) return Action::None;
   ImGui::Separator();
   text_wrapped_at_spaces(page::kSummaryHeading, theme().heading);
-  text_wrapped_at_spaces(summary);
+  draw_marked_text(glossary_segments(story.story().glossary, summary));
   // A long paper title wraps onto more lines inside the button, never cut at the panel's edge.
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
   const float inside = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().FramePadding.x;

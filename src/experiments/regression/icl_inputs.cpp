@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "experiments/regression/generator.hpp"
+#include "experiments/regression/icl_run.hpp"
 #include "experiments/regression/icl_schema.hpp"
 #include "experiments/regression/icl_unit.hpp"
 #include "experiments/regression/regression_inputs.hpp"
@@ -41,10 +42,16 @@ Results icl_inputs(const Params& params, std::uint64_t seed) {
     r.plots.push_back(function_plot("Inputs: the function u over [-R, R], R = ||A|| ||x_t|| + the largest move",
                                     s.function, -R, R, {}, ""));
   }
-  Plot sweep = Plot::titled("Inputs: the move sizes swept").x("sweep point").y(move_A ? "||dA||" : "||dx||").log_y_axis().x_axis(AxisFlags_Index);
+  // The move size on the x axis, as in the results' plots (walk 13: an x axis of sweep point
+  // numbers said nothing); each point's number up the y axis.
+  Plot sweep = Plot::titled("Inputs: the move sizes swept, one point each")
+                   .x(move_size_name(move_A))
+                   .y("sweep point")
+                   .log_x_axis()
+                   .y_axis(AxisFlags_Index);
   std::vector<double> index;
   for (std::size_t k = 0; k < deltas.size(); ++k) index.push_back(double(k + 1));
-  sweep.series.push_back({"move size delta", SeriesStyle::LineMarkers, index, deltas, {}, {}});
+  sweep.series.push_back({"move size delta", SeriesStyle::LineMarkers, deltas, index, {}, {}});
   if (!deltas.empty()) r.plots.push_back(sweep);
   return r;
 }

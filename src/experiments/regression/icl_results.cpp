@@ -29,7 +29,7 @@ Results icl_results(const IclRun& run, const std::vector<std::optional<Row>>& sl
     bound.push_back(row[3]);
     identity.push_back(row[4]);
   }
-  const char* what = run.move_A ? "||A_{t+1} - A_t||" : "||x_{t+1} - x_t||";
+  const char* what = move_size_name(run.move_A);
   Plot p = Plot::titled("Target shift of one step (Corollary F.2)").x(what).y("||b~ - b||").log_x_axis().log_y_axis();
   p.series.push_back({"measured ||b~ - b||", SeriesStyle::LineMarkers, delta, shift, {}, {}});
   p.series.push_back({"our bound, linear in the move", SeriesStyle::Line, delta, bound, {}, {}});

@@ -14,6 +14,9 @@ inline constexpr const char* kIclColumns[] = {"delta",          "b_shift",  "shi
                                               "identity_error", "alpha_new"};
 using Row = std::vector<double>;  // one move: the values of kIclColumns
 
+// The size of one move, the x axis of the results' plots and of the inputs' picture.
+inline const char* move_size_name(bool move_A) { return move_A ? "||A_{t+1} - A_t||" : "||x_{t+1} - x_t||"; }
+
 struct IclRun {
   Problem problem;                // A (n x d) and b
   Point base;                     // the problem evaluated at x_t
