@@ -37,7 +37,17 @@ add_custom_command(OUTPUT "${ATTNLAB_UI_FONT}"
   DEPENDS "${ATTNLAB_FONT}"
   COMMENT "Subsetting the UI font"
   VERBATIM)
-add_custom_target(attnlab_ui_font DEPENDS "${ATTNLAB_UI_FONT}")
+
+# The font and the shaders compiled into the UI (src/ui/embedded_assets.hpp): no file system in the page.
+set(ATTNLAB_ASSETS_CPP "${CMAKE_BINARY_DIR}/generated/embedded_assets.cpp")
+add_custom_command(OUTPUT "${ATTNLAB_ASSETS_CPP}"
+  COMMAND "${CMAKE_COMMAND}" -DFONT=${ATTNLAB_UI_FONT} -DVERT=${CMAKE_SOURCE_DIR}/shaders/heatmap.vert
+          -DFRAG=${CMAKE_SOURCE_DIR}/shaders/heatmap.frag -DOUT=${ATTNLAB_ASSETS_CPP}
+          -P "${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake"
+  DEPENDS "${ATTNLAB_UI_FONT}" "${CMAKE_SOURCE_DIR}/shaders/heatmap.vert" "${CMAKE_SOURCE_DIR}/shaders/heatmap.frag"
+          "${CMAKE_SOURCE_DIR}/cmake/embed_assets.cmake"
+  COMMENT "Compiling the UI font and the shaders into the page"
+  VERBATIM)
 
 # The ImGui front end (src/ui), a face: it draws the page's logic (src/page) and sees lab and
 # experiments (the panels read results and schemas) and ImGui, never the browser glue.
@@ -60,7 +70,8 @@ add_library(attnlab_ui STATIC
   src/ui/keyboard_focus.cpp
   src/ui/wrapped_text.cpp
   src/ui/text_contrast.cpp
-  src/ui/theme.cpp)
+  src/ui/theme.cpp
+  "${ATTNLAB_ASSETS_CPP}")
 attnlab_layer_root(attnlab_ui ui "${CMAKE_SOURCE_DIR}/src/ui" PUBLIC)
 target_link_libraries(attnlab_ui PUBLIC attnlab_page attnlab_imgui PRIVATE attnlab_warnings attnlab::json)
 
@@ -76,12 +87,7 @@ attnlab_layer_root(attnlab_app web "${CMAKE_SOURCE_DIR}/src/web" PRIVATE)
 target_link_libraries(attnlab_app PRIVATE attnlab_ui attnlab_experiments attnlab_warnings attnlab::json)
 set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
 target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
-  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=attnlabModule
-  "--embed-file=${ATTNLAB_UI_FONT}@/fonts/ui-font.ttf"
-  "--embed-file=${CMAKE_SOURCE_DIR}/shaders@/shaders")
-add_dependencies(attnlab_app attnlab_ui_font)
-file(GLOB ATTNLAB_SHADERS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/shaders/*")
-set_property(TARGET attnlab_app APPEND PROPERTY LINK_DEPENDS "${ATTNLAB_UI_FONT}" ${ATTNLAB_SHADERS})
+  -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=attnlabModule -sFILESYSTEM=0)
 # index.html from the shell: emcc writes attnlab.js/.wasm; the page is generated beside them.
 add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/index.html"
   COMMAND "${CMAKE_COMMAND}" -DSHELL=${CMAKE_SOURCE_DIR}/web/shell.html -DOUT=${CMAKE_BINARY_DIR}/web/index.html

@@ -325,6 +325,31 @@ TEST_CASE("x tick labels end inside the plot, the last one too", "[lab][figures]
   }
 }
 
+// Walk 16: labels every 4 decades from 1e-15 left a curve at 3.3e3 under a top label of 10. A
+// y axis fitted to whole decades gets a label at both of its ends whenever a stride up to half again
+// as wide as the least one lands there; the labels stay evenly spaced and about as many.
+TEST_CASE("a log axis over many decades labels both of its ends", "[lab][figures]") {
+  for (int top = -3; top <= 6; ++top)
+    for (int bottom = -16; bottom <= top - 3; ++bottom)
+      for (int target : {3, 4, 6}) {
+        const Axis a{std::pow(10.0, bottom), std::pow(10.0, top), true, false};
+        const std::vector<double> t = axis_ticks(a, target);
+        INFO("1e" << bottom << " to 1e" << top << ", about " << target << " labels: " << t.size());
+        REQUIRE(t.size() >= 2);
+        CHECK(t.front() == a.lo);
+        const double least = std::ceil((top - bottom + 1.0) / target);
+        const double step = std::round(std::log10(t[1] / t[0]));
+        for (std::size_t k = 1; k < t.size(); ++k) CHECK(std::round(std::log10(t[k] / t[k - 1])) == step);
+        CHECK(step <= std::max(1.0, std::floor(least * 1.5)));
+        if (std::fmod(top - bottom, step) == 0.0) CHECK(t.back() == a.hi);
+        // the top is labelled whenever some stride in the allowed range divides the span
+        bool divisible = false;
+        for (double s = std::max(1.0, least); s <= std::max(1.0, std::floor(least * 1.5)); ++s)
+          divisible = divisible || std::fmod(top - bottom, s) == 0.0;
+        if (divisible) CHECK(t.back() == a.hi);
+      }
+}
+
 TEST_CASE("viridis follows matplotlib's colour map", "[lab][figures]") {
   // matplotlib's viridis at 0, 1/4, 1/2, 3/4 and 1 (#440154 #3b528b #21918c #5ec962 #fde725); the
   // shader's polynomial fit (and so the PNG export) stays within a few levels of it.

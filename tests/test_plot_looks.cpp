@@ -96,7 +96,7 @@ TEST_CASE("a curve hidden under another over part of its length is named in the 
   const std::vector<SeriesDrawing> d = series_drawings(p);
   CHECK(d[1].coincides_with == 0);
   CHECK(d[1].coincides_partly);
-  CHECK(d[1].legend == "linear on D1 (meets linear on D0 at 3 of 5 points)");
+  CHECK(d[1].legend == "linear on D1 (on top of linear on D0 at 3 of 5 points)");
   CHECK_FALSE(d[1].look.dash.solid());  // dashed over the wider one where they meet
   CHECK(d[0].width > d[1].width + 1.5);
   CHECK(d[2].coincides_with == -1);  // crossing once is not lying on it

@@ -231,6 +231,8 @@
         if (err) h += ` <span id="${errId}" role="alert">Refused: ${esc(err)}</span>`;
         h += `</div>`;
       }
+      // Walk 16: a step that shows no setting left the heading alone, with nothing under it.
+      if (!specs.length) h += `<p>This step shows no settings: it runs as the story sets it up.</p>`;
       return h;
     }
 

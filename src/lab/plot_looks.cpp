@@ -148,7 +148,7 @@ std::vector<SeriesDrawing> series_drawings(const Plot& plot, bool light_backgrou
       // An experiment may name the twin in the series itself ("...; identical to linear on D1").
       const bool named = s.name.find("identical to ") != std::string::npos || s.name.find("same as ") != std::string::npos;
       if (d.coincides_partly)
-        d.legend += " (meets " + twin.name.substr(0, twin.name.find(" (")) + " at " + std::to_string(partly_on.first) + " of " +
+        d.legend += " (on top of " + twin.name.substr(0, twin.name.find(" (")) + " at " + std::to_string(partly_on.first) + " of " +
                     std::to_string(partly_on.second) + " points)";
       else if (!named)
         d.legend += " (same as " + twin.name + ")";

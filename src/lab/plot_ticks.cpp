@@ -129,7 +129,14 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
   // 1e-12, ... rather than 17 overlapping labels).
   const double first = std::ceil(std::log10(a.lo)), last = std::floor(std::log10(a.hi));
   const double decades = last - first + 1.0;
-  const double stride = std::max(1.0, std::ceil(decades / std::max(2, target)));
+  double stride = std::max(1.0, std::ceil(decades / std::max(2, target)));
+  // A stride up to half again as wide that lands on the last decade too, so both ends are labelled
+  // (walk 16: a curve up at 3.3e3 under a top label of 10, labels every 4 decades from 1e-15).
+  for (double wider = stride; wider <= std::floor(stride * 1.5) && decades > 1.0; ++wider)
+    if (std::fmod(decades - 1.0, wider) == 0.0) {
+      stride = wider;
+      break;
+    }
   std::vector<double> t;
   for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
   if (t.size() >= 2 && t.size() <= 3 && stride == 1.0) {

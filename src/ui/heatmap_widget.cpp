@@ -16,6 +16,7 @@
 #include "lab/palette.hpp"
 #include "lab/plot_map_frame.hpp"
 #include "lab/plot_ticks.hpp"
+#include "ui/embedded_assets.hpp"
 #include "ui/series_marks.hpp"
 #include "ui/theme.hpp"
 #include "ui/wrapped_text.hpp"
@@ -32,18 +33,6 @@ struct Program {
   GLint projection = -1, texture = -1, gamma = -1;
 };
 Program g_program;
-
-// With C's stdio, not iostreams: the page uses no stream anywhere else, and std::ifstream with
-// std::stringstream alone linked libc++'s locale and stream machinery into the page's module.
-std::string read_shader(const char* path) {
-  std::string text;
-  if (std::FILE* f = std::fopen(path, "rb")) {
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) text.append(buffer, n);
-    std::fclose(f);
-  }
-  return text;
-}
 
 GLuint compile(GLenum kind, const std::string& source, std::string& error) {
   const GLuint shader = glCreateShader(kind);
@@ -89,8 +78,8 @@ void upload(GLuint texture, int cols, int rows, const std::vector<float>& values
 bool HeatmapWidget::ensure_program() {
   if (g_program.id != 0) return true;
   if (!program_error_.empty()) return false;
-  const GLuint vs = compile(GL_VERTEX_SHADER, read_shader("/shaders/heatmap.vert"), program_error_);
-  const GLuint fs = compile(GL_FRAGMENT_SHADER, read_shader("/shaders/heatmap.frag"), program_error_);
+  const GLuint vs = compile(GL_VERTEX_SHADER, kHeatmapVertexShader, program_error_);
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, kHeatmapFragmentShader, program_error_);
   const GLuint program = glCreateProgram();
   glAttachShader(program, vs);
   glAttachShader(program, fs);

@@ -27,6 +27,7 @@
 #include "ui/keyboard_focus.hpp"
 #include "lab/link_keys.hpp"
 #include "ui/app.hpp"
+#include "ui/embedded_assets.hpp"
 #include "ui/theme.hpp"
 #include "web/browser.hpp"
 #include "web/page_glue.hpp"
@@ -336,7 +337,9 @@ int main() {
   // DejaVu Sans, subset at build time; the ranges match cmake/web_app.cmake.
   static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0391, 0x03C9, 0x2010, 0x2027, 0x2190, 0x2193,
                                    0x2212, 0x2212, 0x2264, 0x2265, 0};
-  if (!io.Fonts->AddFontFromFileTTF("/fonts/ui-font.ttf", 15.0f * g_font_scale, &config, ranges))
+  config.FontDataOwnedByAtlas = false;  // the module's own bytes (ui/embedded_assets.hpp), never freed
+  if (!io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(attnlab::ui::kUiFont), static_cast<int>(attnlab::ui::kUiFontSize),
+                                      15.0f * g_font_scale, &config, ranges))
     io.Fonts->AddFontDefault(&config);
   io.FontGlobalScale = 1.0f / g_font_scale;
   attnlab::ui::apply_imgui_style(1.0f);
