@@ -563,6 +563,38 @@ TEST_CASE("an axis of whole numbers (m, |S|) has no ticks between them", "[lab][
   CHECK(std::any_of(ticks.begin(), ticks.end(), [](double t) { return t != std::floor(t); }));
 }
 
+// Walk 16: a log y axis over 0.0304 .. 1 labelled 0.05 and up (W's error under every label), and a
+// log x axis of m = 1, 2, 3 labelled 1 and 2 only. A value axis over two decades or less ends at the
+// 1-2-5 values around its data, so a label lies at or beyond its smallest and its largest value; a
+// log axis of whole numbers labels its last one.
+TEST_CASE("narrow log axes label their data's ends", "[lab][figures]") {
+  const std::vector<std::pair<double, double>> ranges = {{0.0304, 1.0}, {0.3, 2.5}, {3.0, 70.0}, {0.011, 0.9}, {1.5, 1.7}};
+  for (const auto& [low, high] : ranges) {
+    Plot p;
+    p.log_y = true;
+    p.series = {{"error", SeriesStyle::Line, {1, 2, 3}, {high, (low + high) / 2, low}, {}, {}}};
+    const PlotAxes axes = fit_plot_axes(p);
+    const std::vector<double> t = axis_ticks(axes.y, 6);
+    INFO(low << " .. " << high << ": " << t.size() << " labels from " << t.front() << " to " << t.back());
+    CHECK(t.front() <= low);
+    CHECK(t.back() >= high);
+    CHECK(t.size() <= 8);
+  }
+  for (int last : {3, 4, 7, 12, 30}) {
+    Plot p;
+    p.log_x = true;
+    Series s{"rate", SeriesStyle::LineMarkers, {}, {}, {}, {}};
+    for (int m = 1; m <= last; ++m) s.x.push_back(m), s.y.push_back(1.0 / m);
+    p.series = {s};
+    const PlotAxes axes = fit_plot_axes(p);
+    REQUIRE(axes.x.whole);
+    const std::vector<double> t = axis_ticks(axes.x, 5);
+    INFO("m = 1 .. " << last << ": last label " << t.back());
+    CHECK(t.back() == last);
+    for (double v : t) CHECK(v == std::floor(v));
+  }
+}
+
 TEST_CASE("bars at the ends of a linear axis fit inside it (|S| = 1, 2, 3)", "[lab][figures]") {
   Plot p;
   Series bars;

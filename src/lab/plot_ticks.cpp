@@ -39,8 +39,19 @@ Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data, Axi
     const double below = std::pow(10.0, std::floor(e_lo + 1e-9)), above = std::pow(10.0, std::ceil(e_hi - 1e-9));
     const double pad = std::pow(hi / lo, 0.03);
     const bool wide = fit == AxisFit_Decades && hi / lo > 100.0;
-    lo = wide ? std::min(lo / pad, below) : lo / pad;
-    hi = wide ? std::max(hi * pad, above) : hi * pad;
+    // Narrower data on a value axis ends at the 1, 2 or 5 times a power of ten around it, which its
+    // ticks label (walk 16: W's error ending at 0.0304 under the lowest label 0.05).
+    const auto one_two_five = [](double v, bool up) {
+      const double decade = std::pow(10.0, std::floor(std::log10(v) + 1e-9));
+      const double steps[] = {1.0, 2.0, 5.0, 10.0};
+      double out = up ? 10.0 * decade : decade;
+      for (double m : steps)
+        if (up ? m * decade >= v * (1 - 1e-9) : m * decade <= v * (1 + 1e-9)) out = up ? std::min(out, m * decade) : m * decade;
+      return out;
+    };
+    const bool narrow_value = fit == AxisFit_Decades && !wide;
+    lo = wide ? std::min(lo / pad, below) : narrow_value ? std::min(lo / pad, one_two_five(lo, false)) : lo / pad;
+    hi = wide ? std::max(hi * pad, above) : narrow_value ? std::max(hi * pad, one_two_five(hi, true)) : hi * pad;
   } else {
     const double pad = 0.03 * (hi - lo);
     lo -= pad, hi += pad;
@@ -74,9 +85,12 @@ PlotAxes fit_plot_axes(const Plot& plot) {
     const double more = 0.05 * (a.x.hi - a.x.lo);
     a.x.lo -= more, a.x.hi += more;
   }
-  a.x.whole = !plot.log_x && !xs.empty();
+  a.x.whole = !xs.empty();  // on a log axis too: it labels its last whole number (axis_ticks)
   for (const auto* x : xs)
-    for (double v : *x) a.x.whole = a.x.whole && (!std::isfinite(v) || v == std::floor(v));
+    for (double v : *x) {
+      a.x.whole = a.x.whole && (!std::isfinite(v) || v == std::floor(v));
+      if (a.x.usable(v)) a.x.whole_top = std::max(a.x.whole_top, v);
+    }
   if (plot.fixed_y) {
     const double pad = 0.03 * (plot.y_max - plot.y_min);
     a.y.lo = plot.y_min - pad, a.y.hi = plot.y_max + pad;
@@ -123,8 +137,9 @@ double bar_half_width(double axis_pixels, std::size_t bars) {
   return bars > 1 ? std::max(0.5, 0.4 * axis_pixels / static_cast<double>(bars)) : 4.0;
 }
 
-std::vector<double> axis_ticks(const Axis& a, int target) {
-  if (!a.log) return nice_ticks(a.lo, a.hi, target, a.whole ? 1.0 : 0.0);
+namespace {
+// A log axis's ticks: decades, or 1-2-5 values over less than two decades.
+std::vector<double> log_ticks(const Axis& a, int target) {
   // Decades, every k-th one so that at most about `target` labels fit (1e-15 .. 10 gets 1e-15,
   // 1e-12, ... rather than 17 overlapping labels).
   const double first = std::ceil(std::log10(a.lo)), last = std::floor(std::log10(a.hi));
@@ -163,6 +178,20 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
       if (v >= a.lo && v <= a.hi) t.push_back(v);
     }
   if (t.size() < 2) return nice_ticks(a.lo, a.hi, target);
+  return t;
+}
+}  // namespace
+
+std::vector<double> axis_ticks(const Axis& a, int target) {
+  if (!a.log) return nice_ticks(a.lo, a.hi, target, a.whole ? 1.0 : 0.0);
+  std::vector<double> t = log_ticks(a, target);
+  // A log axis of a few whole numbers (m = 1, 2, 3; up to kWholeLabelledUpTo) labels its last one too
+  // (walk 16: log x over m = 1..3 labelled 1 and 2 only); one too close to the last label takes its place.
+  if (const double top = a.whole_top; a.whole && top <= kWholeLabelledUpTo && !t.empty() && top > t.back()) {
+    const double least_gap = (std::log10(a.hi) - std::log10(a.lo)) / (2.0 * std::max(2, target));
+    if (std::log10(top / t.back()) < least_gap) t.back() = top;
+    else t.push_back(top);
+  }
   return t;
 }
 

@@ -14,6 +14,7 @@ struct Axis {
   double lo = 0.0, hi = 1.0;
   bool log = false;
   bool whole = false;  // every value on it is a whole number (m, |S|, seeds): no ticks between them
+  double whole_top = 0.0;  // then its largest value, which a log axis labels (axis_ticks)
   double map(double v) const;     // value -> [0, 1] along the axis
   bool usable(double v) const;    // finite, and positive on a log axis
 };
@@ -42,7 +43,9 @@ std::vector<double> nice_ticks(double lo, double hi, int target, double min_step
 // (the axis width over the number of bars), at least half a pixel; 4 pixels for a single bar.
 // fit_plot_axes leaves the end bars half a spacing of room for it.
 double bar_half_width(double axis_pixels, std::size_t bars);
-// Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit.
+// Ticks of an axis: nice ticks, or on a log axis every k-th decade so that about `target` fit
+// (1-2-5 values over less than two decades; a whole-number axis up to kWholeLabelledUpTo also its last).
+inline constexpr double kWholeLabelledUpTo = 100.0;
 std::vector<double> axis_ticks(const Axis& a, int target);
 // Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),
 // or both ends when fewer than two fit (a tiny or empty range). Page and exports share it.

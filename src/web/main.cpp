@@ -116,6 +116,12 @@ float wheel_units(float pixels) { return pixels / (5.0f * ImGui::GetFontSize());
 
 // A finger dragged over a panel's background scrolls it, as on any phone page (ImGui itself scrolls
 // only by wheel). Over a slider or a text field the finger keeps driving that control.
+// The swipe stays with the panel it began on: ImGui sends a wheel to the window under the pointer,
+// so while a finger scrolls, the pointer is held where it went down (walk 16: a swipe from the
+// results up over the story panel scrolled the story too).
+bool g_touch_scrolling = false;
+ImVec2 g_touch_anchor;
+
 void scroll_by_touch(const SDL_Event& e) {
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const bool on_background = g.ActiveId == 0 || (g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
@@ -123,6 +129,11 @@ void scroll_by_touch(const SDL_Event& e) {
   int w = 0, h = 0;
   SDL_GetWindowSize(g_window, &w, &h);
   ImGui::GetIO().MouseWheel += wheel_units(e.tfinger.dy * static_cast<float>(h));
+  g_touch_scrolling = true;
+}
+
+void hold_pointer_while_touch_scrolls() {
+  if (g_touch_scrolling) ImGui::GetIO().MousePos = g_touch_anchor;
 }
 
 // A wheel notch scrolls a panel by kWheelNotchPixels, about what a browser scrolls a page (walk 12:
@@ -152,8 +163,14 @@ void pass_event(const SDL_Event& e) {
   };
   const bool arrow = e.type == SDL_KEYDOWN && is_arrow(e.key.keysym.scancode);
   if (arrow && !attnlab::ui::keyboard_focus_shown() && g_app->keyboard_arrived()) return;
+  if (e.type == SDL_FINGERDOWN) {
+    int w = 0, h = 0;
+    SDL_GetWindowSize(g_window, &w, &h);
+    g_touch_anchor = ImVec2(e.tfinger.x * static_cast<float>(w), e.tfinger.y * static_cast<float>(h));
+    g_touch_scrolling = false;
+  }
   if (e.type == SDL_FINGERMOTION) scroll_by_touch(e);
-  if (e.type == SDL_FINGERUP) g_frames_since_lift = 0;
+  if (e.type == SDL_FINGERUP) g_frames_since_lift = 0, g_touch_scrolling = false;
   if (e.type == SDL_FINGERDOWN || (e.type == SDL_MOUSEMOTION && e.motion.which != SDL_TOUCH_MOUSEID))
     g_frames_since_lift = -1;
   const bool enter = (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) &&
@@ -263,6 +280,7 @@ void main_loop() {
   pass_events_to_imgui();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  hold_pointer_while_touch_scrolls();
   lift_pointer_after_touch();
   map_enter_to_activate();
   ImGui::NewFrame();

@@ -70,3 +70,34 @@ test('on a phone a finger dragged over a plot scrolls the results', async () => 
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+// Walk 16: a long swipe that began on the results and went on over the story panel scrolled the
+// story too. The swipe stays with the panel it began on.
+test('on a phone a swipe that began on the results never scrolls the story panel', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}#story=separation&step=3`);
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
+  await afterFrames(page, 12);
+  const story = async () => JSON.parse(await page.evaluate(() => window.attnlab.appQuestionRect()));
+  const before = await story();
+  const cdp = await page.context().newCDPSession(page);
+  const at = { x: 200, y: 780 };  // on the results, low on the screen
+  assert.ok(at.y > before.panelBottom, `the swipe starts below the story panel (its foot at ${before.panelBottom})`);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+  let end = at.y;
+  for (let k = 1; end > before.panelTop + 40; ++k) {
+    end = at.y - 15 * k;  // up to over the story panel's top
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: at.x, y: end }] });
+    await afterFrames(page, 1);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await afterFrames(page, 8);
+  const after = await story();
+  assert.strictEqual(after.y, before.y, `the story panel scrolled by ${before.y - after.y} px under a swipe that began on the results`);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});

@@ -117,15 +117,15 @@ void results_adam_plots(const RunSettings& run, const PipelinePartial& pipe, con
   mse.series.push_back({"test MSE", SeriesStyle::Line, adam_step, adam_mse, {}, {}});
   params.series.push_back({"Theta", SeriesStyle::Line, adam_step, adam_theta, {}, {}});
   params.series.push_back({"W", SeriesStyle::Line, adam_step, adam_w, {}, {}});
-  // The learner's errors in Theta and W, one number each, as levels across Adam's steps: the two
-  // methods compared on one plot.
+  // The learner's errors in Theta and W as levels across Adam's steps (a hover at any step reads them).
   if (pipeline.size() >= 3 && !adam_step.empty()) {
     const std::vector<double> across = {adam_step.front(), adam_step.back()};
     for (int j : {1, 2})
-      if (std::isfinite(pipeline[static_cast<std::size_t>(j)]))
-        params.series.push_back({std::string(j == 1 ? "Theta" : "W") + ": the learner's final error (flat line)", SeriesStyle::Line,
-                                 across, {pipeline[static_cast<std::size_t>(j)], pipeline[static_cast<std::size_t>(j)]},
-                                 {}, {}});
+      if (const double error = pipeline[static_cast<std::size_t>(j)]; std::isfinite(error)) {
+        params.series.push_back({std::string(j == 1 ? "Theta" : "W") + ": the learner's final error (flat line)",
+                                 SeriesStyle::Line, across, {error, error}, {}, {}});
+        params.series.back().flags = SeriesFlags_Level;
+      }
   }
   plots.push_back(mse);
   plots.push_back(params);
