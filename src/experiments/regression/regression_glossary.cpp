@@ -33,7 +33,9 @@ std::vector<GlossaryEntry> story_glossary() {
                  "keeps row i.", "ours", true},
       {"B_diag", "The diagonal part of B, the data term's matrix in the Hessian A^T (B + W^2) A; B minus B_diag "
                  "is a matrix of rank 2 (two outer products).", "Section 4, Algorithm 1"},
-      {"rank 2", "A matrix of rank 2 is a sum of two outer products; B - B_diag is one.", "ours"},
+      {"rank 2", "A matrix of rank 2 is a sum of two outer products; B - B_diag is one. The Hessian is "
+                 "A^T (B_diag + W^2) A plus A^T (B - B_diag) A, of rank 2: the solver 'sampled + rank 2' (ours) adds "
+                 "that part back exactly to its sampled H~, for two products with A.", "ours"},
       {"beta", "A bound on the size of B, the data term's matrix in the Hessian: every eigenvalue of B lies "
                "between -beta and beta. The lab measures it on its run (beta^).", "Lemma C.4"},
       {"lambda_min", "The Hessian's smallest eigenvalue at x*: how curved the loss is in its flattest direction.",
