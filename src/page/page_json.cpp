@@ -56,10 +56,11 @@ std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending
                        {"place", exact ? point_place(h, m.at_row, m.at_col) : cell_place(h, m.row, m.col)},
                        {"value", at < h.values.size() ? number(h.values[at]) : Json(nullptr)}, {"point", exact}});
     }
-    Json paths = Json::array();  // each path's length and where it ends (a solver's iterates)
+    Json paths = Json::array();  // each path's length and where it starts and ends (a solver's iterates, a line)
     for (const Heatmap::Path& p : h.paths)
       if (!p.rows.empty() && p.rows.size() == p.cols.size())
-        paths.push_back({{"label", p.label}, {"points", p.rows.size()}, {"last", point_place(h, p.rows.back(), p.cols.back())}});
+        paths.push_back({{"label", p.label}, {"points", p.rows.size()}, {"first", point_place(h, p.rows.front(), p.cols.front())},
+                         {"last", point_place(h, p.rows.back(), p.cols.back())}});
     heatmaps.push_back({{"index", i}, {"extent", map_extent(h)}, {"named", !named.empty() && h.title == named},
                         {"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
                         {"high", number(h.high)}, {"x_label", h.x_label}, {"y_label", h.y_label},
