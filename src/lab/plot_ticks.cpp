@@ -91,7 +91,7 @@ PlotAxes fit_plot_axes(const Plot& plot) {
       a.x.whole = a.x.whole && (!std::isfinite(v) || v == std::floor(v));
       if (a.x.usable(v)) a.x.whole_top = std::max(a.x.whole_top, v);
     }
-  if (plot.fixed_y) {
+  if (plot.fixed_y && !(plot.log_y && plot.y_min <= 0.0)) {  // a log axis from 0 fits its data (walk 17: empty)
     const double pad = 0.03 * (plot.y_max - plot.y_min);
     a.y.lo = plot.y_min - pad, a.y.hi = plot.y_max + pad;
   }
@@ -154,6 +154,12 @@ std::vector<double> log_ticks(const Axis& a, int target) {
     }
   std::vector<double> t;
   for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
+  // No such stride: the top decade is labelled all the same, in place of the label under it when
+  // that one is less than half a stride away (walk 17: 3.3e3 above a top label of 10, 1e-15 to 1e4).
+  if (const double gap = last - std::round(std::log10(t.back())); stride > 1.0 && gap > 0.0) {
+    if (gap < stride / 2.0 && t.size() > 2) t.back() = std::pow(10.0, last);
+    else t.push_back(std::pow(10.0, last));
+  }
   if (t.size() >= 2 && t.size() <= 3 && stride == 1.0) {
     // Two or three decades leave much of the axis beyond them unlabelled (walk 13: curves ending at
     // 0.0025 under the lowest label 0.01): the outermost 2 or 5 times a power of ten inside the axis.

@@ -104,7 +104,9 @@ Plot starting_attention(const Dataset& data, const Eigen::MatrixXd& W0) {
   Plot plot = Plot::titled("Inputs: starting attention over sequence 0's tokens")
                   .x("token (counted from 0)").y("attention weight").y_range(0, 1).x_axis(AxisFlags_Index);
   plot.series.push_back(std::move(bars));
-  plot.series.push_back({"even split 1/T", SeriesStyle::Reference, {-0.5, T - 0.5}, {1.0 / T, 1.0 / T}, {}, {}});
+  // A level across the plot, read at every token by a hover (walk 17: its ends at tokens -0.5 and 7.5).
+  plot.series.push_back({"even split 1/T", SeriesStyle::Reference, {0.0, T - 1.0}, {1.0 / T, 1.0 / T}, {}, {}});
+  plot.series.back().flags = SeriesFlags_Level;
   return plot;
 }
 

@@ -159,8 +159,8 @@ std::optional<std::string> runs_note(const PreparedRun& run, const MergedRecords
   if (half_mean > 0.0)
     line += printf_text("; ||W_k||_p mean %.3g at k = %.0f (the checkpoint nearest half-way) and %.3g at the end, "
                         "%.3g times as large", half_mean, double(half_k), end_mean, end_mean / half_mean);
-  if (not_optimal) line += printf_text("; %.0f runs select tokens that are not locally optimal", not_optimal);
-  if (saturated) line += printf_text("; %.0f runs saturated (the gradient underflowed to 0)", saturated);
+  if (not_optimal) line += printf_text("; %.0f ", not_optimal) + (not_optimal == 1 ? "run selects" : "runs select") + " tokens that are not locally optimal";
+  if (saturated) line += printf_text("; %.0f ", saturated) + (saturated == 1 ? "run" : "runs") + " saturated (the gradient underflowed to 0)";
   line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
   return line + ".";
 }

@@ -151,7 +151,7 @@ Story make_story() {
       "network fires. The paper fixes no tau for the toy model; that its argument needs tau <= 1/4 is ours, read from "
       "Lemmas 4.2 and 5.2 (Lemma 4.2 proves softmax's agreement on D1 is at least 1/4 in size). On D0 the weights "
       "are spread, so an agreement is a sum of many small signed weights. The plot shows how often each network fires "
-      "on D0 and on D1; a legend note 'meets ...' or 'identical to ...' says where one curve lies on another and "
+      "on D0 and on D1; a legend note 'on top of ...' or 'identical to ...' says where one curve lies on another and "
       "hides it.";
   two.question = "What happens to success as tau falls from 0.3 to 0.02, and why?";
   two.plot = "How often each network fires";
@@ -361,7 +361,7 @@ Story make_story() {
       "the paper's Section 7.2; m = 15), so the tokens fall into d - 2 classes; the bars are Wilson 95% ranges. "
       "A readout column fires on a row when the signed sum of the row's output passes tau = (c + 0.1) sqrt(log n) "
       "(Theorem D.5), with the constant column's entries c sqrt(log n) and the class columns' b sqrt(log n), c = 0.8, "
-      "b = 0.2 (Section 7.2.1). A legend note 'meets ...' or 'identical to ...' says where one curve lies on "
+      "b = 0.2 (Section 7.2.1). A legend note 'on top of ...' or 'identical to ...' says where one curve lies on "
       "another and hides it.";
   five.question = "Averaging k random signs gives a value of size about 1 / sqrt(k). How does that explain the "
                   "curve?";
