@@ -109,7 +109,7 @@ Story make_story() {
                   StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm"),
                   StoryMeasure::from_note("unknowns", kUnknowns), StoryMeasure::from_note("per_unknown", kUnknowns)};
   one.answer = {
-      say("The lab's learner certifies {certified} of {rows} rows (3 per input) and "
+      say("The lab's learner certifies {certified} of {rows} rows ({k} per input) and "
           "recovers Theta to {pipe_theta} (relative "
           "error); Adam gets to {adam_theta}. The share of certified rows depends on the settings, here k = {k} "
           "tokens of length d = {d}, eps = {eps} and ||Theta|| = {norm}; steps 2 and 4 use other settings, so "
