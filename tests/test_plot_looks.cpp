@@ -299,6 +299,11 @@ TEST_CASE("levels are read at every x and named when drawn on each other", "[fig
   const std::vector<SeriesDrawing> d = series_drawings(p);
   CHECK(d[2].legend == "bound B (nearly on bound A: 0.942 against 0.948)");
   CHECK(d[3].legend == "rate");
+  // Values as measured: the fewest digits that tell them apart (walk 17: "0.941358 against 0.948229").
+  p.series[1].y = {0.948229, 0.948229}, p.series[2].y = {0.941358, 0.941358};
+  CHECK(series_drawings(p)[2].legend == "bound B (nearly on bound A: 0.941 against 0.948)");
+  p.series[2].y = {0.948129, 0.948129};
+  CHECK(series_drawings(p)[2].legend == "bound B (nearly on bound A: 0.9481 against 0.9482)");
 }
 
 TEST_CASE("the time left is estimated from the fraction done, once a tenth is done, rounded, never negative",
