@@ -580,6 +580,13 @@ TEST_CASE("narrow log axes label their data's ends", "[lab][figures]") {
     CHECK(t.back() >= high);
     CHECK(t.size() <= 8);
   }
+  // An axis between two powers of ten holds no decade (the top-decade rule read an empty list:
+  // the page crashed on multihead.lower_bound's |S| = 2..8; the sanitizer build catches the read).
+  for (const auto& [low, high] : std::vector<std::pair<double, double>>{{2.0, 8.0}, {0.2, 0.9}, {3.0, 7.0}}) {
+    const std::vector<double> t = axis_ticks(Axis{low, high, true, false}, 6);
+    INFO(low << " .. " << high);
+    CHECK(t.size() >= 2);
+  }
   // Walk 17: a plot ranged 0 to 1 (a success rate) drew nothing on a log y axis: 0 has no place there.
   Plot rate = Plot::titled("Success rate").y_range(0, 1).log_y_axis();
   rate.series = {{"success", SeriesStyle::LineMarkers, {1, 2, 3}, {0.47, 0.0, 0.99}, {}, {}}};

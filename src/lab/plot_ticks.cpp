@@ -156,7 +156,7 @@ std::vector<double> log_ticks(const Axis& a, int target) {
   for (double e = first; e <= last; e += stride) t.push_back(std::pow(10.0, e));
   // No such stride: the top decade is labelled all the same, in place of the label under it when
   // that one is less than half a stride away (walk 17: 3.3e3 above a top label of 10, 1e-15 to 1e4).
-  if (const double gap = last - std::round(std::log10(t.back())); stride > 1.0 && gap > 0.0) {
+  if (const double gap = t.empty() ? 0.0 : last - std::round(std::log10(t.back())); stride > 1.0 && gap > 0.0) {
     if (gap < stride / 2.0 && t.size() > 2) t.back() = std::pow(10.0, last);
     else t.push_back(std::pow(10.0, last));
   }
