@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <utility>
 
@@ -85,11 +84,9 @@ static std::pair<std::size_t, std::size_t> find_twin(const Plot& plot, std::vect
 // Two values in the fewest significant digits (3 to 6) that tell them apart (walk 17: "0.941358
 // against 0.948229" where "0.941 against 0.948" says it).
 static std::string apart(double a, double b) {
-  char x[32], y[32];
   for (int digits = 3;; ++digits) {
-    std::snprintf(x, sizeof x, "%.*g", digits, a);
-    std::snprintf(y, sizeof y, "%.*g", digits, b);
-    if (std::string(x) != y || digits == 6) return std::string(x) + " against " + y;
+    const std::string x = tick_label(a, digits), y = tick_label(b, digits);
+    if (x != y || digits == 6) return x + " against " + y;
   }
 }
 

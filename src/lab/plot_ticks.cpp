@@ -50,8 +50,9 @@ Axis fit_axis(bool log, const std::vector<const std::vector<double>*>& data, Axi
       return out;
     };
     const bool narrow_value = fit == AxisFit_Decades && !wide;
-    lo = wide ? std::min(lo / pad, below) : narrow_value ? std::min(lo / pad, one_two_five(lo, false)) : lo / pad;
-    hi = wide ? std::max(hi * pad, above) : narrow_value ? std::max(hi * pad, one_two_five(hi, true)) : hi * pad;
+    if (wide) lo = std::min(lo / pad, below), hi = std::max(hi * pad, above);
+    else if (narrow_value) lo = std::min(lo / pad, one_two_five(lo, false)), hi = std::max(hi * pad, one_two_five(hi, true));
+    else lo /= pad, hi *= pad;
   } else {
     const double pad = 0.03 * (hi - lo);
     lo -= pad, hi += pad;
@@ -213,9 +214,9 @@ std::vector<double> colour_bar_ticks(double low, double high, int target) {
 
 bool x_tick_label_ends_at_edge(double x, double width, double right_edge) { return x + 0.5 * width > right_edge; }
 
-std::string tick_label(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
+std::string tick_label(double v, int digits) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
   // The exponent without its '+' and leading zeros ("5.2e+07" -> "5.2e7", "1e-09" -> "1e-9"): a
   // label must fit the plot's left margin, which "5.2e+07" overflowed.
   std::string text = buf;

@@ -50,8 +50,8 @@ std::vector<double> axis_ticks(const Axis& a, int target);
 // Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),
 // or both ends when fewer than two fit (a tiny or empty range). Page and exports share it.
 std::vector<double> colour_bar_ticks(double low, double high, int target = 5);
-// The text under a tick ("%g": 0.5, 100, 1e-06).
-std::string tick_label(double v);
+// The text under a tick ("%g": 0.5, 100, 1e-6; `digits` significant digits at most).
+std::string tick_label(double v, int digits = 6);
 // Whether an x tick label `width` wide, centred under its tick at x, would pass `right_edge` (the
 // frame's right plus kTickLabelOverhang font sizes): such a label ends at that edge instead (walk 15:
 // a log axis's last label "10000", centred on the frame's corner, was cut by the panel's edge).

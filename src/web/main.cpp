@@ -114,14 +114,14 @@ void adapt_slice(double frame_start) {
 // ImGui scrolls a window by 5 lines per unit of its MouseWheel: the units that scroll `pixels`.
 float wheel_units(float pixels) { return pixels / (5.0f * ImGui::GetFontSize()); }
 
-// A finger dragged over a panel's background scrolls it, as on any phone page (ImGui itself scrolls
-// only by wheel). Over a slider or a text field the finger keeps driving that control.
 // The swipe stays with the panel it began on: ImGui sends a wheel to the window under the pointer,
 // so while a finger scrolls, the pointer is held where it went down (walk 16: a swipe from the
 // results up over the story panel scrolled the story too).
 bool g_touch_scrolling = false;
 ImVec2 g_touch_anchor;
 
+// A finger dragged over a panel's background scrolls it, as on any phone page (ImGui itself scrolls
+// only by wheel). Over a slider or a text field the finger keeps driving that control.
 void scroll_by_touch(const SDL_Event& e) {
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const bool on_background = g.ActiveId == 0 || (g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId);
