@@ -38,14 +38,20 @@ test('the last step\'s summary is "What you saw" in the twin too, and the placeh
   await page.close();
 });
 
-// Walk 9: the results on a phone are mostly plots, and a swipe that began on one did not scroll them
-// (the plot took the finger as a button's press), so the answer's second plot was out of reach.
-test('on a phone a finger dragged over a plot scrolls the results', async () => {
+// A 390 x 844 touch phone on `hash`, ready; its page errors collected.
+async function openTouchPhone(hash) {
   const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.base}#story=separation&step=3`);
+  await page.goto(`${env.base}#${hash}`);
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  return { page, errors };
+}
+
+// Walk 9: the results on a phone are mostly plots, and a swipe that began on one did not scroll them
+// (the plot took the finger as a button's press), so the answer's second plot was out of reach.
+test('on a phone a finger dragged over a plot scrolls the results', async () => {
+  const { page, errors } = await openTouchPhone('story=separation&step=3');
   await page.evaluate(() => window.attnlab.appPredict(0));
   await page.evaluate(() => window.attnlab.appRun());
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
@@ -74,11 +80,7 @@ test('on a phone a finger dragged over a plot scrolls the results', async () => 
 // Walk 16: a long swipe that began on the results and went on over the story panel scrolled the
 // story too. The swipe stays with the panel it began on.
 test('on a phone a swipe that began on the results never scrolls the story panel', async () => {
-  const page = await env.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.base}#story=separation&step=3`);
-  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 30000 });
+  const { page, errors } = await openTouchPhone('story=separation&step=3');
   await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
   await afterFrames(page, 12);
