@@ -728,8 +728,8 @@ TEST_CASE("the joint toy's figure: logistic probability, (W00, W01) path, alpha 
   CHECK(current->series[0].y.back() == current->series[1].y.back());
   std::string notes;
   for (const auto& note : r.notes) notes += note + "\n";
-  CHECK(notes.find("p=1.75: selected tokens [1, 0] (0-indexed); alpha changed 1 times, at k = 2;") != std::string::npos);
-  CHECK(notes.find("p=3: selected tokens [0, 0] (0-indexed); alpha never changed during training") != std::string::npos);
+  CHECK(notes.find("p=1.75: selected tokens [1, 0] (0-indexed); the selection changed 1 time, at k = 2;") != std::string::npos);
+  CHECK(notes.find("p=3: selected tokens [0, 0] (0-indexed); the selection never changed during training") != std::string::npos);
 }
 
 namespace {

@@ -1002,4 +1002,14 @@ TEST_CASE("certification stops at the constraints a page holds, says so, and the
   CHECK(certified.find(", 262144 constraints against d^2 = 64") != std::string::npos);  // 2^24 / 8^2
   CHECK(stopped.find("of its 50002000 samples: it kept 262144 constraints") != std::string::npos);
   CHECK(pipeline.rfind("Pipeline: Theta error ", 0) == 0);
+  // Walk 17: story step 1's answer (the step invites other sample counts) says so too, not only a note.
+  const StoryStep& one = story("multihead").steps[0];
+  const Params at_step = e->make_params(one.settings.preset, one.settings.params);
+  const RunSettings settings{e->schema().to_key_values(at_step),
+                             e->schema().to_key_values(e->make_params("one_head", {{"d", "8"}, {"crude_samples", "20000"},
+                                                                      {"cert_samples", "50002000"}, {"adam_steps", "10"}}))};
+  const std::string answer = render_answer(one, r, settings);
+  INFO(answer);
+  CHECK(answer.find("Certification stopped after ") != std::string::npos);
+  CHECK(answer.find(" of the 50002000 samples you asked for") != std::string::npos);
 }

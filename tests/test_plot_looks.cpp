@@ -282,6 +282,18 @@ TEST_CASE("a level series is drawn across the whole plot, its data kept", "[figu
   CHECK(p.series[1].x.size() == 3);                    // the read-out and the text view keep its points
 }
 
+// Walk 17: "0.26  [0.184, 0.3537]" mixed three decimals with two and four in one read-out.
+TEST_CASE("a value and its range are read with the same decimals", "[figures]") {
+  CHECK(value_with_range(0.26, 0.184, 0.3537) == "0.260  [0.184, 0.354]");
+  CHECK(value_with_range(0.95, 0.9192, 0.9695) == "0.950  [0.919, 0.970]");
+  CHECK(value_with_range(1.0, 0.963, 1.0) == "1.000  [0.963, 1.000]");
+  CHECK(value_with_range(42.5, 40.26, 44.0) == "42.5  [40.3, 44.0]");
+  CHECK(value_with_range(1234.0, 1000.0, 1500.0) == "1234  [1000, 1500]");
+  CHECK(value_with_range(0.0, 0.0, 0.0369) == "0.0000  [0.0000, 0.0369]");
+  CHECK(value_with_range(2e-5, 1e-5, 3e-5) == "2e-05  [1e-05, 3e-05]");
+  CHECK(value_with_range(2e5, 1e5, 3e5) == "2e+05  [1e+05, 3e+05]");
+}
+
 // Walk 13: regression 2's bounds were left out of the read-out, and one hid under another.
 TEST_CASE("levels are read at every x and named when drawn on each other", "[figures]") {
   Plot p = Plot::titled("Contraction ratio").x("iteration t").y("ratio").y_range(0, 1.2);
@@ -431,7 +443,8 @@ TEST_CASE("the hover names the ring or the path point under the pointer", "[figu
   // Cells 20 pixels wide: the ring wins over the path's last point, even one nearer the pointer.
   CHECK(map_point_name(h, 4.3, 4.6, 20, 20, 10) == "x* at column 4, row 4");
   CHECK(map_point_name(h, 4.25, 4.75, 20, 20, 10) == "x* at column 4, row 4");
-  CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, point 1 of 3 at column 3, row 3");
+  CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, point 2 of 3 at column 3, row 3");
+  CHECK(map_point_name(h, 1.1, 1.0, 20, 20, 10) == "exact Newton, point 1 of 3 (its start) at column 1, row 1");
   CHECK(map_point_name(h, 8.0, 8.0, 20, 20, 10).empty());     // nothing within 10 pixels
   CHECK(map_point_name(h, 2.0, 2.2, 20, 20, 10) == "exact Newton at column 2, row 2");  // on its line
   CHECK(map_point_name(h, 0.5, 4.5, 20, 20, 10).empty());     // far from the points and the lines

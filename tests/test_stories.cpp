@@ -87,6 +87,26 @@ TEST_CASE("every story is declared completely, with unique ids", "[stories]") {
   CHECK_THROWS_WITH(story("nope"), Catch::StartsWith("unknown story 'nope'; stories: " + stories().front().id));
 }
 
+// Walk 17: the multihead card drew the preset's hidden head (d = 6) under the caption "on one
+// input", and step 1 another (d = 8) under the same words. The card's picture is step 1's.
+TEST_CASE("a start card's picture is the one its story's first step shows before Run", "[stories]") {
+  for (const Story& s : stories()) {
+    INFO(s.id);
+    const StorySettings& first = s.steps.at(0).settings;
+    auto e = make_experiment(s.figure.experiment);
+    REQUIRE(s.figure.experiment == first.experiment);
+    const Results card = e->inputs(e->make_params(s.figure.preset, s.figure.params), s.figure.seed);
+    const Results step = e->inputs(e->make_params(first.preset, first.params), first.seed);
+    REQUIRE(card.heatmaps.size() == step.heatmaps.size());
+    for (std::size_t i = 0; i < card.heatmaps.size(); ++i) CHECK(card.heatmaps[i].values == step.heatmaps[i].values);
+    REQUIRE(card.plots.size() == step.plots.size());
+    for (std::size_t i = 0; i < card.plots.size(); ++i) {
+      REQUIRE(card.plots[i].series.size() == step.plots[i].series.size());
+      for (std::size_t k = 0; k < card.plots[i].series.size(); ++k) CHECK(card.plots[i].series[k].y == step.plots[i].series[k].y);
+    }
+  }
+}
+
 TEST_CASE("an answer is rendered from the run: placeholders, conditions and the student's changes", "[stories]") {
   Results r;
   r.table.columns = {"m", "rate"};

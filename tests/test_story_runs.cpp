@@ -105,7 +105,7 @@ void check_answer(const StoryStep& step, const Run& run, const std::vector<std::
   for (const StoryMeasure& m : step.measures) {
     INFO("measure '" << m.name << "'");
     const auto v = measure_value(m, run.results, run.settings);
-    if (deciding.count(m.name)) REQUIRE(v.has_value());  // a placeholder's is checked by "not measured"
+    if (deciding.count(m.name) && !m.only_some_runs) REQUIRE(v.has_value());  // a placeholder's is checked by "not measured"
     if (v) for (const std::string& n : numbers_read(v->text)) allowed.insert(n);
   }
   for (const auto& [key, value] : run.settings.yours)
@@ -177,6 +177,12 @@ void check_every_branch_reached(const StoryStep& step, const std::vector<bool>& 
   for (std::size_t i = 0; i < step.answer.size(); ++i) {
     const AnswerPart& part = step.answer[i];
     if (part.when.empty()) continue;
+    // A note only some runs write (a stop, e.g. certification's at 50002000 samples) is met at
+    // settings no step invites; such a branch has a test of its own beside the stop's (e.g.
+    // test_multihead.cpp "certification stops at the constraints a page holds").
+    if (std::any_of(step.measures.begin(), step.measures.end(),
+                    [&](const StoryMeasure& m) { return m.name == part.when && m.only_some_runs; }))
+      continue;
     INFO("the branch when " << part.when << " in [" << part.low << ", " << part.high
                             << "] is shown by neither the step's run nor an invited setting: '" << part.text << "'");
     CHECK(reached[i]);

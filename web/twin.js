@@ -12,6 +12,7 @@
   const POLL_MS = 250;  // 4 Hz: the twin follows a running experiment's progress and curves
   const MAX_ROWS = 50;  // a table shows at most about this many rows; the full CSV is one button away
   const FEW_POINTS = 12;  // a curve with at most this many points keeps every row in a thinned table
+  const WIDE_COLUMNS = 5;  // a table of more columns says that it scrolls sideways (a phone shows about 5)
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
   const parse = (text, fallback) => { try { return JSON.parse(text); } catch (e) { return fallback; } };
@@ -246,7 +247,10 @@
       }
       const t = thin(rows.length, keep, few);
       // A wide table scrolls in its own box (web/shell.html), so the keyboard can focus it to scroll.
-      let h = `<table tabindex="0"><caption>${esc(caption)}: ${thinNote(rows.length, t)}</caption><thead><tr>` +
+      // Walk 17: a table wider than a narrow screen was cut at its edge with nothing saying it scrolls.
+      const wide = columns.length > WIDE_COLUMNS ?
+        `; ${columns.length} columns: it scrolls sideways (arrow keys once it has focus)` : '';
+      let h = `<table tabindex="0"><caption>${esc(caption)}: ${thinNote(rows.length, t)}${wide}</caption><thead><tr>` +
         columns.map((c) => `<th scope="col">${esc(c)}</th>`).join('') + `</tr></thead><tbody>`;
       for (const i of t.rows) h += `<tr>` + rows[i].map((v) => `<td>${esc(cell(v))}</td>`).join('') + `</tr>`;
       return h + `</tbody></table>`;
@@ -254,8 +258,13 @@
     function curveSentence(plot, se) {
       const pts = se.x.map((x, i) => [x, se.y[i]]).filter(([x, y]) => x !== null && y !== null);
       if (!pts.length) return `${se.name}: no points yet.`;
+      // Walk 17: a level line read "highest 0.5 at |S| 1, lowest 0.5 at |S| 1".
+      if (se.level) return `${se.name}: a level line at ${say(pts[0][1])} across the plot.`;
       let hi = pts[0], lo = pts[0];
       for (const p of pts) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; }
+      if (hi[1] === lo[1] && pts.length > 1)
+        return `${se.name}: ${counted(pts.length, 'point')}, flat at ${say(hi[1])} from ${plot.x_name} ` +
+          `${say(pts[0][0])} to ${say(pts[pts.length - 1][0])}.`;
       // The axes' short names in every sentence ("p", not "p (each sequence's marks drawn side by side)";
       // walk 12: tiring with a screen reader; lab/text.hpp axis_short_name); the caption gives them whole.
       const xl = plot.x_name, yl = plot.y_name;

@@ -1,6 +1,10 @@
 #include "lab/plot_hover.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+
+#include "lab/text.hpp"
 
 namespace attnlab {
 
@@ -28,6 +32,18 @@ std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes
   if (out.lines.empty()) return std::nullopt;
   for (HoverLine& line : out.lines) line.own_x = plot.series[line.series].x[line.point] != out.x;
   out.lines.insert(out.lines.end(), levels.begin(), levels.end());
+  return out;
+}
+
+std::string value_with_range(double value, double low, double high) {
+  // The decimals that give each nonzero value at least three significant digits.
+  int decimals = 0;
+  for (double v : {value, low, high})
+    if (v != 0.0) decimals = std::max(decimals, 2 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
+  const double largest = std::max({std::fabs(value), std::fabs(low), std::fabs(high)});
+  if (decimals > 6 || largest >= 1e5 || !std::isfinite(largest)) return printf_text("%.3g  [%.3g, %.3g]", value, low, high);
+  char out[96];
+  std::snprintf(out, sizeof out, "%.*f  [%.*f, %.*f]", decimals, value, decimals, low, decimals, high);
   return out;
 }
 

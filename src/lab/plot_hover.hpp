@@ -7,6 +7,7 @@
 #pragma once
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "lab/plot_ticks.hpp"
@@ -32,5 +33,10 @@ inline constexpr double kHoverReach = 0.04;
 // The read-out for a pointer at `at` (0 at the data area's left, 1 at its right, as Axis::map) on
 // `plot` drawn on `axes`; none when no series has a point within reach.
 std::optional<HoverReadout> hover_readout(const Plot& plot, const PlotAxes& axes, double at);
+
+// A value and its range as the read-out writes them, with the same decimals, enough for three
+// significant digits of each: "0.260  [0.184, 0.354]" (walk 17: "0.26  [0.184, 0.3537]"). When
+// that takes over 6 decimals, or a value is from 1e5 up, each in three significant digits.
+std::string value_with_range(double value, double low, double high);
 
 }  // namespace attnlab

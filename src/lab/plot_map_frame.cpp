@@ -80,7 +80,9 @@ std::string map_point_name(const Heatmap& h, double row, double col, double cell
   if (!name.empty()) return name;
   for (const Heatmap::Path& p : h.paths)
     for (std::size_t i = 0; i < p.rows.size() && i < p.cols.size(); ++i)
-      consider(p.rows[i], p.cols[i], p.label + ", point " + std::to_string(i) + " of " + std::to_string(p.rows.size()));
+      // Counted from 1, its start and end named (walk 17: "point 1 of 43" read as the step after x0).
+      consider(p.rows[i], p.cols[i], p.label + ", point " + std::to_string(i + 1) + " of " + std::to_string(p.rows.size()) +
+                                         (i == 0 ? " (its start)" : i + 1 == p.rows.size() ? " (its end)" : ""));
   if (!name.empty()) return name;
   // Else the line between two points (walk 14: the "tokens left out" line was not named): its point
   // nearest the pointer, in pixels.

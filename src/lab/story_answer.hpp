@@ -40,12 +40,20 @@ struct StoryMeasure {
   std::string note;
   std::string setting;
   std::string format;
+  // A note that only some runs write (e.g. "Certification stopped after ..."): its absence is an
+  // answer (a condition on it then shows nothing), not a value the run failed to measure.
+  bool only_some_runs = false;
 
   static StoryMeasure from_cell(std::string name, TableCell cell, std::string format) {
     return {std::move(name), std::move(cell), "", "", std::move(format)};
   }
   static StoryMeasure from_note(std::string name, std::string pattern, std::string format = "") {
     return {std::move(name), {}, std::move(pattern), "", std::move(format)};
+  }
+  static StoryMeasure from_note_some_runs_write(std::string name, std::string pattern) {
+    StoryMeasure m = from_note(std::move(name), std::move(pattern));
+    m.only_some_runs = true;
+    return m;
   }
   static StoryMeasure from_setting(std::string name, std::string key) {
     return {std::move(name), {}, "", std::move(key), ""};

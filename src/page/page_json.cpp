@@ -41,7 +41,11 @@ std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending
   for (std::size_t i : plots_in_order(r.plots, named, shown)) {
     const Plot& p = r.plots[i];
     Json series = Json::array();
-    for (const Series& s : p.series) series.push_back({{"name", s.name}, {"x", numbers(s.x)}, {"y", numbers(s.y)}});
+    for (const Series& s : p.series) {
+      Json one = {{"name", s.name}, {"x", numbers(s.x)}, {"y", numbers(s.y)}};
+      if (s.flags & SeriesFlags_Level) one["level"] = true;  // drawn across the plot at its first y
+      series.push_back(one);
+    }
     plots.push_back({{"index", i}, {"title", p.title}, {"x_label", p.x_label}, {"y_label", p.y_label}, {"series", series},
                      {"x_name", axis_short_name(p.x_label, "x")}, {"y_name", axis_short_name(p.y_label, "y")},
                      {"band", p.rounding_level > 0.0 ? rounding_band_label(p.rounding_level) : ""}});

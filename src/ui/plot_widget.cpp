@@ -157,7 +157,7 @@ void draw_hover(ImDrawList* dl, const Plot& plot, const ScreenMapping& m) {
     if (i >= s.y.size() || !std::isfinite(s.y[i]))
       ImGui::Text("%s: no value here", s.name.c_str());
     else if (i < s.y_low.size() && i < s.y_high.size())
-      ImGui::Text("%s: %.4g  [%.4g, %.4g]%s", s.name.c_str(), s.y[i], s.y_low[i], s.y_high[i], where.c_str());
+      ImGui::Text("%s: %s%s", s.name.c_str(), value_with_range(s.y[i], s.y_low[i], s.y_high[i]).c_str(), where.c_str());
     else
       ImGui::Text("%s: %.4g%s", s.name.c_str(), s.y[i], where.c_str());
   }

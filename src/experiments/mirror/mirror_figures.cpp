@@ -95,7 +95,7 @@ std::optional<Plot> current_alpha_plot(const PreparedRun& run, const MergedRecor
   current.series = {final_alpha, current_alpha};
   // A vertical mark at each step where alpha changed (segments apart, split by NaN).
   if (std::isfinite(low) && !first.change_ks.empty()) {
-    Series changed{"alpha changed", SeriesStyle::Reference, {}, {}, {}, {}};
+    Series changed{"selection changed", SeriesStyle::Reference, {}, {}, {}, {}};
     for (double k : first.change_ks) {
       if (k <= 0.0) continue;
       changed.x.insert(changed.x.end(), {k, k, NAN});

@@ -161,7 +161,7 @@ std::optional<std::string> runs_note(const PreparedRun& run, const MergedRecords
                         "%.3g times as large", half_mean, double(half_k), end_mean, end_mean / half_mean);
   if (not_optimal) line += printf_text("; %.0f ", not_optimal) + (not_optimal == 1 ? "run selects" : "runs select") + " tokens that are not locally optimal";
   if (saturated) line += printf_text("; %.0f ", saturated) + (saturated == 1 ? "run" : "runs") + " saturated (the gradient underflowed to 0)";
-  line += printf_text("; the selected tokens alpha changed %.3g times per run on average", changes / done);
+  line += printf_text("; the selection of tokens changed %.3g times per run on average", changes / done);
   return line + ".";
 }
 
@@ -189,9 +189,9 @@ std::string tokens_note(double p, const RunRecord& first) {
     tokens += (i ? ", " : "") + std::to_string(static_cast<int>(first.alpha[i]));
   tokens += "] (0-indexed)";
   if (first.change_ks.empty()) {
-    tokens += "; alpha never changed during training";
+    tokens += "; the selection never changed during training";
   } else {
-    tokens += printf_text("; alpha changed %.0f times, at k = ", double(first.change_ks.size()));
+    tokens += "; the selection changed " + counted(static_cast<long long>(first.change_ks.size()), "time") + ", at k = ";
     for (std::size_t i = 0; i < first.change_ks.size() && i < 8; ++i)
       tokens += (i ? ", " : "") + format_number(first.change_ks[i]);
     if (first.change_ks.size() > 8) tokens += ", ...";

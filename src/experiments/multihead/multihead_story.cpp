@@ -18,6 +18,7 @@ const KeyValues kSmallOneHead = {{"d", "8"}, {"crude_samples", "20000"}, {"cert_
                                  {"adam_steps", "1000"}};
 const char* kCertified = "Certification: {certified} of {rows} rows accepted";
 const char* kUnknowns = "constraints against d^2 = {unknowns} unknowns ({per_unknown} per unknown)";
+const char* kCertStopped = "Certification stopped after {cert_drawn} of its";
 const char* kAdam = "Adam: test MSE {adam_mse}, Theta error {adam_theta}, W error";
 
 std::vector<GlossaryEntry> glossary() {
@@ -73,7 +74,9 @@ Story make_story() {
              "and how much time does it take, and how does that grow with the number of heads m? The paper "
              "bounds both, for layers that meet its assumptions (Theorem 1.2), and shows what no "
              "statistical-query method can avoid in the worst case (Theorem 1.3).";
-  s.figure = {"multihead", "one_head", {}, 1};
+  // Step 1's settings: the card's picture is the one step 1 shows before Run (walk 17: the preset's d = 6
+  // drew another matrix under the same caption).
+  s.figure = {"multihead", "one_head", kSmallOneHead, 1};
   s.figure_caption = "What goes in: the attention of the hidden head that the learner must recover, on one "
                      "input.";
   s.glossary = glossary();
@@ -107,13 +110,19 @@ Story make_story() {
                   StoryMeasure::from_note("adam_theta", kAdam), StoryMeasure::from_note("adam_mse", kAdam),
                   StoryMeasure::from_setting("k", "k"), StoryMeasure::from_setting("d", "d"),
                   StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm"),
-                  StoryMeasure::from_note("unknowns", kUnknowns), StoryMeasure::from_note("per_unknown", kUnknowns)};
+                  StoryMeasure::from_note("unknowns", kUnknowns), StoryMeasure::from_note("per_unknown", kUnknowns),
+                  StoryMeasure::from_note_some_runs_write("cert_drawn", kCertStopped), StoryMeasure::from_setting("cert_asked", "cert_samples")};
   one.answer = {
       say("The lab's learner certifies {certified} of {rows} rows ({k} per input) and "
           "recovers Theta to {pipe_theta} (relative "
           "error); Adam gets to {adam_theta}. The share of certified rows depends on the settings, here k = {k} "
           "tokens of length d = {d}, eps = {eps} and ||Theta|| = {norm}; steps 2 and 4 use other settings, so "
           "their one-head shares differ."),
+      // Walk 17: with 50002000 samples the note said certification stopped early; the answer's
+      // row count read as if every sample had been drawn.
+      say_if("cert_drawn", 0, kInf, "Certification stopped after {cert_drawn} of the {cert_asked} samples you asked "
+                                    "for: the lab holds at most that many constraints at d = {d}, so the rows above "
+                                    "are those of the samples it drew."),
       say("Why: the learner reads Theta from the few rows it can certify, each known only to within eps, while "
           "Adam fits every example. The paper's guarantee (Theorem 1.2) is a bound on the test loss for every "
           "layer that meets its assumptions, not a claim to be the fastest on random instances; Adam has no such "

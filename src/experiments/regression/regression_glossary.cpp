@@ -37,7 +37,8 @@ std::vector<GlossaryEntry> story_glossary() {
                  "A^T (B_diag + W^2) A plus A^T (B - B_diag) A, of rank 2: the solver 'sampled + rank 2' (ours) adds "
                  "that part back exactly to its sampled H~, for two products with A.", "ours"},
       {"beta", "A bound on the size of B, the data term's matrix in the Hessian: every eigenvalue of B lies "
-               "between -beta and beta. The lab measures it on its run (beta^).", "Lemma C.4"},
+               "between -beta and beta. The lab measures it on its run and writes that value beta^ (a hat marks a "
+               "value measured, not assumed).", "Lemma C.4"},
       {"lambda_min", "The Hessian's smallest eigenvalue at x*: how curved the loss is in its flattest direction.",
        "Definition 6.1", true},
       {"critical point", "A point where the slope (gradient) of the loss is zero: a minimiser, or another flat "
