@@ -241,3 +241,34 @@ test('a story step completed through the twin by keyboard only: question, predic
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+// Walk 17: the twin read a level line (a chance line, a bound) as "highest 0.5 at |S| 1, lowest 0.5
+// at |S| 1". Every level series of every figure is said as one value, and a flat curve as flat.
+test('the twin says a level line as its value and a flat curve as flat', async () => {
+  const { page, errors } = await openPage('story=multihead&step=3');
+  await page.waitForFunction(() => window.attnlab.twinRender !== undefined);
+  await page.evaluate(() => { window.attnlab.appPredict(0); window.attnlab.appRun(); });
+  await page.evaluate(() => window.attnlab.appSetTextView(true));
+  await twinShowsDone(page);
+  const figs = JSON.parse(await page.evaluate(() => window.attnlab.appTwinFiguresJson()));
+  let levels = 0;
+  for (const [i, plot] of figs.plots.entries()) {
+    const items = await page.evaluate((k) => [...document.querySelectorAll('[data-twin-section="results"] figure')[k]
+      .querySelectorAll('li')].map((li) => li.textContent), i);
+    for (const se of plot.series) {
+      const said = items.find((t) => t.startsWith(se.name + ':'));
+      assert.ok(said, `figure ${i + 1} says ${se.name}`);
+      const ys = se.y.filter((y) => y !== null);
+      if (se.level) {
+        levels++;
+        assert.match(said, / a level line at /, said);
+      } else if (ys.length > 1 && ys.every((y) => y === ys[0])) {
+        assert.match(said, /, flat at /, said);
+      }
+      assert.doesNotMatch(said, /highest (\S+) at .* lowest \1 at/, said);
+    }
+  }
+  assert.ok(levels > 0, 'multihead step 3 draws its chance line as a level');
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
