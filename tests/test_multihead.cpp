@@ -984,7 +984,7 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
 
 // Walk 12: a typo of 50002000 certification samples at d = 8 (the schema allows up to 1e8) ran the
 // page out of memory (std::bad_alloc): certification kept every accepted row's constraint. It now
-// stops at RunSettings::most_constraints (2^24 doubles), says so, and the learner goes on.
+// stops at RunSettings::most_constraints (2^29 / d^4), says so, and the learner goes on.
 TEST_CASE("certification stops at the constraints a page holds, says so, and the learner still runs",
           "[multihead][states]") {
   auto e = make_experiment("multihead");
@@ -999,8 +999,8 @@ TEST_CASE("certification stops at the constraints a page holds, says so, and the
     if (n.rfind("Pipeline: ", 0) == 0) pipeline = n;
   }
   INFO(certified);
-  CHECK(certified.find(", 262144 constraints against d^2 = 64") != std::string::npos);  // 2^24 / 8^2
-  CHECK(stopped.find("of its 50002000 samples: it kept 262144 constraints") != std::string::npos);
+  CHECK(certified.find(", 131072 constraints against d^2 = 64") != std::string::npos);  // 2^29 / 8^4
+  CHECK(stopped.find("of its 50002000 samples: it kept 131072 constraints") != std::string::npos);
   CHECK(pipeline.rfind("Pipeline: Theta error ", 0) == 0);
   // Walk 17: story step 1's answer (the step invites other sample counts) says so too, not only a note.
   const StoryStep& one = story("multihead").steps[0];

@@ -5,6 +5,7 @@
 // estimate (lab/time_left.hpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -282,6 +283,20 @@ TEST_CASE("a level series is drawn across the whole plot, its data kept", "[figu
   CHECK(p.series[1].x.size() == 3);                    // the read-out and the text view keep its points
 }
 
+// Walk 18: labels every two decades (1e-5, 1e-7) left Adam's 2.48e-06 to a guess: the decades between
+// labels get short marks.
+TEST_CASE("a log axis marks the decades its labels skip", "[figures]") {
+  Axis a;
+  a.log = true, a.lo = 1e-7, a.hi = 10.0;
+  const std::vector<double> labelled = {10.0, 0.1, 1e-3, 1e-5, 1e-7};
+  const std::vector<double> marks = unlabelled_decades(a, labelled);
+  REQUIRE(marks.size() == 4);
+  for (double expected : {1e-6, 1e-4, 0.01, 1.0})
+    CHECK(std::any_of(marks.begin(), marks.end(), [&](double v) { return std::fabs(v / expected - 1.0) < 1e-12; }));
+  a.log = false;
+  CHECK(unlabelled_decades(a, labelled).empty());
+}
+
 // Walk 17: "0.26  [0.184, 0.3537]" mixed three decimals with two and four in one read-out.
 TEST_CASE("a value and its range are read with the same decimals", "[figures]") {
   CHECK(value_with_range(0.26, 0.184, 0.3537) == "0.260  [0.184, 0.354]");
@@ -445,6 +460,16 @@ TEST_CASE("the hover names the ring or the path point under the pointer", "[figu
   CHECK(map_point_name(h, 4.25, 4.75, 20, 20, 10) == "x* at column 4, row 4");
   CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, point 2 of 3 at column 3, row 3");
   CHECK(map_point_name(h, 1.1, 1.0, 20, 20, 10) == "exact Newton, point 1 of 3 (its start) at column 1, row 1");
+  h.paths[0].point_name = "iteration t";  // a solver's iterates, counted as its plots count them
+  CHECK(map_point_name(h, 3.1, 3.0, 20, 20, 10) == "exact Newton, iteration t = 1 at column 3, row 3");
+  const auto rings = h.marks;
+  h.marks.clear();  // else x* on its last point wins
+  CHECK(map_point_name(h, 4.25, 4.75, 20, 20, 10) == "exact Newton, iteration t = 2 (its end) at column 4, row 4");
+  h.marks = rings;
+  h.paths.push_back({"tokens left out", {8.0, 8.0}, {0.0, 10.0}});  // a line: its label alone
+  CHECK(map_point_name(h, 8.0, 0.1, 20, 20, 10) == "tokens left out at column 0, row 8");
+  h.paths.pop_back();
+  h.paths[0].point_name.clear();
   CHECK(map_point_name(h, 8.0, 8.0, 20, 20, 10).empty());     // nothing within 10 pixels
   CHECK(map_point_name(h, 2.0, 2.2, 20, 20, 10) == "exact Newton at column 2, row 2");  // on its line
   CHECK(map_point_name(h, 0.5, 4.5, 20, 20, 10).empty());     // far from the points and the lines

@@ -199,6 +199,10 @@ TEST_CASE("numbers are written like the text writes them", "[stories]") {
   CHECK(format_like(12, "12") == "12");
   CHECK(format_like(1.2e-5, "sig2%") == "0.0012%");
   CHECK(format_like(2.4791e-06, "sig3") == "2.48e-06");
+  CHECK(format_like(704.2, "sig2") == "700");  // walk 18: "90 against 6.7e+02"
+  CHECK(format_like(90.4, "sig2") == "90");
+  CHECK(format_like(1234.5, "sig3") == "1230");
+  CHECK(format_like(2.5e6, "sig2") == "2.5e+06");
   StoryPrediction p;
   p.percent = true;
   CHECK(format_measured(p, 0.125) == "12.5%");

@@ -258,19 +258,21 @@
     function curveSentence(plot, se) {
       const pts = se.x.map((x, i) => [x, se.y[i]]).filter(([x, y]) => x !== null && y !== null);
       if (!pts.length) return `${se.name}: no points yet.`;
+      // An x that counts (an iteration) is said whole (walk 18: "k 18900" for the table's 18871).
+      const sx = (x) => (Number.isInteger(x) ? String(x) : say(x));
       // Walk 17: a level line read "highest 0.5 at |S| 1, lowest 0.5 at |S| 1".
       if (se.level) return `${se.name}: a level line at ${say(pts[0][1])} across the plot.`;
       let hi = pts[0], lo = pts[0];
       for (const p of pts) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; }
       if (hi[1] === lo[1] && pts.length > 1)
         return `${se.name}: ${counted(pts.length, 'point')}, flat at ${say(hi[1])} from ${plot.x_name} ` +
-          `${say(pts[0][0])} to ${say(pts[pts.length - 1][0])}.`;
+          `${sx(pts[0][0])} to ${sx(pts[pts.length - 1][0])}.`;
       // The axes' short names in every sentence ("p", not "p (each sequence's marks drawn side by side)";
       // walk 12: tiring with a screen reader; lab/text.hpp axis_short_name); the caption gives them whole.
       const xl = plot.x_name, yl = plot.y_name;
       const first = pts[0], last = pts[pts.length - 1];
-      return `${se.name}: ${counted(pts.length, 'point')}; ${yl} starts at ${say(first[1])} (${xl} ${say(first[0])}) and ends at ` +
-        `${say(last[1])} (${xl} ${say(last[0])}); highest ${say(hi[1])} at ${xl} ${say(hi[0])}, lowest ${say(lo[1])} at ${xl} ${say(lo[0])}.`;
+      return `${se.name}: ${counted(pts.length, 'point')}; ${yl} starts at ${say(first[1])} (${xl} ${sx(first[0])}) and ends at ` +
+        `${say(last[1])} (${xl} ${sx(last[0])}); highest ${say(hi[1])} at ${xl} ${sx(hi[0])}, lowest ${say(lo[1])} at ${xl} ${sx(lo[0])}.`;
     }
     function plotTable(plot, quoted) {
       // One row per x; a column per series (series that share their x values share rows).
@@ -279,9 +281,14 @@
       for (const se of plot.series) for (const x of se.x) if (!seen.has(x)) { seen.set(x, xs.length); xs.push(x); }
       const rows = xs.map((x) => [x, ...plot.series.map(() => null)]);
       plot.series.forEach((se, k) => se.x.forEach((x, i) => { rows[seen.get(x)][k + 1] = se.y[i]; }));
-      // Every row of a curve with few points stays when the table is thinned.
+      // Every row of a curve with few points stays when the table is thinned, and each curve's last
+      // point (walk 18: a curve that ended before the others lost the row its answer quotes).
       const few = [];
       for (const se of plot.series) if (se.x.length <= FEW_POINTS) for (const x of se.x) few.push(seen.get(x));
+      for (const se of plot.series) {
+        const last = se.x.findLastIndex((x, i) => x !== null && se.y[i] !== null);
+        if (last >= 0) few.push(seen.get(se.x[last]));
+      }
       // x to 6 digits: it names the row (points 4 digits would merge stay apart), the values to 4.
       return tableHtml(`Data of ${plot.title}`, [plot.x_label || 'x', ...plot.series.map((se) => se.name)],
         rows.map(([x, ...ys]) => [cell(x, 6), ...ys]), quoted, few);

@@ -49,6 +49,17 @@ std::string axis_place(double at, int cells, const std::optional<Heatmap::GridVa
   return label.empty() ? std::string(unnamed) + " " + number : named + " = " + number;
 }
 
+// A path's point i as the hover names it: "exact Newton, iteration t = 3" (walk 18: "point 2 of 11" had to
+// be turned into an iteration), else "point 2 of 11" counted from 1; the start and end said (walk 17);
+// a line of two points is named by its label alone.
+std::string path_point_name(const Heatmap::Path& p, std::size_t i) {
+  const std::size_t n = p.rows.size();
+  const std::string end = i == 0 ? " (its start)" : i + 1 == n ? " (its end)" : "";
+  if (!p.point_name.empty()) return p.label + ", " + p.point_name + " = " + std::to_string(i) + end;
+  if (n > 2) return p.label + ", point " + std::to_string(i + 1) + " of " + std::to_string(n) + end;
+  return p.label;
+}
+
 }  // namespace
 
 std::string map_extent(const Heatmap& h) {
@@ -80,9 +91,7 @@ std::string map_point_name(const Heatmap& h, double row, double col, double cell
   if (!name.empty()) return name;
   for (const Heatmap::Path& p : h.paths)
     for (std::size_t i = 0; i < p.rows.size() && i < p.cols.size(); ++i)
-      // Counted from 1, its start and end named (walk 17: "point 1 of 43" read as the step after x0).
-      consider(p.rows[i], p.cols[i], p.label + ", point " + std::to_string(i + 1) + " of " + std::to_string(p.rows.size()) +
-                                         (i == 0 ? " (its start)" : i + 1 == p.rows.size() ? " (its end)" : ""));
+      consider(p.rows[i], p.cols[i], path_point_name(p, i));
   if (!name.empty()) return name;
   // Else the line between two points (walk 14: the "tokens left out" line was not named): its point
   // nearest the pointer, in pixels.

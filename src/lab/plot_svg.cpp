@@ -70,14 +70,18 @@ std::string axes_svg(const Plot& plot, const PlotMapping& m) {
   const double font = kFont, left = m.left, right = m.right, top = m.top, bottom = m.bottom;
   const Axis &ax = m.axes.x, &ay = m.axes.y;
   std::string grid, marks, labels;
-  for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2)))))) {
+  const std::vector<double> y_ticks = axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2)))));
+  const std::vector<double> x_ticks = axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))));
+  for (double t : unlabelled_decades(ay, y_ticks)) marks += line(left, m.py(t), left + 4.0, m.py(t));
+  for (double t : unlabelled_decades(ax, x_ticks)) marks += line(m.px(t), bottom, m.px(t), bottom - 4.0);
+  for (double t : y_ticks) {
     if (t < ay.lo || t > ay.hi) continue;
     const double y = m.py(t);
     grid += line(left, y, right, y);
     marks += line(left - 4.0, y, left, y);
     labels += text("tick-label", left - font * 0.4, y + font * 0.35, "end", c_locale_text("%g", t));
   }
-  for (double t : axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))))) {
+  for (double t : x_ticks) {
     if (t < ax.lo || t > ax.hi) continue;
     const double x = m.px(t);
     grid += line(x, top, x, bottom);

@@ -189,6 +189,20 @@ std::vector<double> log_ticks(const Axis& a, int target) {
 }
 }  // namespace
 
+std::vector<double> unlabelled_decades(const Axis& a, const std::vector<double>& labelled) {
+  std::vector<double> out;
+  if (!a.log || !(a.lo > 0.0) || !(a.hi > a.lo)) return out;
+  const int first = static_cast<int>(std::ceil(std::log10(a.lo) - 1e-9)), last = static_cast<int>(std::floor(std::log10(a.hi) + 1e-9));
+  if (last - first > 60) return out;
+  for (int k = first; k <= last; ++k) {
+    const double v = std::pow(10.0, k);
+    const bool has_label = std::any_of(labelled.begin(), labelled.end(),
+                                       [&](double t) { return std::fabs(t - v) <= 1e-9 * v; });
+    if (!has_label) out.push_back(v);
+  }
+  return out;
+}
+
 std::vector<double> axis_ticks(const Axis& a, int target) {
   if (!a.log) return nice_ticks(a.lo, a.hi, target, a.whole ? 1.0 : 0.0);
   std::vector<double> t = log_ticks(a, target);

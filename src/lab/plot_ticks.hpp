@@ -47,6 +47,10 @@ double bar_half_width(double axis_pixels, std::size_t bars);
 // (1-2-5 values over less than two decades; a whole-number axis up to kWholeLabelledUpTo also its last).
 inline constexpr double kWholeLabelledUpTo = 100.0;
 std::vector<double> axis_ticks(const Axis& a, int target);
+// The decades of a log axis that `labelled` (its axis_ticks) leaves without a label, drawn as short
+// unlabelled marks so that a value between two labels can be read to its decade (walk 18: labels every
+// two decades, 1e-5 and 1e-7, around Adam's 2.48e-06). None on a linear axis, or over 60 decades.
+std::vector<double> unlabelled_decades(const Axis& a, const std::vector<double>& labelled);
 // Ticks of a heatmap's colour bar over [low, high]: the nice ticks inside it (about `target`),
 // or both ends when fewer than two fit (a tiny or empty range). Page and exports share it.
 std::vector<double> colour_bar_ticks(double low, double high, int target = 5);

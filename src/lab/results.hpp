@@ -115,6 +115,9 @@ struct Heatmap {
   struct Path {
     std::string label;
     std::vector<double> rows, cols;  // fractional cell coordinates, e.g. a solver's iterates
+    // What its points count, from 0 at its start ("iteration t": a solver's iterates, as its plots
+    // count them); empty: a path of more than two points numbers them "point 1 of n", a line none.
+    std::string point_name = {};
   };
   std::vector<Path> paths;
   std::string value_label;  // what the colours show, beside the colour bar ("attention weight"); may be empty

@@ -29,8 +29,16 @@ std::string format_like(double value, const std::string& like) {
   const double shown = percent ? 100.0 * value : value;
   char buf[64];
   if (like.rfind("sig", 0) == 0) {
-    const int digits = std::atoi(like.c_str() + 3);
-    std::snprintf(buf, sizeof buf, percent ? "%.*g%%" : "%.*g", digits > 0 ? digits : 3, shown);
+    const int digits = std::atoi(like.c_str() + 3) > 0 ? std::atoi(like.c_str() + 3) : 3;
+    // A whole number too large for its digits is rounded, not written in exponent form (walk 18:
+    // "90 against 6.7e+02" in one sentence): 704 in two digits is "700".
+    const double whole_from = std::pow(10.0, digits);
+    if (std::fabs(shown) >= whole_from && std::fabs(shown) < 1e6) {
+      const double unit = std::pow(10.0, std::floor(std::log10(std::fabs(shown))) + 1 - digits);
+      std::snprintf(buf, sizeof buf, percent ? "%.0f%%" : "%.0f", std::round(shown / unit) * unit);
+      return buf;
+    }
+    std::snprintf(buf, sizeof buf, percent ? "%.*g%%" : "%.*g", digits, shown);
     return buf;
   }
   const std::size_t dot = like.find('.');

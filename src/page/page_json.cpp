@@ -22,6 +22,16 @@ Json numbers(const std::vector<double>& v) {
 }
 
 Json parsed_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json::parse(text); }
+
+// Where a path starts or ends, and the ring it lies on when there is one (walk 18: "from x_1 = 0.5857,
+// x_2 = 1.47 to x_1 = 0.4135, x_2 = -1.432" did not say that the path runs from x0 to -x*).
+std::string path_end(const Heatmap& h, double row, double col) {
+  const std::string place = point_place(h, row, col);
+  for (const Heatmap::Mark& m : h.marks)
+    if (std::isfinite(m.at_row) && std::isfinite(m.at_col) && std::hypot(m.at_row - row, m.at_col - col) < 0.5)
+      return m.label + " (" + place + ")";
+  return place;
+}
 }  // namespace
 
 std::string plots_json(const Results& r, const std::vector<std::string>& reproduction_titles) {
@@ -63,8 +73,8 @@ std::string twin_figures_json(const Results& r, bool inputs, const Plot* pending
     Json paths = Json::array();  // each path's length and where it starts and ends (a solver's iterates, a line)
     for (const Heatmap::Path& p : h.paths)
       if (!p.rows.empty() && p.rows.size() == p.cols.size())
-        paths.push_back({{"label", p.label}, {"points", p.rows.size()}, {"first", point_place(h, p.rows.front(), p.cols.front())},
-                         {"last", point_place(h, p.rows.back(), p.cols.back())}});
+        paths.push_back({{"label", p.label}, {"points", p.rows.size()}, {"first", path_end(h, p.rows.front(), p.cols.front())},
+                         {"last", path_end(h, p.rows.back(), p.cols.back())}});
     heatmaps.push_back({{"index", i}, {"extent", map_extent(h)}, {"named", !named.empty() && h.title == named},
                         {"title", h.title}, {"rows", h.rows}, {"cols", h.cols}, {"low", number(h.low)},
                         {"high", number(h.high)}, {"x_label", h.x_label}, {"y_label", h.y_label},

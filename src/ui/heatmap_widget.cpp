@@ -163,6 +163,9 @@ void draw_marks(ImDrawList* dl, const Heatmap& h, const ImageArea& area, float f
     // The label on a plate of the plot's ground: white on the heatmap's yellow was 1.2:1.
     const ImVec2 size = ImGui::CalcTextSize(m.label.c_str());
     Box plate{c.x + font * 0.7f - 2.0f, c.y - font * 0.5f, c.x + font * 0.7f + size.x + 2.0f, c.y - font * 0.5f + size.y};
+    // A ring near the image's right edge has its label on its left (walk 18: "support token" ran under
+    // the colour bar).
+    if (plate.x1 > area.hi.x) plate.x1 = c.x - font * 0.7f + 2.0f, plate.x0 = plate.x1 - size.x - 4.0f;
     for (bool moved = true; moved;) {
       moved = false;
       for (const Box& r : placed)

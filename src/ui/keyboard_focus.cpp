@@ -7,13 +7,13 @@
 
 namespace attnlab::ui {
 
-void take_keyboard_focus() {
+void take_keyboard_focus(int flags) {
   ImGuiContext& g = *GImGui;
   if (g.LastItemData.ID == 0) return;
   ImGui::SetFocusID(g.LastItemData.ID, g.CurrentWindow);
   g.NavDisableHighlight = false;  // the frame shows, as after an arrow key
   g.NavDisableMouseHover = true;  // until the mouse moves, the focus (not the pointer) is highlighted
-  if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
+  if (!(flags & FocusFlags_NoScroll) && !ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
 }
 
 bool keyboard_focus_shown() {

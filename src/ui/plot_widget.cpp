@@ -31,7 +31,13 @@ struct ScreenMapping {
 void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font, bool ticks) {
   const Theme& th = theme();
   const Axis &ax = m.axes.x, &ay = m.axes.y;
-  for (double t : axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((m.bottom - m.top) / (font * 2.2f)))))) {
+  const std::vector<double> y_ticks = axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((m.bottom - m.top) / (font * 2.2f)))));
+  const std::vector<double> x_ticks = axis_ticks(ax, std::max(2, static_cast<int>((m.right - m.left) / (font * 6))));
+  if (ticks) {  // a log axis's decades between its labels: short marks at the frame
+    for (double t : unlabelled_decades(ay, y_ticks)) dl->AddLine(ImVec2(m.left, m.py(t)), ImVec2(m.left + font * 0.4f, m.py(t)), th.axis);
+    for (double t : unlabelled_decades(ax, x_ticks)) dl->AddLine(ImVec2(m.px(t), m.bottom), ImVec2(m.px(t), m.bottom - font * 0.4f), th.axis);
+  }
+  for (double t : y_ticks) {
     if (!ticks || t < ay.lo || t > ay.hi) continue;
     const float y = m.py(t);
     dl->AddLine(ImVec2(m.left, y), ImVec2(m.right, y), th.grid);
@@ -39,7 +45,7 @@ void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float f
     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
     dl->AddText(ImVec2(m.left - ts.x - font * 0.4f, y - ts.y * 0.5f), th.text_dim, s.c_str());
   }
-  for (double t : axis_ticks(ax, std::max(2, static_cast<int>((m.right - m.left) / (font * 6))))) {
+  for (double t : x_ticks) {
     if (!ticks || t < ax.lo || t > ax.hi) continue;
     const float x = m.px(t);
     dl->AddLine(ImVec2(x, m.top), ImVec2(x, m.bottom), th.grid);

@@ -68,8 +68,9 @@ std::string StoryPanel::plot_hint(const StoryStep& step) {
   return step.plot.empty() ? "" : "Look first at the plot \"" + step.plot + "\" in the results.";
 }
 
-std::string StoryPanel::run_hint(const page::StoryState& story, bool done) {
+std::string StoryPanel::run_hint(const page::StoryState& story, bool done, bool refused) {
   if (done || !story.step().prediction) return "";
+  if (refused) return "Correct the value in red first, then press Run.";
   return story.predicted() ? "Now press Run." : "Pick your answer, then press Run.";
 }
 
@@ -122,6 +123,7 @@ StoryPanel::Action StoryPanel::draw_navigation(const page::StoryState& story, bo
   ImGui::SameLine();
   ImGui::BeginDisabled(story.last_step());
   if (ImGui::Button("Next >")) action = Action::Next;
+  if (focus_next_ && !story.last_step()) take_keyboard_focus(FocusFlags_NoScroll), focus_next_ = false;
   note_focus("Next");
   ImGui::EndDisabled();
   if (!embedded) {
@@ -166,7 +168,11 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
   const bool run = s.prediction && draw_prediction(story, results, state);
   focus_prediction_ = false;  // taken by the prediction, or nothing to take it
-  if (run) return Action::Run;
+  if (run) {
+    focus_after_run_ = keyboard_focus_shown();
+    return Action::Run;
+  }
+  if (done && focus_after_run_) focus_after_run_ = false, focus_next_ = true;
   if (!done) {
     if (!time_left_.empty()) text_wrapped_at_spaces("Running: " + time_left_, ImGui::GetColorU32(ImGuiCol_TextDisabled));
     answer_shown_for_.clear(), answer_scrolls_left_ = 0;
@@ -196,7 +202,10 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   // A long paper title wraps onto more lines inside the button, never cut at the panel's edge.
   const std::string label = next_story_title.empty() ? "Back to the start page" : "Next story: " + next_story_title;
   const float inside = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().FramePadding.x;
-  return ImGui::Button((wrap_at_spaces(label, inside) + "##next-story").c_str()) ? Action::NextStory : Action::None;
+  const bool next = ImGui::Button((wrap_at_spaces(label, inside) + "##next-story").c_str());
+  if (focus_next_) take_keyboard_focus(FocusFlags_NoScroll), focus_next_ = false;
+  note_focus("next-story");
+  return next ? Action::NextStory : Action::None;
 }
 
 bool StoryPanel::draw_prediction(page::StoryState& story, const Results& results, RunState state) {
@@ -233,17 +242,19 @@ bool StoryPanel::draw_prediction(page::StoryState& story, const Results& results
   }
   ImGui::EndDisabled();
   if (!done) {
-    const std::string hint = run_hint(story, done);
+    const std::string hint = run_hint(story, done, field_refused_);
     if (state == RunState::Running || state == RunState::Paused) {  // the toolbar pauses
       ImGui::TextDisabled("%s", hint.c_str());
       return false;
     }
     // Run, and the hint beside it where it fits (a phone's panel has no line to spare).
-    ImGui::BeginDisabled(!story.predicted());
+    ImGui::BeginDisabled(!story.predicted() || field_refused_);
     const bool run = ImGui::Button("Run##step");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("%s", story.predicted() ? "Run the step's experiment." : "Pick your answer first.");
+      ImGui::SetTooltip("%s", field_refused_        ? "Correct the value in red first."
+                              : story.predicted() ? "Run the step's experiment."
+                                                  : "Pick your answer first.");
     note_focus("step-run");
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(hint.c_str()).x) ImGui::NewLine();

@@ -49,7 +49,11 @@ class StoryPanel {
   // page's change stamp counts this, so those frames are drawn.
   static constexpr int kAnswerScrollFrames = 3;
   int answer_scrolls_left() const { return answer_scrolls_left_; }
-  static std::string run_hint(const page::StoryState& story, bool done);
+  // `refused`: a field shows a value the schema refused, so Run waits (walk 18: the panel's Run looked
+  // ready, said "Now press Run." and did nothing).
+  static std::string run_hint(const page::StoryState& story, bool done, bool refused = false);
+  // Each frame before draw(): whether a field shows a refused value (App::run_blocked).
+  void set_field_refused(bool refused) { field_refused_ = refused; }
   // The control with the keyboard focus in the last draw ("Back", "Next", "choice:2", "prediction"),
   // or "": the canvas's focus, which the text twin's Escape matches (App::focused_control).
   const std::string& focused() const { return focused_; }
@@ -88,6 +92,11 @@ class StoryPanel {
   std::string answer_shown_for_;  // the story and step whose answer the panel scrolled to
   int answer_scrolls_left_ = 0;
   bool focus_prediction_ = false;  // see focus_prediction()
+  bool field_refused_ = false;     // see set_field_refused()
+  // The keyboard pressed the panel's Run: once the answer shows, "Next >" (or the next story) takes the
+  // focus (walk 18: the focus vanished with the Run button while the step ran).
+  bool focus_after_run_ = false;
+  bool focus_next_ = false;
   Placed question_;
   RunClock clock_;          // the seconds the current run has run
   std::string time_left_;   // "about 4 s left" while it runs, else ""

@@ -161,6 +161,12 @@ test('on the canvas, keys alone: the first arrow lands on the prediction, Space 
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
     await page.waitForFunction(() => JSON.parse(window.attnlab.appQuestionRect()).answerVisible, null, { timeout: 10000 });
+    // Walk 18: the focus vanished with the Run button; it now waits on "Next >", the answer still in view.
+    await page.waitForFunction(() => window.attnlab.appFocusedControl() === 'Next', null, { timeout: 5000 })
+      .catch(() => {});
+    assert.strictEqual(await at(), 'Next', `${s.id}: after a run by the keyboard, "Next >" has the focus`);
+    assert.ok(JSON.parse(await page.evaluate(() => window.attnlab.appQuestionRect())).answerVisible,
+      `${s.id}: the answer stays in view`);
     table.push(`| ${s.id} | ${met.length + 2} |`);
     assert.deepStrictEqual(errors, []);
     await page.close();

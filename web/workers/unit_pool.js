@@ -103,7 +103,9 @@
         if (i === 0) a.attempts += 1;
         const ids = { runKey: a.runKey, unit: a.unit, generation: a.generation };
         if (a.attempts >= AttnLabUnitPool.MAX_ATTEMPTS) {
-          this.events.push({ type: 'error', ...ids, lost: true, message: `its worker was lost ${a.attempts} times (last: ${cause})` });
+          this.events.push({ type: 'error', ...ids, lost: true, message: `its worker was lost ${a.attempts} times (last: ${cause}): ` +
+            'one part of the run took too long or ran out of memory; smaller settings (fewer samples or steps) ' +
+            'make each part shorter' });
         } else {
           this.retry.push(a);
           this.reruns += 1;

@@ -45,7 +45,8 @@ void shown_heatmaps(const PreparedRun& run, double p, const RunRecord& first, st
   if (!first.final_s.empty()) {
     const int T = run.data_T, n = static_cast<int>(first.final_s.size()) / T;
     Heatmap soft{"softmax s_it at the end, " + label_p(p) + " (rows: sequences, columns: tokens)", "token t",
-                 "sequence i", n, T, first.final_s, 0.0, 1.0, "ringed: support tokens of the SVM", {}, {}};
+                 "sequence i", n, T, first.final_s, 0.0, 1.0, "ringed: support tokens of the SVM (each scores exactly 1 below its sequence's chosen token at W_mm; like "
+                 "every token but the chosen one, they end with almost no attention)", {}, {}};
     for (std::size_t k = 0; k + 1 < first.support.size(); k += 2)
       soft.marks.push_back({static_cast<int>(first.support[k]), static_cast<int>(first.support[k + 1]), "support token"});
     out.push_back(soft);

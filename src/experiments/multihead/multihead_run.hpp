@@ -60,11 +60,15 @@ struct RunSettings {
   // and a programme as about this many iterations.
   static constexpr std::int64_t kEnclosureIterationCost = 50, kEnclosureIterations = 30;
   std::int64_t adam_cost() const { return adam_total * adam.batch; }
-  // Certification keeps at most this many constraints (d^2 doubles each, 128 MiB in all): a page's
-  // memory holds them and the span's decomposition of them. Certification stops there, said in the
-  // notes (walk 12: 50002000 samples at d = 8 ran out of memory, std::bad_alloc).
+  // Certification keeps at most this many constraints: the span's SVD of them (extract_span) costs
+  // about #constraints x d^4 multiply-adds, one piece of work a worker must finish before its
+  // watchdog gives up (5 s), so they are capped at 2^29 / d^4 (d = 8: 131072, 1.1 s natively; the
+  // one_head preset's 19961 at d = 12 stays under its 25890). Certification stops there, said in the
+  // notes (walk 12: 50002000 samples at d = 8 ran out of memory; walk 18: 2^24 / d^2 = 262144 of them
+  // took the SVD past the watchdog in the page, and the run failed).
   std::size_t most_constraints() const {
-    return static_cast<std::size_t>((std::int64_t{1} << 24) / std::max(1, d() * d()));
+    const std::int64_t unknowns = std::int64_t{d()} * d();
+    return static_cast<std::size_t>((std::int64_t{1} << 29) / std::max<std::int64_t>(1, unknowns * unknowns));
   }
 };
 

@@ -65,7 +65,7 @@ namespace {
 Heatmap contour_with_paths(const RegressionRun& run, const std::vector<Trace>& traces) {
   Heatmap h = run.contour;
   for (std::size_t k = 0; k < traces.size(); ++k) {
-    Heatmap::Path path{method_label(run.methods[k]), {}, {}};
+    Heatmap::Path path{method_label(run.methods[k]), {}, {}, "iteration t"};
     for (std::size_t i = 0; i < traces[k].path_x1.size(); ++i) {
       path.cols.push_back((traces[k].path_x1[i] - run.lo[0]) / (run.hi[0] - run.lo[0]) * kContourGrid);
       path.rows.push_back((run.hi[1] - traces[k].path_x2[i]) / (run.hi[1] - run.lo[1]) * kContourGrid);

@@ -82,13 +82,18 @@ struct Curves {
     Plot p = Plot::titled(title).x("iteration t").y(y_label).log_y_axis(log_y);
     for (Method m : methods) {
       std::vector<double> y = column(std::string(method_key(m)) + suffix);
+      // A solver that runs on past the plot's range says so (walk 18: the text view read gradient
+      // descent's t = 44 here as its end; it ran to t = 182).
+      bool cut = false;
+      for (std::size_t i = range; i < y.size() && !cut; ++i) cut = std::isfinite(y[i]);
       y.resize(range);
       // A diverging solver's values leave the page: they stop at 1e6 times the start (the
       // divergence itself is reported as the solver's state in the notes).
       if (log_y && !y.empty() && std::isfinite(y[0]) && y[0] > 0.0)
         for (double& v : y)
           if (v > 1e6 * y[0]) v = NAN;
-      p.series.push_back({method_label(m), SeriesStyle::LineMarkers,
+      p.series.push_back({method_label(m) + (cut ? " (its first " + std::to_string(range) + " iterates)" : ""),
+                          SeriesStyle::LineMarkers,
                           std::vector<double>(iterations.begin(), iterations.begin() + range), y, {}, {}});
     }
     return p;

@@ -65,8 +65,10 @@ std::vector<GlossaryEntry> glossary() {
       {"X = 1", "Every entry of the key-query matrix X is 1 (Section 7.2.2, Fig. 5; Theorem D.5). Ours: the "
                 "score of two tokens is then the product of their row sums, so on D1 every row puts most weight "
                 "on the planted token; on D0 rows are near-uniform.", "Section 7.2.2, Theorem D.5; ours"},
-      {"a1", "The planted token's strength in D1: its entry in the planted column is a1 sqrt(log n) (a0, below "
-             "0.1, in D0). The larger a1, the larger the planted token's score and the more weight softmax gives it.",
+      {"a1", "The planted token's strength in D1 (a0, below 0.1, in D0). In self-attention (steps 3 and 5) its "
+             "entry in the planted column is a1 sqrt(log n); in cross-attention (step 4) the planted key's score is "
+             "(1 + a1) log n against log n for the other keys. The larger a1, the larger the planted token's score "
+             "and the more weight softmax gives it.",
        "Definition D.1, Section 7.2.1", true},
       {"j3", "The place of the planted token (strong in D1, weak in D0); the pictures of the inputs mark its row.",
        "Definitions D.1 and F.1"},
@@ -177,7 +179,7 @@ Story make_story() {
       // Walk 12: at n = 100 D0 fires at every tau, so "where D0 first fires" only fits a run where it falls silent.
       say_if("d0_16", 0, 0, "It starts to hurt at the tau where D0 first fires: here softmax is silent on D0 from "
                             "tau = 0.16 up, so the hurt starts below 0.16 and grows fast below 0.1."),
-      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs, and at tau = 0.3 still on "
+      say_if("d0_16", 1e-12, 1, "Even at tau = 0.16 softmax fires on {d0_16} of D0 inputs, and at tau = 0.3 on "
                                 "{d0_30}; success is {success_16} at 0.16 and {success_30} at 0.3: with n = {n} "
                                 "scores the weights are larger, so are D0's agreements (about 1/sqrt(n)), and it "
                                 "hurts from a higher tau."),
@@ -192,7 +194,7 @@ Story make_story() {
                             "success to stay lower at every tau.")};
   two.expect = {"softmax is silent on D0 from tau = 0.16 up", "softmax fires on 69.0% of D0 inputs, linear on 50.7% "
                 "of D0 and 51.0% of D1, and success is only 24.7%", "99.0% at 0.16", "softmax still fires on 99.0% of D1"};
-  two.invited = {{{{"n", "100"}}, {"With n = 100, m = log n = 5 sign patterns", "Even at tau = 0.16 softmax fires on 34.0% of D0 inputs, and at tau = 0.3 still on "
+  two.invited = {{{{"n", "100"}}, {"With n = 100, m = log n = 5 sign patterns", "Even at tau = 0.16 softmax fires on 34.0% of D0 inputs, and at tau = 0.3 on "
                                     "2.3%; success is 55.3% at 0.16 and 94.0% at 0.3"}}};
   // The swept tau and the ones read, Lemma 4.2's bound, m = log n, the invited n, n^4 / ((n - 1) n^1.4).
   // e^(1.4 log n) / e^(4 log n) = n^-2.6; 1/sqrt(n) = 0.1 and 0.03 at n = 100 and 1000, 3 times apart.
@@ -304,7 +306,7 @@ Story make_story() {
       "column. The x-axis is the strength a1 (n = 200, d = 12, 100 trials per point, as in the paper's Section F.6; "
       "m = log(n / delta) = 10 columns, rounded, where delta = 0.01 bounds the chance that the network fails: "
       "Theorem F.5). As in step 3, the answer compares detection with "
-      "the planted-row law. The pictures of the inputs mark j2 and j3 (in D0 the planted key is weak).";
+      "the planted-row law (here as a number: this plot does not draw it). The pictures of the inputs mark j2 and j3 (in D0 the planted key is weak).";
   four.question = "How does success change as a1 grows, and why?";
   four.plot = "Success rate";
   four.settings = {"separation.cross", "fig7d", {{"trials", "100"}}, 1};
@@ -320,7 +322,8 @@ Story make_story() {
                    cell("law_top", "theory_exp_d1", "a1", 2.98), cell("m", "m", "a1", 2.98, "12"),
                    cell("lin_top", "lin_d1", "a1", 2.98), StoryMeasure::from_setting("n", "n")};
   four.answer = {
-      say("Success is {success_712} at a1 = 0.712 (Wilson 95% [{low_712}, {high_712}]) and {success_1} at a1 = 1."),
+      // The value the prediction asked for first (walk 18: "Success is 2.0% at a1 = 0.712" came before it).
+      say("Success is {success_1} at a1 = 1, and {success_712} at a1 = 0.712 (Wilson 95% [{low_712}, {high_712}])."),
       say("The jump: row j2's output is w on the planted column and w + (t - 1) u on j3's class column (w on j3, "
           "u on each other key, t = about n / (d - 1) keys per class; ours, the planted-row law, after the proof of "
           "Lemma F.4). A readout column with + on both adds them, about 2w plus a little: at a1 = 1, w = n / (2n - 1) "
@@ -341,7 +344,7 @@ Story make_story() {
           "planted key, (1 + a1) / (n + a1), passes one half only for a1 > n - 2."),
       say_at_step("n", "At n = 200 that weight is 2 / 201 at a1 = 1."),
       say_if("n", 5, kInf, "With n = {n}, a1 > n - 2 lies beyond this plot, whose a1 ends at 2.98.")};
-  four.expect = {"Success is 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]) and 88.0% at a1 = 1.",
+  four.expect = {"Success is 88.0% at a1 = 1, and 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]).",
                  "at a1 = 2.98 success is 95.0%, as softmax detects D1 on 96.0%, against 94.4% = 1 - (3/4)^m with m = 10",
                  "Linear attention fired on 1.0% of D1 inputs", "In numbers, at the step's n = 200",
                  "With n = 200, a1 > n - 2 lies beyond this plot", "2 / 201 at a1 = 1"};
