@@ -1,3 +1,9 @@
+// Axes of the plots (lab/plot_ticks.hpp): their ranges, ticks and tick labels.
+//
+// Index of this file
+// [SECTION] Axes: fitting a range
+// [SECTION] Ticks
+// [SECTION] Labels and headings
 #include "lab/plot_ticks.hpp"
 
 #include <algorithm>
@@ -8,6 +14,8 @@
 #include "lab/text.hpp"
 
 namespace attnlab {
+
+// [SECTION] Axes: fitting a range
 
 double Axis::map(double v) const {
   if (log) return (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
@@ -122,6 +130,8 @@ void apply_axis_flags(Axis& a, unsigned flags) {
   }
 }
 
+// [SECTION] Ticks
+
 std::vector<double> nice_ticks(double lo, double hi, int target, double min_step) {
   std::vector<double> ticks;
   if (!(hi > lo)) return {lo};
@@ -227,6 +237,8 @@ std::vector<double> colour_bar_ticks(double low, double high, int target) {
 }
 
 bool x_tick_label_ends_at_edge(double x, double width, double right_edge) { return x + 0.5 * width > right_edge; }
+
+// [SECTION] Labels and headings
 
 std::string tick_label(double v, int digits) {
   char buf[40];
