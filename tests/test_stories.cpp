@@ -126,11 +126,11 @@ TEST_CASE("an answer is rendered from the run: placeholders, conditions and the 
   CHECK(render_parts(parts, measures, r, {{{"n", "1000"}}, {{"n", "1000"}}}) ==
         "Rate 50.0%, 0 of 300000, tokens [1, 0]. No row was certified. n = 1000.");
   CHECK(render_parts(parts, measures, r, {{{"n", "1000"}, {"m", "7"}}, {{"n", "200"}, {"m", "7"}}}) ==
-        "You changed n from 1000 to 200; these numbers are from your run, not the step's. "
+        "You changed n from 1000 to 200; these numbers are from your run; the step's text describes its own settings. "
         "Rate 50.0%, 0 of 300000, tokens [1, 0]. No row was certified. n = 200.");
   // The changed setting is named by its control's label where the run gives one.
   CHECK(settings_changed({{{"n", "1000"}}, {{"n", "200"}}, {{"n", "sequence length n"}}}) ==
-        "You changed sequence length n from 1000 to 200; these numbers are from your run, not the step's.");
+        "You changed sequence length n from 1000 to 200; these numbers are from your run; the step's text describes its own settings.");
   r.notes[0] = "Certification: 150 of 300000 rows accepted";
   CHECK(render_parts({parts[1], parts[2]}, measures, r) == "Some rows were certified.");
   // A part with two conditions shows only while both hold.
@@ -145,7 +145,7 @@ TEST_CASE("an answer is rendered from the run: placeholders, conditions and the 
   // An invitation shows while the run keeps the step's value, and goes once the student takes it.
   const AnswerPart invite = say_at_step("n", "Then try n = 200.");
   CHECK(render_parts({invite}, measures, r, {{{"n", "1000"}, {"m", "7"}}, {{"n", "1000"}, {"m", "3"}}}) ==
-        "You changed m from 7 to 3; these numbers are from your run, not the step's. Then try n = 200.");
+        "You changed m from 7 to 3; these numbers are from your run; the step's text describes its own settings. Then try n = 200.");
   CHECK(render_parts({invite}, measures, r, {{{"n", "1000"}}, {{"n", "200"}}}).find("Then try") == std::string::npos);
   CHECK(render_parts({invite}, measures, r) == "Then try n = 200.");  // settings unknown: the step's own run
   CHECK_THROWS_WITH(render_parts({say_at_step("k", "x")}, measures, r, {{{"n", "1"}}, {{"n", "1"}}}),

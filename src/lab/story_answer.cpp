@@ -175,7 +175,7 @@ std::string settings_changed(const RunSettings& settings) {
   }
   if (changed.empty()) return "";
   // Walk 13: a second sentence, "The step's settings: n = 1000", read as if the run still had them.
-  return "You changed " + changed + "; these numbers are from your run, not the step's.";
+  return "You changed " + changed + "; these numbers are from your run; the step's text describes its own settings.";
 }
 
 namespace {

@@ -120,7 +120,8 @@ bool part_shown(const AnswerPart& part, const std::vector<StoryMeasure>& measure
 // measured value of the measure called name ("not measured" while the run lacks it; a part whose
 // condition's value is not measured is left out). When `settings.yours` differs from
 // `settings.step`, it begins with "You changed n from 1000 to 200; these numbers are from your
-// run, not the step's." Throws std::invalid_argument on a placeholder or a
+// run; the step's text describes its own settings." (walk 18: its text above kept the step's 50000
+// samples). Throws std::invalid_argument on a placeholder or a
 // condition naming no declared measure.
 std::string render_parts(const std::vector<AnswerPart>& parts, const std::vector<StoryMeasure>& measures,
                          const Results& results, const RunSettings& settings = {});
