@@ -302,7 +302,9 @@
       if (hm.marks.length) h += `<p>Ringed entries:</p><ul>` + hm.marks.map((m) =>
         `<li>${esc(m.label)}: ${esc(m.place)}, ${m.point ? 'in a cell whose value is' : 'value'} ${say(m.value)}</li>`).join('') + `</ul>`;
       if (hm.paths.length) h += `<p>Paths drawn on it:</p><ul>` + hm.paths.map((p) =>
-        `<li>${esc(p.label)}: ${counted(p.points, 'point')}, from ${esc(p.first || '')} to ${esc(p.last)}</li>`).join('') + `</ul>`;
+        // A path of two points is a line (walk 19: "tokens left out: 2 points").
+        `<li>${esc(p.label)}: ${p.points === 2 ? 'a line' : counted(p.points, 'point') + ','} from ${esc(p.first || '')} ` +
+        `to ${esc(p.last)}</li>`).join('') + `</ul>`;
       return h + `</figure>`;
     }
     function resultsHtml(s) {

@@ -75,7 +75,15 @@ bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOption
         std::string& text = it != text_.end() ? it->second : (text_[s.key] = schema.format(params, s.key));
         const bool slider = s.type == ParamType::Real;
         if (slider) ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+        // A refused value's field is framed in the error's colour (walk 19: "the value in red" was only
+        // the message under it).
+        const bool refused = errors_.count(s.key) != 0;
+        if (refused) {
+          ImGui::PushStyleColor(ImGuiCol_Border, theme().error);
+          ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+        }
         ImGui::InputText("##v", &text);  // std::string: long sweep lists are never cut
+        if (refused) ImGui::PopStyleVar(), ImGui::PopStyleColor();
         if (ImGui::IsItemFocused()) focused_ = s.key;
         if (slider) tooltip(s);  // the field's; the slider's (the last item) is drawn below
         if (ImGui::IsItemDeactivatedAfterEdit()) changed |= commit(schema, params, s.key, text);
@@ -97,7 +105,8 @@ bool ParamControls::draw(const Schema& schema, Params& params, const EmbedOption
     auto err = errors_.find(s.key);
     if (err != errors_.end()) {
       ImGui::PushStyleColor(ImGuiCol_Text, theme().error);
-      ImGui::TextWrapped("%s", err->second.c_str());
+      // The field's label first (walk 18, 19: the schema's message names the key, "parameter 'eps'").
+      ImGui::TextWrapped("%s", (s.label + ": " + err->second).c_str());
       ImGui::PopStyleColor();
     }
     ImGui::PopID();

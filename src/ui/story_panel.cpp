@@ -162,7 +162,11 @@ StoryPanel::Action StoryPanel::draw(page::StoryState& story, const Results& resu
   ImGui::Spacing();
   const ImVec2 top = ImGui::GetCursorScreenPos(), window = ImGui::GetWindowPos();
   question_.w = ImGui::GetContentRegionAvail().x, question_.choice_height = 0, question_.answer_visible = false;
-  text_wrapped_at_spaces("Question: " + s.question, theme().heading);
+  // The question marks the terms the shown text has not (walk 19: regression 1's "eps0" is first
+  // used in its folded text, so the question's was a plain word that no hover explained).
+  ImGui::PushStyleColor(ImGuiCol_Text, theme().heading);
+  draw_marked_text(glossary_segments(story.story().glossary, "Question: " + s.question, &marked));
+  ImGui::PopStyleColor();
   question_.x = top.x, question_.y = top.y, question_.h = ImGui::GetItemRectMax().y - top.y;
   question_.panel_top = window.y, question_.panel_bottom = window.y + ImGui::GetWindowSize().y;
   question_.visible = top.y >= window.y && top.y + question_.h <= window.y + ImGui::GetWindowSize().y;
@@ -243,10 +247,9 @@ bool StoryPanel::draw_prediction(page::StoryState& story, const Results& results
   ImGui::EndDisabled();
   if (!done) {
     const std::string hint = run_hint(story, done, field_refused_);
-    if (state == RunState::Running || state == RunState::Paused) {  // the toolbar pauses
-      ImGui::TextDisabled("%s", hint.c_str());
-      return false;
-    }
+    // While it runs, no hint (walk 19: "Now press Run." stayed under a running step); the time left
+    // follows below, and the toolbar pauses.
+    if (state == RunState::Running || state == RunState::Paused) return false;
     // Run, and the hint beside it where it fits (a phone's panel has no line to spare).
     ImGui::BeginDisabled(!story.predicted() || field_refused_);
     const bool run = ImGui::Button("Run##step");

@@ -37,6 +37,7 @@ std::vector<GlossaryEntry> glossary() {
                          "(the Frobenius norm): 0.01 means off by about 1%.", "ours"},
       {"heads matched", "Learned heads can come in any order, so each is compared with the true head it matches "
                         "best; with one head, simply that head.", "ours"},
+      {"Frobenius norm", "The size of a matrix: the root of the sum of its squared entries.", "ours"},
       {"simplex edge", "Attention that is split between just two tokens, weight t on one and 1 - t on the other.",
        "ours"},
       {"saturated", "A softmax weight near 0 or 1: there the weight hardly moves when its score changes.", "ours"},
@@ -111,7 +112,9 @@ Story make_story() {
                   StoryMeasure::from_setting("k", "k"), StoryMeasure::from_setting("d", "d"),
                   StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm"),
                   StoryMeasure::from_note("unknowns", kUnknowns), StoryMeasure::from_note("per_unknown", kUnknowns),
-                  StoryMeasure::from_note_some_runs_write("cert_drawn", kCertStopped), StoryMeasure::from_setting("cert_asked", "cert_samples")};
+                  StoryMeasure::from_note_some_runs_write("cert_drawn", kCertStopped),
+                  StoryMeasure::from_note_some_runs_write("cert_kept", "Certification stopped after {*}it kept {cert_kept} "
+                                                                       "constraints"), StoryMeasure::from_setting("cert_asked", "cert_samples")};
   one.answer = {
       say("The lab's learner certifies {certified} of {rows} rows ({k} per input) and "
           "recovers Theta to {pipe_theta} (relative "
@@ -121,8 +124,8 @@ Story make_story() {
       // Walk 17: with 50002000 samples the note said certification stopped early; the answer's
       // row count read as if every sample had been drawn.
       say_if("cert_drawn", 0, kInf, "Certification stopped after {cert_drawn} of the {cert_asked} samples you asked "
-                                    "for: the lab holds at most that many constraints at d = {d}, so the rows above "
-                                    "are those of the samples it drew."),
+                                    "for, once it had {cert_kept} constraints (one per certified row): the most the "
+                                    "lab keeps at d = {d}, so the rows above are those of the samples it drew."),
       say("Why: the learner reads Theta from the few rows it can certify, each known only to within eps, while "
           "Adam fits every example. The paper's guarantee (Theorem 1.2) is a bound on the test loss for every "
           "layer that meets its assumptions, not a claim to be the fastest on random instances; Adam has no such "
