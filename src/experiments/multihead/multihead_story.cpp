@@ -189,19 +189,28 @@ Story make_story() {
                   StoryMeasure::from_setting("k", "k"), StoryMeasure::from_setting("d", "d"),
                   StoryMeasure::from_setting("eps", "eps"), StoryMeasure::from_setting("norm", "norm")};
   two.answer = {
-      say("With one head {rate1} of rows are certified, with two {rate2}, with three {rate3} ({accepted3} of "
-          "{rows3} rows, Wilson 95% [{low3}, {high3}]): the rate falls {fall12} and then {fall23} times. These shares "
-          "are for k = {k}, d = {d}, eps = {eps} and ||Theta|| = {norm}; steps 1 and 4 use other settings, so "
-          "their one-head shares differ."),
+      say_if("accepted3", 1, kInf,
+             "With one head {rate1} of rows are certified, with two {rate2}, with three {rate3} ({accepted3} of "
+             "{rows3} rows, Wilson 95% [{low3}, {high3}]): the rate falls {fall12} and then {fall23} times."),
+      // Walk 20: at eps = 0.05 no row was certified with three heads, and the answer read "the rate falls 268
+      // and then not measured times"; the log plot has no point for a rate of 0.
+      say_if("accepted3", 0, 0,
+             "With one head {rate1} of rows are certified, with two {rate2}, and with three none of {rows3} rows "
+             "(Wilson 95% [0, {high3}]; a rate of 0 has no point on the log plot): the rate falls {fall12} times from "
+             "one head to two, and from two to three by more than this run can measure."),
+      say("These shares are for k = {k}, d = {d}, eps = {eps} and ||Theta|| = {norm}; steps 1 and 4 use other "
+          "settings, so their one-head shares differ."),
       say("Why: each head attends by its own Theta, so every extra head must land its attention on the same two "
-          "tokens with the same weights as the others: one more coincidence, and one more factor, each time. The paper says the same of the rows its learner waits for (Section 2.2): their chance "
-          "is a small number to a power proportional to m, about the same factor lost per head (here {fall12} and {fall23}: "
-          "the same order, not equal), which is part of why its count of "
-          "examples grows like kd to a power proportional to m (Theorem 1.2).")};
+          "tokens with the same weights as the others: one more coincidence, and one more factor, each time. The "
+          "paper says the same of the rows its learner waits for (Section 2.2): their chance is a small number to a "
+          "power proportional to m, about the same factor lost per head, which is part of why its count of "
+          "examples grows like kd to a power proportional to m (Theorem 1.2)."),
+      say_if("accepted3", 1, kInf, "Here the factors are {fall12} and {fall23}: the same order, not equal.")};
   two.expect = {"With one head 10.6% of rows are certified, with two 0.124%, with three 0.0011% (10 of 900000 rows, "
                 "Wilson 95% [0.0006%, 0.002%]): the rate falls 85.4 and then 112 times"};
   // m, kd (k = 3, d = 12), the inputs, the choices, eps
-  two.given = {"1", "2", "3", "12", "300000", "30", "95%", "0.1"};
+  two.invited = {{{{"eps", "0.05"}}, {"and with three none of 900000 rows", "falls 268 times from one head to two"}}};
+  two.given = {"1", "2", "3", "12", "300000", "30", "95%", "0.1", "0"};
   s.steps.push_back(two);
 
   StoryStep three;
