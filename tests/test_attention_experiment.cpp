@@ -188,7 +188,7 @@ TEST_CASE("the picture before a run shows trial 0's D1 and D0 inputs at the firs
       INFO(h.title);
       CHECK((h.title.find(k == 0 ? "Inputs: D1 " : "Inputs: D0 ") == 0));
       // The strength drawn, in the title (walk 11): a1 at the sweep's first point, a0.
-      CHECK(h.title.find(k == 0 ? "(planted strength a = 1.5)" : "(planted strength a = 0.01)") != std::string::npos);
+      CHECK(h.title.find(k == 0 ? "(planted strength a = 1.5 = a1, the sweep's first)" : "(planted strength a = 0.01)") != std::string::npos);
       CHECK(h.rows == 60);  // all tokens fit
       CHECK(h.cols == (self ? 7 : 14));
       CHECK(h.note.find("rows:") == std::string::npos);  // no tokens left out

@@ -54,7 +54,8 @@ std::string describe(const std::vector<Span>& spans, int n) {
 // One input (planted strength a, special tokens t) as a heatmap: self-attention's A (n x d), or
 // cross-attention's queries A1 (in units of log n, so they share a colour scale with the 0/1 keys)
 // beside the keys A2 = A3 (n x 2d).
-Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, const SpecialTokens& t) {
+Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, const SpecialTokens& t,
+                  const std::string& strength_note) {
   const bool self = s.model == AttentionModel::Self;
   const int cols = self ? s.d : 2 * s.d;
   const int rows = std::max(1, std::min({s.n, kMostRows, kMostCells / cols}));
@@ -63,7 +64,7 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
 
   Heatmap h;
   // The planted strength a drawn (walk 11: the map never said which a1 it shows).
-  h.title = std::string("Inputs: ") + dataset + printf_text(" (planted strength a = %.4g)", a) +
+  h.title = std::string("Inputs: ") + dataset + printf_text(" (planted strength a = %.4g", a) + strength_note + ")" +
             (self ? ", token matrix A (queries = keys = values)" : ", queries beside keys (= values)");
   h.x_label = self ? "column: 1 planted | 2..d-1 class | d constant"
                    : "column: queries 1..d (1 planted) | keys 1..d (1 planted, 2..d class)";
@@ -107,16 +108,17 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
 
 }  // namespace
 
-Results attention_inputs(const AttentionSettings& s, std::uint64_t seed) {
+Results attention_inputs(const AttentionSettings& s, std::uint64_t seed, bool a1_swept) {
   // Trial 0's stream (seed, 0), as the sweep's trial 0 at every point (docs/separation.md s.4,
   // "Common random numbers").
   Rng rng = Rng::for_stream(seed, 0);
   AttentionTrialDraw draw;
   draw_trial(s, rng, draw);
   Results r;
-  r.heatmaps.push_back(input_map(s, "D1", s.a1, draw.d1));
+  // Walk 20: over an a1 sweep the map showed a = 0.1 beside a question about a1 = 1, unexplained.
+  r.heatmaps.push_back(input_map(s, "D1", s.a1, draw.d1, a1_swept ? " = a1, the sweep's first" : ""));
   // D0 plants j3 too, weakly (a0 < 0.1: Definitions D.1 and F.1): its title says so beside the ring.
-  r.heatmaps.push_back(input_map(s, "D0", s.a0, draw.d0));
+  r.heatmaps.push_back(input_map(s, "D0", s.a0, draw.d0, ""));
   // One colour scale for both, so D0's weak planted entry looks weak beside D1's.
   double high = 0.0;
   for (const Heatmap& h : r.heatmaps) high = std::max(high, *std::max_element(h.values.begin(), h.values.end()));
@@ -135,7 +137,8 @@ Results attention_inputs(const AttentionSettings& s, std::uint64_t seed) {
 
 Results attention_inputs(AttentionModel model, const Schema& schema, const Params& params, std::uint64_t seed) {
   const Sweep swept = parse_sweep(schema, "sweep", params.text("sweep"));
-  return attention_inputs(attention_settings(model, first_sweep_point(schema, params, "sweep"), swept), seed);
+  return attention_inputs(attention_settings(model, first_sweep_point(schema, params, "sweep"), swept), seed,
+                          swept.sweeps("a1"));
 }
 
 }  // namespace attnlab::separation

@@ -217,7 +217,7 @@ Story make_story() {
       "1/4: detection follows 1 - (3/4)^m (dashed: the planted-row law; the paper's Lemma E.3 proves a bound of "
       "1/10). On D0 no row stands out: each output row is about the average token, c sqrt(log n) on the constant "
       "column and about b/20 sqrt(log n) on each class column, so a column with + on the constant passes tau only "
-      "when 15 or more of its 20 class signs are +, about 1 column in 100 (a rough count); linear attention's rows "
+      "when 15 or more of its 20 class signs are +; linear attention's rows "
       "are as even on D1 (it barely favours j3). A trial succeeds only when softmax fires on D1 and three alarms "
       "stay silent at once: softmax on D0, linear on D1 and linear on D0. The pictures of the inputs show 100 of the 200 "
       "tokens, each a slice around its j3.";  // the alarms named before Run (walk 13: the rough count alone misled)
