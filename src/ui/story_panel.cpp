@@ -16,6 +16,9 @@ namespace attnlab::ui {
 
 void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) {
   const float space = ImGui::CalcTextSize(" ").x, width = ImGui::GetContentRegionAvail().x;
+  // Its lines as close as a wrapped text's (each word is an item: the item spacing between lines made
+  // a marked text taller, and walk 19's marked question cut a phone's controls at the panel's foot).
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   float x = 0.0f;
   bool space_before = false;
   // Each unit goes beside the last while it fits (with `glued`, the width of what follows it with
@@ -62,6 +65,8 @@ void StoryPanel::draw_marked_text(const std::vector<GlossarySegment>& segments) 
       from = end;
     }
   }
+  ImGui::PopStyleVar();
+  ImGui::Dummy(ImVec2(0.0f, 0.0f));  // the item spacing after the text, as after a wrapped one
 }
 
 std::string StoryPanel::plot_hint(const StoryStep& step) {
