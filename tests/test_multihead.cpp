@@ -988,8 +988,9 @@ TEST_CASE("the multihead texts name the paper's place in every sentence that att
 TEST_CASE("certification stops at the constraints a page holds, says so, and the learner still runs",
           "[multihead][states]") {
   auto e = make_experiment("multihead");
-  e->reset(e->make_params("one_head", {{"d", "8"}, {"crude_samples", "20000"}, {"cert_samples", "50002000"},
-                                       {"adam_steps", "10"}}), 1);
+  const Params huge = e->make_params("one_head", {{"d", "8"}, {"crude_samples", "20000"}, {"cert_samples", "50002000"},
+                                                  {"adam_steps", "10"}});
+  e->reset(huge, 1);
   run_to_completion(*e);
   const Results r = e->results();
   std::string stopped, certified, pipeline;
@@ -1005,9 +1006,7 @@ TEST_CASE("certification stops at the constraints a page holds, says so, and the
   // Walk 17: story step 1's answer (the step invites other sample counts) says so too, not only a note.
   const StoryStep& one = story("multihead").steps[0];
   const Params at_step = e->make_params(one.settings.preset, one.settings.params);
-  const RunSettings settings{e->schema().to_key_values(at_step),
-                             e->schema().to_key_values(e->make_params("one_head", {{"d", "8"}, {"crude_samples", "20000"},
-                                                                      {"cert_samples", "50002000"}, {"adam_steps", "10"}}))};
+  const RunSettings settings{e->schema().to_key_values(at_step), e->schema().to_key_values(huge)};
   const std::string answer = render_answer(one, r, settings);
   INFO(answer);
   CHECK(answer.find("Certification stopped after ") != std::string::npos);

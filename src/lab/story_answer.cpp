@@ -29,7 +29,7 @@ std::string format_like(double value, const std::string& like) {
   const double shown = percent ? 100.0 * value : value;
   char buf[64];
   if (like.rfind("sig", 0) == 0) {
-    const int digits = std::atoi(like.c_str() + 3) > 0 ? std::atoi(like.c_str() + 3) : 3;
+    const int asked = std::atoi(like.c_str() + 3), digits = asked > 0 ? asked : 3;
     // A whole number too large for its digits is rounded, not written in exponent form (walk 18:
     // "90 against 6.7e+02" in one sentence): 704 in two digits is "700".
     const double whole_from = std::pow(10.0, digits);

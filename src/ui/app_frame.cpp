@@ -120,7 +120,7 @@ void App::draw_controls() {
   const ExperimentInfo& info = run_.experiment().info();
   if (link_.in_story()) {
     story_panel_.track_run(run_.state() == RunState::Running, progress(), now_seconds());
-    story_panel_.set_field_refused(!controls_.first_error().empty());
+    story_panel_.set_field_refused(controls_.any_refused());
     switch (story_panel_.draw(story_, run_.results(), run_.state(), next_story_title(), story_settings())) {
       case StoryPanel::Action::NextStory: pending_story_ = page::next_story_id(stories(), story_.story().id); break;
       case StoryPanel::Action::StepSettings: use_step_settings(); break;

@@ -36,7 +36,7 @@ std::string App::twin_figures_json() const {
 std::string App::story_hints_json() const {
   if (!link_.in_story()) return "{}";
   const bool done = run_.state() == RunState::Done;
-  return nlohmann::json{{"plot", StoryPanel::plot_hint(story_.step())}, {"run", StoryPanel::run_hint(story_, done, !controls_.first_error().empty())}}.dump();
+  return nlohmann::json{{"plot", StoryPanel::plot_hint(story_.step())}, {"run", StoryPanel::run_hint(story_, done, controls_.any_refused())}}.dump();
 }
 
 std::string App::twin_params_json() const {

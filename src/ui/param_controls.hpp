@@ -17,6 +17,7 @@ class ParamControls {
   // The schema's message for the first field that shows a refused value, or "": while a field shows
   // one, what is on screen is not what would run, so Run and Step wait (App::run_blocked).
   std::string first_error() const { return errors_.empty() ? "" : errors_.begin()->second; }
+  bool any_refused() const { return !errors_.empty(); }  // first_error() is not ""
   // The key of the field that had the keyboard focus in the last draw, or "" (App::focused_control).
   const std::string& focused() const { return focused_; }
 

@@ -108,7 +108,7 @@ Heatmap input_map(const AttentionSettings& s, const char* dataset, double a, con
 
 }  // namespace
 
-Results attention_inputs(const AttentionSettings& s, std::uint64_t seed, bool a1_swept) {
+Results attention_inputs(const AttentionSettings& s, std::uint64_t seed, const Sweep& swept) {
   // Trial 0's stream (seed, 0), as the sweep's trial 0 at every point (docs/separation.md s.4,
   // "Common random numbers").
   Rng rng = Rng::for_stream(seed, 0);
@@ -116,7 +116,7 @@ Results attention_inputs(const AttentionSettings& s, std::uint64_t seed, bool a1
   draw_trial(s, rng, draw);
   Results r;
   // Walk 20: over an a1 sweep the map showed a = 0.1 beside a question about a1 = 1, unexplained.
-  r.heatmaps.push_back(input_map(s, "D1", s.a1, draw.d1, a1_swept ? " = a1, the sweep's first" : ""));
+  r.heatmaps.push_back(input_map(s, "D1", s.a1, draw.d1, swept.sweeps("a1") ? " = a1, the sweep's first" : ""));
   // D0 plants j3 too, weakly (a0 < 0.1: Definitions D.1 and F.1): its title says so beside the ring.
   r.heatmaps.push_back(input_map(s, "D0", s.a0, draw.d0, ""));
   // One colour scale for both, so D0's weak planted entry looks weak beside D1's.
@@ -137,8 +137,7 @@ Results attention_inputs(const AttentionSettings& s, std::uint64_t seed, bool a1
 
 Results attention_inputs(AttentionModel model, const Schema& schema, const Params& params, std::uint64_t seed) {
   const Sweep swept = parse_sweep(schema, "sweep", params.text("sweep"));
-  return attention_inputs(attention_settings(model, first_sweep_point(schema, params, "sweep"), swept), seed,
-                          swept.sweeps("a1"));
+  return attention_inputs(attention_settings(model, first_sweep_point(schema, params, "sweep"), swept), seed, swept);
 }
 
 }  // namespace attnlab::separation
