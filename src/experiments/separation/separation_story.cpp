@@ -69,7 +69,7 @@ std::vector<GlossaryEntry> glossary() {
              "entry in the planted column is a1 sqrt(log n); in cross-attention (step 4) the planted key's score is "
              "(1 + a1) log n against log n for the other keys. The larger a1, the larger the planted token's score "
              "and the more weight softmax gives it.",
-       "Definition D.1, Section 7.2.1", true},
+       "Definitions D.1 and F.1, Section 7.2.1", true},
       {"j3", "The place of the planted token (strong in D1, weak in D0); the pictures of the inputs mark its row.",
        "Definitions D.1 and F.1"},
       {"j2", "In cross-attention, the one query row that sees the planted key j3; the pictures mark it.",
