@@ -173,16 +173,32 @@ Story make_story() {
       .in_percent()
       .hiding({"one token per sequence", "picks one"});
   // Two decimals: a value beside the choices' edge 99% reads on its side of it (walk 6: 0.9902 showed as 99.0%).
-  two.measures = {StoryMeasure::from_cell("prob", {"max_prob_p=2", "k", 2000}, "0.00%")};
+  two.measures = {StoryMeasure::from_cell("prob", {"max_prob_p=2", "k", 2000}, "0.00%"),
+                  StoryMeasure::from_cell("p165", {"max_prob_p=2", "k", 165}, "0.0%"),
+                  StoryMeasure::from_cell("p1470", {"max_prob_p=2", "k", 1470}, "0.0%"),
+                  StoryMeasure::from_setting("eta", "eta")};
   two.answer = {
       say("After 2000 steps the token a sequence attends to most gets {prob} of its attention, on average."),
+      say_if("prob", 0.99995, 1, "That is rounded to two decimals: the other tokens of a sequence share less than "
+                                 "0.005% of its attention."),
       say_if("prob", 0.99, 1, "Attention ends on one token per sequence, the tokens the max-margin problem is then "
                               "solved on."),
       say("Why: the scores are x_t . W z_i, so they grow with W (step 1: its norm grows without bound), and the "
           "gaps between them grow too; softmax gives token t a weight proportional to e^score, so a gap of g "
-          "between the top two scores makes the top one e^g times heavier: ever more weight on the largest.")};
-  two.expect = {"gets 100.00% of its attention", "Attention ends on one token per sequence"};
-  two.given = {"2", "2000", "1"};  // settings: p, the steps; step 1
+          "between the top two scores makes the top one e^g times heavier: ever more weight on the largest."),
+      // Walk 20: at a smaller eta the curve rose later and the answer did not say why.
+      say("How soon it rises is set by eta k, the most the norm of W can have grown after k steps (step 1's dashed "
+          "curve): with eta = {eta} the largest probability was {p165} at k = 165."),
+      say_if("prob", 0, 0.99, "It was {p1470} at k = 1470 and is {prob} at k = 2000, still on its way: with a smaller "
+                              "eta, W grows more slowly, the gaps between the scores open later, and one token takes "
+                              "nearly all the attention only after more steps."),
+      say_at_step("eta", "Then set eta to 0.005, 20 times smaller, and run again: expect the same rise about 20 times "
+                         "later, so that after 2000 steps one token holds less of the attention.")};
+  two.expect = {"gets 100.00% of its attention", "That is rounded to two decimals",
+                "Attention ends on one token per sequence", "with eta = 0.1 the largest probability was 96.8% at k = 165"};
+  two.invited = {{{{"eta", "0.005"}}, {"gets 76.77% of its attention", "with eta = 0.005 the largest probability was "
+                                       "16.1% at k = 165", "It was 59.5% at k = 1470 and is 76.77% at k = 2000"}}};
+  two.given = {"2", "2000", "1", "165", "1470", "0.005", "20", "0.005%"};  // settings: p, the steps; step 1; checkpoints
   s.steps.push_back(two);
 
   StoryStep three;

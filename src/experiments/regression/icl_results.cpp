@@ -35,7 +35,7 @@ Results icl_results(const IclRun& run, const std::vector<std::optional<Row>>& sl
   p.series.push_back({"our bound, linear in the move", SeriesStyle::Line, delta, bound, {}, {}});
   if (!rows.empty() && shift[0] > 0.0) {
     for (double x : delta) slope_line.push_back(shift[0] * x / delta[0]);
-    p.series.push_back({"slope 1", SeriesStyle::Reference, delta, slope_line, {}, {}});
+    p.series.push_back({"slope 1, from the first measured point (a curve of slope 1 lies on it)", SeriesStyle::Reference, delta, slope_line, {}, {}});
   }
   r.plots.push_back(p);
   Plot q = Plot::titled("Residual identity: u - alpha b~ at the new point equals u - alpha b at the old")

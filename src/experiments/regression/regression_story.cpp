@@ -275,7 +275,9 @@ Story make_story() {
       say_if("eps0", 0, 0.05, "Here that part is small (eps0 = {eps0}), so H~ is nearly the Hessian."),
       say_if("eps0", 0.05, kInf, "Here that part is not small (eps0 = {eps0}): H~ is a rougher stand-in for the "
                                  "Hessian, and each step corrects less of the error."),
-      say("Lemma C.4(2)'s condition (step 3) asks for w^2 > 100 beta = {need} here, and w^2 = {w}^2."),
+      say("Lemma C.4(2)'s condition (step 3) asks for w^2 > 100 beta = {need} here, and w^2 = {w}^2. (beta is not "
+          "step 3's: the run measures it at x* and at the start, and x* moves with w, as the regulariser is part "
+          "of the loss.)"),
       say_if("ratio", kJustAbove, kJust, "So the condition is met, just (w^2 is {ratio} times 100 beta): the lemma "
                                          "promises that W^2 alone is within 10% of B + W^2 (our reading)."),
       say_if("ratio", kJust + 1e-6, kInf, "So the condition is met with room to spare (w^2 is {ratio} times 100 "
