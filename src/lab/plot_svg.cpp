@@ -70,8 +70,7 @@ std::string axes_svg(const Plot& plot, const PlotMapping& m) {
   const double font = kFont, left = m.left, right = m.right, top = m.top, bottom = m.bottom;
   const Axis &ax = m.axes.x, &ay = m.axes.y;
   std::string grid, marks, labels;
-  const std::vector<double> y_ticks = axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((bottom - top) / (font * 2.2)))));
-  const std::vector<double> x_ticks = axis_ticks(ax, std::max(2, static_cast<int>((right - left) / (font * 6))));
+  const auto [x_ticks, y_ticks] = frame_ticks(ax, ay, right - left, bottom - top, font);
   for (double t : unlabelled_decades(ay, y_ticks)) marks += line(left, m.py(t), left + 4.0, m.py(t));
   for (double t : unlabelled_decades(ax, x_ticks)) marks += line(m.px(t), bottom, m.px(t), bottom - 4.0);
   for (double t : y_ticks) {

@@ -226,6 +226,12 @@ std::vector<double> axis_ticks(const Axis& a, int target) {
   return t;
 }
 
+FrameTicks frame_ticks(const Axis& x, const Axis& y, double width, double height, double font) {
+  const int y_target = std::max(2, std::min(6, static_cast<int>(height / (font * 2.2))));
+  const int x_target = std::max(2, static_cast<int>(width / (font * 6)));
+  return {axis_ticks(x, x_target), axis_ticks(y, y_target)};
+}
+
 std::vector<double> colour_bar_ticks(double low, double high, int target) {
   if (!(std::isfinite(low) && std::isfinite(high) && high > low)) return {low};
   std::vector<double> inside;

@@ -47,6 +47,13 @@ double bar_half_width(double axis_pixels, std::size_t bars);
 // (1-2-5 values over less than two decades; a whole-number axis up to kWholeLabelledUpTo also its last).
 inline constexpr double kWholeLabelledUpTo = 100.0;
 std::vector<double> axis_ticks(const Axis& a, int target);
+// The ticks of a plot frame `width` x `height` (pixels, any unit with `font` the text size in it):
+// about one y tick per 2.2 lines (2 to 6), one x tick per 6 characters' width (at least 2). The
+// page's widget and the SVG export both use it, so the same plot gets the same ticks.
+struct FrameTicks {
+  std::vector<double> x, y;
+};
+FrameTicks frame_ticks(const Axis& x, const Axis& y, double width, double height, double font);
 // The decades of a log axis that `labelled` (its axis_ticks) leaves without a label, drawn as short
 // unlabelled marks so that a value between two labels can be read to its decade (walk 18: labels every
 // two decades, 1e-5 and 1e-7, around Adam's 2.48e-06). None on a linear axis, or over 60 decades.

@@ -31,8 +31,7 @@ struct ScreenMapping {
 void draw_axes(ImDrawList* dl, const Plot& plot, const ScreenMapping& m, float font, bool ticks) {
   const Theme& th = theme();
   const Axis &ax = m.axes.x, &ay = m.axes.y;
-  const std::vector<double> y_ticks = axis_ticks(ay, std::max(2, std::min(6, static_cast<int>((m.bottom - m.top) / (font * 2.2f)))));
-  const std::vector<double> x_ticks = axis_ticks(ax, std::max(2, static_cast<int>((m.right - m.left) / (font * 6))));
+  const auto [x_ticks, y_ticks] = frame_ticks(ax, ay, m.right - m.left, m.bottom - m.top, font);
   if (ticks) {  // a log axis's decades between its labels: short marks at the frame
     for (double t : unlabelled_decades(ay, y_ticks)) dl->AddLine(ImVec2(m.left, m.py(t)), ImVec2(m.left + font * 0.4f, m.py(t)), th.axis);
     for (double t : unlabelled_decades(ax, x_ticks)) dl->AddLine(ImVec2(m.px(t), m.bottom), ImVec2(m.px(t), m.bottom - font * 0.4f), th.axis);
