@@ -312,6 +312,9 @@ TEST_CASE("every step's text folds on a phone before the question", "[stories]")
   const auto [shown, folded] = fold_text("One two three. Four five six seven. Eight", 5);
   CHECK(shown == "One two three.");
   CHECK(folded == "Four five six seven. Eight");
+  // A dot product's " . " is not a sentence's end (walk 21: mirror 2 folded at "scores x_t .").
+  CHECK(fold_text("Scores x_t . W z_i grow. Then", 3).first == "Scores x_t . W z_i grow. Then");
+  CHECK(fold_text("Scores x_t . W z_i grow. Then", 6).first == "Scores x_t . W z_i grow.");
 }
 
 // The page's generated words: "Details (1 note)", not "1 notes" (lab/text.hpp; the twin's

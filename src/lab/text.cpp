@@ -110,9 +110,10 @@ std::pair<std::string, std::string> fold_text(const std::string& text, int words
     const bool word_end = text[i] != ' ' && (i + 1 == text.size() || text[i + 1] == ' ');
     if (!word_end) continue;
     if (++count > words) break;
-    // A sentence ends at '.', '?' or '!' followed by a space (not "Fig. 4", "e.g. ": a capital follows).
-    const bool sentence = (text[i] == '.' || text[i] == '?' || text[i] == '!') && i + 2 < text.size() &&
-                          std::isupper(static_cast<unsigned char>(text[i + 2]));
+    // A sentence ends at '.', '?' or '!' after a word and before a space and a capital (not "Fig. 4",
+    // "e.g. ", nor the dot product in "x_t . W z_i": walk 21 saw a phone's text cut there).
+    const bool sentence = (text[i] == '.' || text[i] == '?' || text[i] == '!') && i > 0 && text[i - 1] != ' ' &&
+                          i + 2 < text.size() && std::isupper(static_cast<unsigned char>(text[i + 2]));
     if (sentence) cut = i + 1;
   }
   if (count <= words || cut == std::string::npos) return {text, ""};

@@ -67,7 +67,7 @@ void App::draw_sweep_results() {
   if (inputs) {
     const char* next = link_.in_story() && story_.awaiting_prediction() ? "Make your prediction, then press Run."
                        : run_.state() == RunState::Running       ? "The run is starting; its results replace this picture."
-                                                                 : "Press Run to start; the curves grow as trials finish.";
+                                                                 : "Press Run to start; the plots fill in as the run computes.";
     // A story step's named plot first, as an empty frame: what to look at once it runs.
     const float font = ImGui::GetFontSize();
     if (const Plot* frame = story_frame())

@@ -237,10 +237,15 @@ Story make_story() {
           "{c2} for p = 2 and {c3} for p = 3 (the notes under Details). The plot's means agree: the p = 1.75 runs "
           "end at D_k = {own175} from their own solution, {to2_175} from the p' = 2 one and {to3_175} from the "
           "p' = 3 one."),
-      say("Why: the update measures the size of W in the l_p geometry, and the direction it settles on is the "
-          "max-margin solution of that same norm, which the paper proves for starts near the solution (Lemmas "
-          "28-29 of its appendix; these runs start from a random W0, not necessarily in its cone), and which differs from "
-          "one p to another.")};
+      // Walk 21: the why restated the result; now the mechanism, in a student's words.
+      say("Why (ours, the idea behind the paper's result): mirror descent adds each step's gradient to the powers "
+          "|W_ij|^(p-1) (with their signs), not to the entries of W, so the size it keeps in check is the l_p norm. "
+          "Once each sequence's selected token wins, the loss falls only as the margins grow, and a run that grows "
+          "the margins while paying in l_p norm heads for the direction with the largest margin per unit of l_p "
+          "norm: by definition the max-margin solution W_mm of that p. Another p prices size otherwise (p near 1 "
+          "makes a few large entries cheap, p = 3 many middling ones: step 4), so it heads elsewhere. The paper "
+          "proves the convergence for starts near the solution (Lemmas 28-29 of its appendix); these runs start "
+          "from a random W0, not necessarily in its cone.")};
   three.expect = {"in 5 of 5 runs for p = 1.75, 5 for p = 2 and 5 for p = 3"};
   three.invited = {{{{"seeds", "3"}}, {"in 3 of 3 runs for p = 1.75"}}};  // a student's own change (walk 12)
   three.given = {"5", "100", "3", "1.75", "2", "0", "1"};  // settings: seeds, the paper's seeds, 3 x 3, the p's
@@ -323,7 +328,9 @@ Story make_story() {
           "token scores of the paper's Definition 3), and v is trained in the same l_p geometry. Sequence 1 (Y = -1) "
           "ends on its token 0 for every p: with v = (v0, v1) its token 0 scores -0.4 v0 + 2.2 v1, so a large second "
           "entry of v serves it. "
-          "For sequence 0 the first entry of v decides: token 1 gains 1.4 for each unit of it, token 0 loses 2.7. "
+          "For sequence 0 token 1 is ahead on both entries while both are positive: per unit of the first entry "
+          "token 1 gains 1.4 and token 0 loses 2.7, per unit of the second they gain 2.1 and 1.2. Only a first "
+          "entry below zero, large enough beside the second, puts token 0 ahead. "
           "For p = 1.75 v ends at ({v1}, {v2}) and for p = 2 at ({u1}, {u2}): below p = 3 a large entry is cheap "
           "enough to put nearly all of v into one entry, the first stays small and positive, and token 1 scores 1.4 x ({v1}) + 2.1 x "
           "({v2}), more than token 0's -2.7 x ({v1}) + 1.2 x ({v2}). For p = 3 a large entry costs more (|x|^3), so "

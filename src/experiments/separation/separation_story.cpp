@@ -270,12 +270,13 @@ Story make_story() {
                              "D0 both spread their weight nearly evenly, so their output rows nearly agree, and with "
                              "the same readout columns they fired in the same trials."),
       say_if("shared", 0, 0, "With a readout of its own for each evaluation, linear attention on D0 ({lin_d0_80} at "
-                             "m = 80) no longer fires in the trials where softmax on D0 ({d0_80}) does."),
+                             "m = 80) no longer fires in exactly the trials where softmax on D0 ({d0_80}) does: with "
+                             "readouts drawn apart, the two alarms come together only by chance."),
       // The invitations together at the end (walk 11: the first was lost in the middle of a long answer).
       say_at_step("shared_readout", "Then switch the shared readout off, so that each of the four evaluations draws "
                                     "its own readout columns, and run again: expect success near the product."),
       // The count's 55% is d = 22's (walk 12: at d = 42 the run showed 9%).
-      say_at_step("trials", "Or set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
+      say_at_step("trials", "Another try: set trials per point to 1000 and run again: the ranges narrow; expect softmax on D0 "
                             "near the count's 55% and linear attention on D1 higher.").and_if("d_set", 22, 22)};
   three.expect = {"on 95.0% of inputs at m = 10, against 94.4% from the planted-row law; success is 80.0% there and 24.0% at "
                   "m = 80 (Wilson 95% [16.7%, 33.2%])", "linear attention on 68.0% of D1 inputs",
@@ -284,7 +285,7 @@ Story make_story() {
                   "71.8%]", "Linear attention on D1 (68.0%) has one more way to fire", "set trials per point to 1000"};
   three.invited = {{{{"shared_readout", "false"}}, {"gives a success of 5.7%; the run measured 3.0%",
                                                     "That is 0.53 times the product, the same order",
-                                                    "no longer fires in the trials where softmax on D0 (58.0%) does"}},
+                                                    "no longer fires in exactly the trials where softmax on D0 (58.0%) does"}},
                    {{{"trials", "1000"}}, {"softmax on D0 fired in 54.5% of 1000 trials",
                                            "Linear attention on D1 (66.1%) has one more way to fire",
                                            "That is 3.53 times the product"}}};
@@ -344,9 +345,8 @@ Story make_story() {
           "tau with probability 1/4 (the proof of Lemma F.4), and all m miss with probability (3/4)^m."),
       say("Linear attention fired on {lin_top} of D1 inputs even there, and on {lin_d0_top} of D0 inputs (ours, from "
           "Definition F.1): its weight on the planted key, (1 + a1) / (n + a1), passes one half only for a1 > n - 2, "
-          "so its rows are near-uniform on D1 as on D0. What fires it is a rare readout column whose signs alone add "
-          "a near-uniform row's entries up to tau = 0.9 (with + on all 11 class columns the sum is about 1), not the "
-          "planted key."),
+          "so its rows are near-uniform in both, and only a rare readout column fires on them (with + on all 11 "
+          "class columns a near-uniform row's signed sum is about 1, above tau)."),
       say_at_step("n", "At n = 200 that weight is 2 / 201 at a1 = 1."),
       say_if("n", 5, kInf, "With n = {n}, a1 > n - 2 lies beyond this plot, whose a1 ends at 2.98.")};
   four.expect = {"Success is 88.0% at a1 = 1, and 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]).",
@@ -409,7 +409,8 @@ Story make_story() {
                                    "from Definition D.1), more with only n = {n} tokens, so its D1 rows lean towards "
                                    "the planted column, pass tau more often than D0's, and pull success down there."),
       say_at_step("n", "Then set n to 64 and run again: linear attention's weight on the planted token, about "
-                       "(1 + a1) / (n + a1), grows as n shrinks, so watch whether its D1 curve leaves the D0 curves."),
+                       "(1 + a1) / (n + a1), grows as n shrinks, so watch whether its D1 curve leaves the D0 curves. The D0 rates "
+                       "should barely move: in units of sqrt(log n) a near-uniform D0 row is the same for every n."),
       say("'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
                  "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs.", "hence the same alarms on D1"};
