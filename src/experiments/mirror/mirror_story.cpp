@@ -34,9 +34,13 @@ std::vector<GlossaryEntry> glossary() {
                 "D_psi(W_mm/||W_mm||, W_k/||W_k||), with ||.|| the l_p norm.", "Section 4"},
       {"cone", "The W whose direction is close to that of W_mm and whose norm is large enough: the paper's local "
                "result (Lemmas 28-29 of its appendix) assumes training starts there.", "appendix, Lemma 28"},
-      {"log-domain direction", "A switch of the lab (log_domain): on, the lab's update (steps of full size, ours); "
-                               "off, the update of the authors' public code, whose steps shrink once the gradient's "
-                               "norm falls below eps.", "ours"},
+      {"log-domain direction", "A switch of the lab (log_domain): on, the lab's update, which keeps the gradient's "
+                               "size apart from its direction, as a logarithm (hence the name), so that even a tiny "
+                               "gradient gives a step of full size (ours); off, the update of the authors' public "
+                               "code, whose steps shrink once the gradient's norm falls below eps.", "ours"},
+      {"l_p geometry", "Measuring the size of W by its l_p norm, ||W||_p = (sum of |W_ij|^p)^(1/p), instead of the "
+                       "usual p = 2: mirror descent with the potential (1/p) ||W||_p^p takes its steps, and the "
+                       "max-margin problem its smallest W, in that measure.", "Section 3"},
       {"eps", "A tiny constant in the authors' update, grad / (||grad|| + eps), that keeps it from dividing by "
               "zero (the authors' code); once the gradient's norm falls below eps the steps shrink with it.", "ours",
        true},

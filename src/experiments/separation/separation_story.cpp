@@ -261,9 +261,7 @@ Story make_story() {
       say_if("ratio", 2, kInf, "That is {ratio} times the product: the alarms come in the same trials. With one "
                                "readout shared by the four evaluations (ours), a readout with a column that a "
                                "near-uniform row passes fires on softmax's D0 row and on linear attention's D1 row "
-                               "alike, so the two alarms mostly come together. Had they always come together, "
-                               "success could be as high as 100% minus the larger alarm rate; it is lower, as each alarm also "
-                               "comes in some trials without the other."),
+                               "alike, so the two alarms mostly come together."),
       say_if("ratio", 0, 2, "That is {ratio} times the product, the same order as if the alarms came in unrelated "
                             "trials."),
       say_if("shared", 1, 1, "Linear attention on D0 ({lin_d0_80} at m = 80) is drawn as identical to softmax on D0: on "
@@ -293,7 +291,7 @@ Story make_story() {
   // (2.1%) with + on the constant (1/2), about 1 in 100; (99/100)^80 = 45%, 55% its complement; the product's
   // ratio thresholds (2).
   three.given = {"200", "22", "100", "2", "8", "1/4", "1", "3/4", "1/10", "20", "0.1", "10", "80", "95%", "70%", "40%",
-                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "1/8", "1000", "100%"};
+                 "1.2", "0.01", "0.2", "0.8", "15", "99/100", "99", "45%", "55%", "1/8", "1000"};
   s.steps.push_back(three);
 
   StoryStep four;
