@@ -247,7 +247,7 @@ Story make_story() {
           "Once each sequence's selected token wins, the loss falls only as the margins grow, and a run that grows "
           "the margins while paying in l_p norm heads for the direction with the largest margin per unit of l_p "
           "norm: by definition the max-margin solution W_mm of that p. Another p prices size otherwise (p near 1 "
-          "makes a few large entries cheap, p = 3 many middling ones: step 4), so it heads elsewhere. The paper "
+          "makes a few large entries cheap, p = 3 many middling ones: the next step), so it heads elsewhere. The paper "
           "proves the convergence for starts near the solution (Lemmas 28-29 of its appendix); these runs start "
           "from a random W0, not necessarily in its cone.")};
   three.expect = {"in 5 of 5 runs for p = 1.75, 5 for p = 2 and 5 for p = 3"};
