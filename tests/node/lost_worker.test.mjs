@@ -152,3 +152,29 @@ test('the pool notices a silent worker, reruns its unit on a replacement, and th
     AttnLabUnitPool.WATCHDOG_FLOOR_MS = floor;
   }
 });
+
+// The owner's own stall (its thread starved on a loaded machine, so that neither its checks nor the
+// workers' messages ran) is not a worker's silence; a worker silent while the owner checks on is
+// still lost at the floor. A clock of the test's own, workers that never start a thread.
+test('a stall of the owner\'s thread does not lose a worker; silence while it checks on does', () => {
+  const realNow = AttnLabUnitPool.now;
+  let clock = 1000, handlers = null;
+  AttnLabUnitPool.now = () => clock;
+  const pool = new AttnLabUnitPool((h) => { handlers = h; return { postMessage() {}, terminate() {} }; }, 1);
+  try {
+    pool.watch(false);
+    handlers.message({ type: 'ready', memory: 0 });
+    assert.ok(pool.post('r', { id: 'separation.toy' }, 0, 1));
+    assert.strictEqual(pool.checkLost(), false);
+    clock += AttnLabUnitPool.WATCHDOG_FLOOR_MS + 1000;  // the owner stalled past the floor
+    assert.strictEqual(pool.checkLost(), false, 'a worker was lost over the owner\'s own stall');
+    let checks = 0;
+    while (!pool.checkLost() && checks < 100) { clock += 100; checks++; }
+    assert.strictEqual(pool.reruns, 1, 'a worker silent while the owner checks on is lost');
+    assert.ok(checks * 100 >= AttnLabUnitPool.WATCHDOG_FLOOR_MS && checks * 100 <= AttnLabUnitPool.WATCHDOG_FLOOR_MS + 200,
+      `lost after ${checks * 100} ms of checks, not at the floor`);
+  } finally {
+    AttnLabUnitPool.now = realNow;
+    pool.terminate();
+  }
+});

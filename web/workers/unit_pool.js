@@ -43,6 +43,7 @@
       this.reruns = 0;
       this.lastLoss = '';
       this.longestSilence = 0;  // ms, the longest measured gap between messages of a busy worker
+      this.lastCheck = 0;       // when checkLost last ran (the owner's own liveness)
       this.target = 0;
       this.timer = null;
       this.resize(size);
@@ -116,9 +117,16 @@
       if (this.workers.length < this.target) this.add();
       this.postRetries();
     }
-    // Workers that hold a unit and have been silent longer than the watchdog allows are lost.
+    // Workers that hold a unit and have been silent longer than the watchdog allows are lost. A gap
+    // in the owner's own checks longer than OWNER_STALL_MS is not the workers' silence: the owner's
+    // thread was starved (walk 22: a page on a loaded machine lost the worker of a healthy run so),
+    // and their messages may be waiting behind the stall, so their clocks move on by the gap.
     checkLost() {
       const now = AttnLabUnitPool.now(), limit = this.watchdogMs;
+      const gap = this.lastCheck ? now - this.lastCheck : 0;
+      this.lastCheck = now;
+      if (gap > AttnLabUnitPool.OWNER_STALL_MS)
+        for (const w of this.workers) if (w.heard) w.heard = Math.min(now, w.heard + gap);
       const silent = this.workers.filter((w) => w.ready && !w.failed && w.assigned.length && now - w.heard > limit);
       for (const w of silent)
         this.lose(w, `no answer for ${((now - w.heard) / 1000).toFixed(1)} s, the watchdog's limit ${(limit / 1000).toFixed(1)} s`);
@@ -222,6 +230,7 @@
   AttnLabUnitPool.MAX_ATTEMPTS = 3;        // a unit lost this often ends the run with an error
   AttnLabUnitPool.WATCHDOG_FACTOR = 8;     // x the longest silence measured from a busy worker
   AttnLabUnitPool.WATCHDOG_FLOOR_MS = 5000;
+  AttnLabUnitPool.OWNER_STALL_MS = 2000;  // above the JS API's once-a-second check
   AttnLabUnitPool.now = () => (typeof performance === 'object' ? performance.now() : Date.now());
 
   // Browser workers: same-origin script by URL, or (for a page on another origin) a blob that

@@ -38,9 +38,11 @@ std::vector<GlossaryEntry> glossary() {
                                "size apart from its direction, as a logarithm (hence the name), so that even a tiny "
                                "gradient gives a step of full size (ours); off, the update of the authors' public "
                                "code, whose steps shrink once the gradient's norm falls below eps.", "ours"},
-      {"l_p geometry", "Measuring the size of W by its l_p norm, ||W||_p = (sum of |W_ij|^p)^(1/p), instead of the "
-                       "usual p = 2: mirror descent with the potential (1/p) ||W||_p^p takes its steps, and the "
-                       "max-margin problem its smallest W, in that measure.", "Section 3"},
+      {"l_p geometry", "Measuring the size of W by its entrywise l_p norm, ||W||_p = (sum of |W_ij|^p)^(1/p), "
+                       "instead of the usual p = 2 (the Frobenius norm): mirror descent with the potential (1/p) "
+                       "||W||_p^p measures its steps by that potential's Bregman divergence, so that ||W||_p is the "
+                       "size its steps pay for, and the max-margin problem looks for the W of smallest l_p norm.",
+       "Section 3; ours"},
       {"eps", "A tiny constant in the authors' update, grad / (||grad|| + eps), that keeps it from dividing by "
               "zero (the authors' code); once the gradient's norm falls below eps the steps shrink with it.", "ours",
        true},
@@ -242,14 +244,18 @@ Story make_story() {
           "end at D_k = {own175} from their own solution, {to2_175} from the p' = 2 one and {to3_175} from the "
           "p' = 3 one."),
       // Walk 21: the why restated the result; now the mechanism, in a student's words.
-      say("Why (ours, the idea behind the paper's result): mirror descent adds each step's gradient to the powers "
-          "|W_ij|^(p-1) (with their signs), not to the entries of W, so the size it keeps in check is the l_p norm. "
-          "Once each sequence's selected token wins, the loss falls only as the margins grow, and a run that grows "
-          "the margins while paying in l_p norm heads for the direction with the largest margin per unit of l_p "
-          "norm: by definition the max-margin solution W_mm of that p. Another p prices size otherwise (p near 1 "
-          "makes a few large entries cheap, p = 3 many middling ones: the next step), so it heads elsewhere. The paper "
-          "proves the convergence for starts near the solution (Lemmas 28-29 of its appendix); these runs start "
-          "from a random W0, not necessarily in its cone.")};
+      // Checked by a reviewer with the appendix beside it (the convergence theorem is in the main text).
+      say("Why (ours, the idea behind the paper's result): mirror descent moves the signed powers "
+          "sign(W_ij) |W_ij|^(p-1), not the entries of W, and these powers have q-norm ||W||_p^(p-1), so each step "
+          "can grow ||W||_p^(p-1) by at most eta: the size a run pays for is the l_p norm. Once each sequence's "
+          "selected token wins, the loss falls only as the margins grow, and a run that grows its smallest margin "
+          "while paying in l_p norm heads for the direction with the largest smallest margin per unit of l_p norm: "
+          "by definition the direction of W_mm of that p. Another p prices size otherwise (p near 1 makes a few "
+          "large entries cheap, p = 3 many middling ones: the next step), so it heads elsewhere. The paper proves "
+          "this convergence in its main text (not in our copy) for small un-normalised steps from a start in a "
+          "cone, a direction close to W_mm's and a large enough norm; in its appendix Lemma 28 keeps such runs in "
+          "a wider cone and Lemma 29 gives the rate. These runs take normalised steps from a random W0, not "
+          "necessarily in that cone.")};
   three.expect = {"in 5 of 5 runs for p = 1.75, 5 for p = 2 and 5 for p = 3"};
   three.invited = {{{{"seeds", "3"}}, {"in 3 of 3 runs for p = 1.75"}}};  // a student's own change (walk 12)
   three.given = {"5", "100", "3", "1.75", "2", "0", "1"};  // settings: seeds, the paper's seeds, 3 x 3, the p's

@@ -118,8 +118,9 @@ Story make_story() {
       "H~ = A^T D A (D = B_diag + W^2, diagonal) sums n outer products, one per row: d (d + 2) flops a row, "
       "d + 2 per entry. Here A has n = 20000 rows and d = 50 columns. The paper's Algorithm 1 sums only some rows, "
       "reweighted (Lemma 6.4); ours picks them by leverage scores, tau_i for row i, estimated every step (they "
-      "depend on D, which changes with x) from a sketch: a uniform sample of rows (4 times the budget of 1000 draws, "
-      "some rows drawn twice) gives a rough A^T D A, then every row is read at 32 flops per entry. Row i is "
+      "depend on D, which changes with x) from a sketch: 4000 rows drawn uniformly with replacement (4 times the "
+      "budget of 1000 rows, so some are drawn twice or more) give a rough A^T D A, and a 16-column random "
+      "projection then gives every row's score in one pass over A, at 32 flops per entry. Row i is "
       "kept with probability min(1, 1000 tau_i / d), so the sum stays close to A^T D A. A second sampled solver "
       "(ours) adds back B - B_diag, of rank 2. As in step 1, eps0 says how far each H~ is from the Hessian. The plot "
       "counts each step's work in flops: building H~ and solving with it.";
@@ -191,7 +192,7 @@ Story make_story() {
                 "eps0 0.471", "even moved away (the plot's first point, 1.97)", "In all, the sampled run cost 4.13 times the flops of the unsampled one (24 steps"};
   two.invited = {{{{"d", "10"}}, {"Here sampling costs more", "costs 3.16 times the flops"}}};
   // settings (n, d, the budget, the invited d), the sketch's 32 flops, the choices, the stop
-  two.given = {"2", "20000", "50", "1", "1000", "4", "32", "0.5", "1e-10", "10", "12", "0.4", "6.6"};  // and the proof's rate, its lemma
+  two.given = {"2", "20000", "50", "1", "1000", "4", "4000", "16", "32", "0.5", "1e-10", "10", "12", "0.4", "6.6"};  // and the proof's rate, its lemma
   s.steps.push_back(two);
 
   StoryStep three;

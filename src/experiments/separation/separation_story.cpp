@@ -343,8 +343,9 @@ Story make_story() {
           "tau with probability 1/4 (the proof of Lemma F.4), and all m miss with probability (3/4)^m."),
       say("Linear attention fired on {lin_top} of D1 inputs even there, and on {lin_d0_top} of D0 inputs (ours, from "
           "Definition F.1): its weight on the planted key, (1 + a1) / (n + a1), passes one half only for a1 > n - 2, "
-          "so its rows are near-uniform in both, and only a rare readout column fires on them (with + on all 11 "
-          "class columns a near-uniform row's signed sum is about 1, above tau)."),
+          "so its rows are near-uniform in both. Such a row fires only on a readout column with + on all 11 class "
+          "columns (its signed sum is then 1, give or take the planted weight, above tau = 0.9): a chance of 1 in "
+          "2048 per column, about 0.5% per input with m = {m} columns."),
       say_at_step("n", "At n = 200 that weight is 2 / 201 at a1 = 1."),
       say_if("n", 5, kInf, "With n = {n}, a1 > n - 2 lies beyond this plot, whose a1 ends at 2.98.")};
   four.expect = {"Success is 88.0% at a1 = 1, and 2.0% at a1 = 0.712 (Wilson 95% [0.6%, 7.0%]).",
@@ -356,7 +357,7 @@ Story make_story() {
   // Settings; tau of Theorem F.5 and m = log(n / delta) = 10 of Section F.6; n^a1 = 200^0.712; the largest a1 of the
   // sweep; linear's closed form at n = 200; n - 2 > 2.98 from n = 5 on; 400: an n of the student's (walk 7).
   four.given = {"3", "11", "12", "0.01", "0.501", "0.544", "1.045", "0.045", "17%", "1%", "0.18", "0.25", "0.43", "18", "19", "1", "2", "200", "100", "0.712", "95%", "43", "199", "10%", "60%", "2.98", "201", "0.9", "10", "400",
-                "3/4", "1/4", "100%"};
+                "3/4", "1/4", "100%", "2048", "0.5%"};  // and 2^11 columns of signs, 1 - (1 - 2^-11)^10
   s.steps.push_back(four);
 
   StoryStep five;
@@ -408,7 +409,9 @@ Story make_story() {
                                    "the planted column, pass tau more often than D0's, and pull success down there."),
       say_at_step("n", "Then set n to 64 and run again: linear attention's weight on the planted token, about "
                        "(1 + a1) / (n + a1), grows as n shrinks, so watch whether its D1 curve leaves the D0 curves. The D0 rates "
-                       "should barely move: in units of sqrt(log n) a near-uniform D0 row is the same for every n."),
+                       "should not move: in units of sqrt(log n) a near-uniform D0 row is c = 0.8 on the constant column and "
+                       "b / (d - 2) on each class column whenever d - 2 divides n, as it does at every d here for n = "
+                       "64 and 256, and tau is c + 0.1 at every n."),
       say("'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
                  "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs.", "hence the same alarms on D1"};
