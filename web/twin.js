@@ -329,7 +329,7 @@
         // In a story the figures above give the data in words; the whole table keeps the CSV's column
         // names, and says so (walk 12: "S, verify_max_error" read as unexplained words).
         const named = s.page.page === 'story' ? 'The run\'s whole table, its columns named as in the CSV (said in words below it)' : 'Results table';
-        table = tableHtml(`${named} (${run.complete ? 'complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
+        table = tableHtml(`${named} (${run.complete ? 'the run complete' : Math.round(100 * run.progress) + '% computed'})`, run.columns, run.rows, quoted);
         // What each column is, in words (walk 13: "exp_d1_low", "newton_eps0" unexplained; lab/column_key.hpp).
         const key = run.column_key || {};
         const namedColumns = run.columns.filter((c) => key[c]);

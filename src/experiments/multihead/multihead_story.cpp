@@ -332,8 +332,9 @@ Story make_story() {
       say_if("adam_theta", 0, 0.01, "With ||Theta|| = {norm} the weights stay away from 0 and 1, so a change of "
                                     "Theta moves the output for most examples and the gradient in Theta carries "
                                     "their signal: Adam follows it all the way."),
+      // Walk 22: shown at m = 2 too, where norm 3 is not step 1's layer.
       say_at_step("norm", "Then try norm 3: the same layer and training as step 1, so expect step 1's Adam error "
-                          "again; then norm 6, in between."),
+                          "again; then norm 6, in between.").and_if("m", 1, 1),
       say_at_step("m", "Then try m = 2 heads: expect far fewer certified rows, as in step 2, perhaps none.")};
   four.expect = {"150 of 300000 rows were certified here, enough", "Step 1 used ||Theta|| = 3 and step 2", "Theta error of 0.0262", "0.62 after 500 and 0.489 after 1000",
                  "but slowly", "even Adam, which rescales small gradients, moves slowly", "then norm 6, in between.",
