@@ -61,7 +61,7 @@ async function checkPage(name, hash, { ready = null, ...options } = {}) {
 async function twinShowsDone(page) {
   await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000 });
   await page.waitForFunction(() => [...document.querySelectorAll('[data-twin-section="results"] caption')]
-    .some((c) => /^(Results table|The run's whole table.*) \(complete\)/.test(c.textContent)), null, { timeout: 10000 });
+    .some((c) => /^(Results table|The run's whole table.*) \(the run complete\)/.test(c.textContent)), null, { timeout: 10000 });
 }
 
 test.after(() => {
