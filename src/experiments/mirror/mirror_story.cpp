@@ -261,7 +261,7 @@ Story make_story() {
           "while paying in l_p norm heads for the direction with the largest smallest margin per unit of l_p norm: "
           "by definition the direction of W_mm of that p. Another p prices size otherwise (p near 1 makes a few "
           "large entries cheap, p = 3 many middling ones: the next step), so it heads elsewhere. The paper proves "
-          "this convergence in its main text (not in our copy) for small un-normalised steps from a start in a "
+          "this convergence in its main text (the lab works from its appendix) for small un-normalised steps from a start in a "
           "cone, a direction close to W_mm's and a large enough norm; in its appendix Lemma 28 keeps such runs in "
           "a wider cone and Lemma 29 gives the rate. These runs take normalised steps from a random W0, not "
           "necessarily in that cone.")};

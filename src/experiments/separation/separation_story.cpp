@@ -188,7 +188,9 @@ Story make_story() {
           "zero, and a low threshold lets it through. At tau = 0.3, above 1/4, softmax still fires on {d1_30} of "
           "D1 (success {success_30}): 1/4 is only what Lemma 4.2 proves; in fact (ours, from Definition 3.8) the "
           "strong score takes all but about n^-1.6 of the weight (each of the other n - 1 weights is at most "
-          "e^(1.4 log n) / e^(4 log n) = n^-2.6 times the strong score's), so the agreement is nearly +1 or -1. Linear attention's two "
+          "e^(1.4 log n) / e^(4 log n) = n^-2.6 times the strong score's), so the agreement is nearly +1 or -1, and "
+          "softmax misses a D1 input only when all m = {m} patterns have a minus at the strong score: 2^-m, as in "
+          "step 1. Linear attention's two "
           "curves nearly coincide ({lin_d0_04} on D0 and {lin_d1_04} on D1 at tau = 0.04): it treats D0 and D1 alike."),
       say_at_step("n", "Then set n to 100 and run again: D0's agreement is about 1/sqrt(n), 0.1 instead of "
                        "0.03, so expect softmax to keep firing on D0 up to a tau about 3 times higher, and "
@@ -199,7 +201,7 @@ Story make_story() {
                                     "2.3%; success is 55.3% at 0.16 and 94.0% at 0.3"}}};
   // The swept tau and the ones read, Lemma 4.2's bound, m = log n, the invited n, n^4 / ((n - 1) n^1.4).
   // e^(1.4 log n) / e^(4 log n) = n^-2.6; 1/sqrt(n) = 0.1 and 0.03 at n = 100 and 1000, 3 times apart.
-  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7", "0.08", "0.12", "0.1", "100", "1.6", "1", "0",
+  two.given = {"0.02", "0.3", "1/4", "0.04", "0.16", "7", "0.08", "0.12", "0.1", "100", "1.6", "1", "0", "2",
                "1000", "1.4", "4", "2.6", "0.03", "3"};
   s.steps.push_back(two);
 
@@ -402,8 +404,8 @@ Story make_story() {
           "above 1/2 is very rare, so D0 stays silent."),
       say_if("lin_apart", 0, 0, "Linear attention is near-uniform on D1 too, hence the same alarms on D1: its rates on "
                                 "D1 and on D0 agree within their Wilson ranges at every d."),
-      say_if("lin_apart", 1, kInf, "Linear attention, though, fired more often on D1 than on D0 at {lin_apart} of the "
-                                   "d values, most at d = {gap_at}: {gap_d1} on D1 against {gap_d0} on D0. With X = 1 "
+      say_if("lin_apart", 1, kInf, "Linear attention, though, fired more often on D1 than on D0, with Wilson 95% ranges "
+                                   "apart, at {lin_apart} of the d values, most at d = {gap_at}: {gap_d1} on D1 against {gap_d0} on D0. With X = 1 "
                                    "it gives the planted token about (1 + a1) / (n + a1) of each row's weight (ours, "
                                    "from Definition D.1), more with only n = {n} tokens, so its D1 rows lean towards "
                                    "the planted column, pass tau more often than D0's, and pull success down there."),
@@ -415,7 +417,7 @@ Story make_story() {
       say("'Reproduce the paper' runs all 19 panels of Figs. 3, 4, 5 and 7; 'Free lab' opens every parameter.")};
   five.expect = {"Success is 10.0% at d = 4 (Wilson 95% [5.5%, 17.4%]) and 99.0% at d = 66. At d = 4 softmax fires "
                  "on 90.0% of D0 inputs, and linear attention on 90.0% of D1 inputs.", "hence the same alarms on D1"};
-  five.invited = {{{{"n", "64"}}, {"fired more often on D1 than on D0 at 2 of the d values, most at d = 18: 38.0% on D1 "
+  five.invited = {{{{"n", "64"}}, {"fired more often on D1 than on D0, with Wilson 95% ranges apart, at 2 of the d values, most at d = 18: 38.0% on D1 "
                                   "against 17.0% on D0", "more with only n = 64 tokens"}}};
   // Settings, 19 panels; the paper's tau rule (c = 0.8, b = 0.2: 0.1 = c + 0.1 - c, 1/2 = 0.1 / b), k = d - 2,
   // 1 / sqrt(64) = 1/8.
@@ -427,7 +429,7 @@ Story make_story() {
       say("A softmax readout fired on inputs that hide one strong score and stayed silent on the others."),
       say_if("lin_apart", 0, 0, "Linear attention, which spreads its weight, could not tell the datasets apart."),
       say_if("lin_apart", 1, kInf, "Linear attention, which spreads its weight, told them apart only in part: in your "
-                                   "last run it fired more often on D1 than on D0 at {lin_apart} of the d values "
+                                   "last run it fired more often on D1 than on D0, with Wilson 95% ranges apart, at {lin_apart} of the d values "
                                    "({gap_d1} against {gap_d0} at d = {gap_at})."),
       say("In the toy model "
           "success followed 1 - 2^-m, the chance that softmax fires on D1 in the proof of the paper's Lemma 5.2; "
