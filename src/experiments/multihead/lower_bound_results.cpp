@@ -43,7 +43,8 @@ Results lower_bound_results(const ParitySettings& run, const std::vector<std::op
     err.x.push_back(row.S), err.y.push_back(std::max(row.verify_error, 1e-17));
   }
   Plot accuracy =
-      Plot::titled("Gradient descent on the parity layer").x("|S|").y("sign accuracy (test)").y_range(0, 1);
+      Plot::titled("Gradient descent on the parity layer").x("|S|").y("sign accuracy (test)").y_range(0, 1)
+          .x_axis(AxisFlags_Index);  // one bar per set size: no log switch (walk 23)
   chance.flags = SeriesFlags_Level;
   accuracy.series = {acc, chance};
   Plot exact =
