@@ -150,9 +150,9 @@ Story make_story() {
                                 "p = 2 to end lower."),
       say_if("log_domain", 0, 0, "This was the authors' update (log-domain direction off): near the end its steps "
                                  "shrink with the gradient, so D_k ends higher than with the lab's update for p = 1.75 "
-                                 "and 2 ({d175} and {d2} here), and ||W_k|| for p = 2 ends lower."),
-      // Walk 22: p = 3's D_k did not move, unexplained.
-      say_if("log_domain", 0, 0, "For p = 3 the norm grows only like the square root of eta k, so after its 20000 "
+                                 "and 2 ({d175} and {d2} here), and ||W_k|| for p = 2 ends lower. "
+                                 // Walk 22: p = 3's D_k did not move, unexplained.
+                                 "For p = 3 the norm grows only like the square root of eta k, so after its 20000 "
                                  "steps the loss is still {loss3}: its gradient stays far above eps, and the authors' "
                                  "update takes the lab's steps (D_k {d3} either way)."),
       say("D_k keeps shrinking as long as the update keeps moving.")};
