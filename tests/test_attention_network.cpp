@@ -131,6 +131,38 @@ TEST_CASE("rows readout equals the definition and counts each token", "[separati
   CHECK(evaluate_rows_readout(c, y, tau).value == Approx(total).margin(1e-14));
 }
 
+TEST_CASE("row margins are the four-partial-sum dot product bit for bit, at every width", "[separation][attention]") {
+  // The dot product is written with SSE2 lanes (docs/toolchain.md "Pitfall 7"); its contract is the
+  // scalar order: four partial sums over blocks of four, the tail on the first, then (s0+s1)+(s2+s3).
+  // Widths 1 to 13 cover no block, whole blocks and every tail length.
+  Rng rng(11);
+  for (int d = 1; d <= 13; ++d) {
+    Readout y;
+    y.draw(d, 3, rng);
+    RowGroups c(d);
+    std::vector<double> row(static_cast<std::size_t>(d));
+    for (int r = 0; r < 4; ++r) {
+      for (double& x : row) x = rng.uniform() - 0.5;
+      c.add(row, 1.0);
+    }
+    const double tau = 0.1;
+    const std::vector<double> margins = row_margins(c, y, tau);
+    for (std::size_t r = 0; r < c.size(); ++r) {
+      double best = -INFINITY;
+      for (int l = 0; l < 3; ++l) {
+        double s[4] = {0.0, 0.0, 0.0, 0.0};
+        int i = 0;
+        for (; i + 4 <= d; i += 4)
+          for (int k = 0; k < 4; ++k) s[k] += c.row(r)[i + k] * y.sign(i + k, l);
+        for (; i < d; ++i) s[0] += c.row(r)[i] * y.sign(i, l);
+        best = std::max(best, (s[0] + s[1]) + (s[2] + s[3]));
+      }
+      INFO("d = " << d << ", row " << r);
+      CHECK(margins[r] == best - tau);
+    }
+  }
+}
+
 TEST_CASE("linear attention with a zero row sum is reported, not divided by", "[separation][attention]") {
   RowGroups q(2), k(2), c;
   q.add({1.0, 0.0}, 1.0);
