@@ -8,11 +8,11 @@
 // by a wrapper installed before the page loads, so the script measures any build, old or new.
 // CPU from /proc/PID/task/*/stat of the browser's processes (Linux only).
 // usage: node bench/frames.mjs WEB_DIR [--idle S] [--mouse S] [--json]   (NODE_PATH with playwright-core)
-import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveDirectory } from '../web/e2e/static_server.mjs';
 import { countDrawnFrames, launchChromium } from '../web/e2e/browser.mjs';
+import { TICK, descendants, snapshot } from './proc_cpu.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -22,48 +22,6 @@ const option = (name, fallback) => {
 const webDir = path.resolve(args[0] || 'build/wasm/web');
 const idleSeconds = option('--idle', 5), mouseSeconds = option('--mouse', 5);
 const asJson = args.includes('--json');
-const TICK = 100;  // USER_HZ: clock ticks per second in /proc stat (100 on Linux)
-
-// Every process below this node process: pid -> { ppid, cmdline }.
-function descendants() {
-  const all = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      all.set(Number(d), { ppid, cmdline: readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').join(' ') });
-    } catch { /* gone */ }
-  }
-  const mine = new Map(), queue = [process.pid];
-  while (queue.length) {
-    const p = queue.pop();
-    for (const [pid, info] of all) if (info.ppid === p && !mine.has(pid)) mine.set(pid, info), queue.push(pid);
-  }
-  return mine;
-}
-
-// CPU ticks per thread of `pid`: tid -> { comm, ticks }.
-function threadTicks(pid) {
-  const out = new Map();
-  let tasks = [];
-  try { tasks = readdirSync(`/proc/${pid}/task`); } catch { return out; }
-  for (const t of tasks) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(t), { comm, ticks: Number(f[11]) + Number(f[12]) });
-    } catch { /* gone */ }
-  }
-  return out;
-}
-
-function snapshot(procs) {
-  const s = new Map();
-  for (const pid of procs.keys()) s.set(pid, threadTicks(pid));
-  return s;
-}
 
 // CPU seconds per second over [a, b]: the busiest renderer's main thread and its other threads,
 // and the GPU process.

@@ -86,7 +86,9 @@ add_executable(attnlab_app
 attnlab_layer_root(attnlab_app web "${CMAKE_SOURCE_DIR}/src/web" PRIVATE)
 target_link_libraries(attnlab_app PRIVATE attnlab_ui attnlab_experiments attnlab_warnings attnlab::json)
 set_target_properties(attnlab_app PROPERTIES OUTPUT_NAME attnlab RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/web")
-target_link_options(attnlab_app PRIVATE --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+# attnlab.js.symbols: wasm function index -> name, for the page's profiles (bench/page_profile.mjs;
+# scripts/build-site.sh leaves it out of the site).
+target_link_options(attnlab_app PRIVATE --emit-symbol-map --bind -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web -sMODULARIZE=1 -sEXPORT_NAME=attnlabModule -sFILESYSTEM=0)
 # index.html from the shell: emcc writes attnlab.js/.wasm; the page is generated beside them.
 add_custom_command(OUTPUT "${CMAKE_BINARY_DIR}/web/index.html"

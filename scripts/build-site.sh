@@ -46,6 +46,7 @@ fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cp -r build/wasm/web/. "$OUT/"
+rm -f "$OUT"/*.symbols  # the page's symbol map is for profiles (bench/page_profile.mjs), not for hosting
 touch "$OUT/$MARKER"
 # oEmbed: one JSON per story, story step and preset, and the page to paste for each (README "Hosting").
 node scripts/oembed.mjs "$OUT" "$URL" build/wasm/attnlab_node.cjs

@@ -9,7 +9,12 @@
 // startAttnlabTwin(Module) once the App draws its first frame.
 (function () {
   'use strict';
-  const POLL_MS = 250;  // 4 Hz: the twin follows a running experiment's progress and curves
+  const POLL_MS = 250;  // 4 Hz: the twin follows a running experiment's progress
+  // While a run computes, its results (tables, curves, notes) are rebuilt at most this often: each
+  // rebuild reads the run's whole JSON, writes its HTML and lays the page out again on the page's
+  // main thread, which a 4 Hz rebuild made the largest cost of a run after the workers' own
+  // (docs/design.md "Frames on demand"). The progress still moves at 4 Hz; a finished run shows at once.
+  const RESULTS_WHILE_COMPUTING_MS = 2000;
   const MAX_ROWS = 50;  // a table shows at most about this many rows; the full CSV is one button away
   const FEW_POINTS = 12;  // a curve with at most this many points keeps every row in a thinned table
   const WIDE_COLUMNS = 5;  // a table of more columns says that it scrolls sideways (a phone shows about 5)
@@ -362,13 +367,23 @@
     // ---- rendering: a section changes only where its text changed; the focus stays where it is ----
     // force: render even if nothing changed; commit: a field's text was just sent (rewrite it too).
     let answerAwaited = false;  // a story step's Run was pressed here and its answer has not shown yet
+    let resultsShown = '', resultsBuiltAt = -Infinity, resultsFor = '';
     function render(force, commit) {
       const s = read();
       const key = [M.appChangeStamp(), s.state, s.hash, s.progress, s.textView, JSON.stringify(s.page), JSON.stringify(s.params), JSON.stringify(fieldErrors)].join('|');
       document.body.classList.toggle('text-view', s.textView);
       if (!force && key === lastKey) return;
       lastKey = key;
-      const html = { toolbar: toolbarHtml(s), page: pageHtml(s), params: paramsHtml(s), results: resultsHtml(s) };
+      // Held back only within one run: another page, step, state or setting rebuilds at once (a
+      // step opened while the last step's units still stop must not show that step's results).
+      const now = performance.now(), shownFor = [s.state, s.hash, s.textView, JSON.stringify(s.page)].join('|');
+      const computing = s.state === 'running' || (s.compute.busy || 0) > 0;
+      if (force || !computing || shownFor !== resultsFor || now - resultsBuiltAt >= RESULTS_WHILE_COMPUTING_MS) {
+        resultsShown = resultsHtml(s);
+        resultsBuiltAt = now;
+        resultsFor = shownFor;
+      }
+      const html = { toolbar: toolbarHtml(s), page: pageHtml(s), params: paramsHtml(s), results: resultsShown };
       const active = document.activeElement;
       const focusId = active && root.contains(active) ? (active.id || active.dataset.act + '|' + (active.dataset.kind || active.dataset.index || '')) : null;
       for (const [name, text] of Object.entries(html)) {

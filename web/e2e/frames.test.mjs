@@ -81,3 +81,34 @@ test('a run on workers with nobody at the page draws a few frames a second; the 
   assert.deepStrictEqual(errors, []);
   await page.close();
 });
+
+test('during a run the text twin moves its progress bar several times a second but rebuilds its results at most every 2 s', async () => {
+  const { page, errors } = await openUrl(env.browser, env.base + '#' + longRun);
+  await page.evaluate(() => window.attnlab.appRun());
+  await page.waitForFunction(running, null, { timeout: 120000, polling: 100 });
+  // Count the twin's rebuilds of the results (each reads the run's whole JSON) and the progress
+  // values its bar shows, for 4 s of the run.
+  await page.evaluate(() => {
+    window.resultsBuilt = 0;
+    const appJson = window.attnlab.appJson;
+    window.attnlab.appJson = (...args) => (++window.resultsBuilt, appJson(...args));
+    window.barValues = new Set();
+    window.barWatch = setInterval(() => window.barValues.add(document.querySelector('.twin progress')?.value), 100);
+  });
+  await page.waitForTimeout(4000);
+  const seen = await page.evaluate(() => {
+    clearInterval(window.barWatch);
+    return { built: window.resultsBuilt, bar: window.barValues.size, running: window.attnlab.appState() === 'running' };
+  });
+  if (seen.running) {
+    assert.ok(seen.built <= 3, `the results were rebuilt ${seen.built} times in 4 s of a run`);
+    assert.ok(seen.bar >= 4, `the progress bar showed ${seen.bar} values in 4 s of a run`);
+  }
+  // The finished run's results show at once (within a poll), not up to 2 s later.
+  await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 120000, polling: 50 });
+  const doneAt = Date.now();
+  await page.waitForFunction(() => /the run complete/.test(document.querySelector('.twin').textContent), null, { timeout: 5000, polling: 20 });
+  assert.ok(Date.now() - doneAt < 1000, `the finished run's results showed ${Date.now() - doneAt} ms after it finished`);
+  assert.deepStrictEqual(errors, []);
+  await page.close();
+});
