@@ -57,9 +57,9 @@ Schema mirror_schema() {
   add(ParamSpec::real("eta", "step size eta").range(1e-4, 10).value("0.1").section(kSpec).log_slider()
       .help_text("The mirror-descent step size."));
   add(ParamSpec::boolean("normalised", "normalised steps").value("true").section(kSpec)
-      .help_text("G = grad L / ||grad L||_q (the authors' code; the paper's experiments are in its main text, not in "
-                 "our copy); off: G = grad L, the "
-                 "un-normalised l_p-AttGD the appendix's lemmas analyse."));
+      .help_text("G = grad L / ||grad L||_q, the step of the authors' code (the lab works from the paper's appendix, "
+                 "which does not state it); off: G = grad L, the un-normalised l_p-AttGD the appendix's lemmas "
+                 "analyse."));
   add(ParamSpec::boolean("log_domain", "log-domain direction").value("true").section(kSpec)
       .help_text("[ours] Normalise exactly in the log domain, so every direction G has q-norm 1 (every step in "
                  "grad psi(W) has q-norm eta); off: the authors' code's grad / (||grad||_q + eps), whose steps "
