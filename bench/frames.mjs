@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serveDirectory } from '../web/e2e/static_server.mjs';
 import { countDrawnFrames, launchChromium } from '../web/e2e/browser.mjs';
-import { TICK, descendants, snapshot } from './proc_cpu.mjs';
+import { cpuSeconds, descendants, snapshot } from './proc_cpu.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -23,27 +23,10 @@ const webDir = path.resolve(args[0] || 'build/wasm/web');
 const idleSeconds = option('--idle', 5), mouseSeconds = option('--mouse', 5);
 const asJson = args.includes('--json');
 
-// CPU seconds per second over [a, b]: the busiest renderer's main thread and its other threads,
-// and the GPU process.
+// CPU seconds per second over [a, b], by group (proc_cpu.mjs's cpuSeconds).
 function cpuBetween(procs, a, b, seconds) {
-  const per = (pid, pick) => {
-    let ticks = 0;
-    for (const [tid, t] of b.get(pid) || []) if (pick(tid, t)) ticks += t.ticks - (a.get(pid)?.get(tid)?.ticks ?? t.ticks);
-    return ticks / TICK / seconds;
-  };
-  let renderer = null, best = -1;
-  for (const [pid, info] of procs) {
-    if (!info.cmdline.includes('--type=renderer')) continue;
-    const all = per(pid, () => true);
-    if (all > best) best = all, renderer = pid;
-  }
-  const gpu = [...procs].filter(([, i]) => i.cmdline.includes('--type=gpu-process')).map(([pid]) => pid);
-  return {
-    main: renderer ? per(renderer, (tid) => tid === renderer) : NaN,
-    workers: renderer ? per(renderer, (tid, t) => tid !== renderer && /Worker/i.test(t.comm)) : NaN,
-    rendererOther: renderer ? per(renderer, (tid, t) => tid !== renderer && !/Worker/i.test(t.comm)) : NaN,
-    gpu: gpu.reduce((sum, pid) => sum + per(pid, () => true), 0),
-  };
+  const c = cpuSeconds(procs, a, b);
+  return { main: c.main / seconds, workers: c.workers / seconds, rendererOther: c.rendererOther / seconds, gpu: c.gpu / seconds };
 }
 
 const server = await serveDirectory(webDir);

@@ -9,25 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { serveDirectory } from '../web/e2e/static_server.mjs';
 import { launchChromium } from '../web/e2e/browser.mjs';
-import { TICK, descendants, snapshot } from './proc_cpu.mjs';
+import { cpuSeconds, descendants, snapshot } from './proc_cpu.mjs';
 
 const webDir = path.resolve(process.argv[2] || 'build/wasm/web');
 const asJson = process.argv.includes('--json');
-
-// CPU seconds per group of threads between two snapshots.
-function cpuByGroup(procs, a, b) {
-  const groups = { workers: 0, main: 0, rendererOther: 0, gpu: 0, browser: 0 };
-  for (const [pid, info] of procs) {
-    const kind = info.cmdline.match(/--type=([a-z-]+)/)?.[1] || 'browser';
-    for (const [tid, t] of b.get(pid) || []) {
-      const seconds = (t.ticks - (a.get(pid)?.get(tid)?.ticks ?? 0)) / TICK;
-      if (kind === 'renderer') groups[tid === pid ? 'main' : /Worker/i.test(t.comm) ? 'workers' : 'rendererOther'] += seconds;
-      else if (kind === 'gpu-process') groups.gpu += seconds;
-      else groups.browser += seconds;
-    }
-  }
-  return groups;
-}
 
 const server = await serveDirectory(webDir);
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -43,7 +28,7 @@ for (const threads of [1, 2]) {
     await page.evaluate(() => window.attnlab.appRun());
     await page.waitForFunction(() => window.attnlab.appState() === 'done', null, { timeout: 300000, polling: 50 });
     const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-    if (warm) rows.push({ threads, wall, cpu: cpuByGroup(procs, a, snapshot(procs)) });
+    if (warm) rows.push({ threads, wall, cpu: cpuSeconds(procs, a, snapshot(procs)) });
   }
   await page.close();
 }

@@ -370,13 +370,15 @@
     let resultsShown = '', resultsBuiltAt = -Infinity, resultsFor = '';
     function render(force, commit) {
       const s = read();
-      const key = [M.appChangeStamp(), s.state, s.hash, s.progress, s.textView, JSON.stringify(s.page), JSON.stringify(s.params), JSON.stringify(fieldErrors)].join('|');
+      // The results are held back only within one run: another page, step, state or setting (the
+      // link holds the settings) rebuilds them at once (a step opened while the last step's units
+      // still stop must not show that step's results).
+      const shownFor = [s.state, s.hash, s.textView, JSON.stringify(s.page)].join('|');
+      const key = [M.appChangeStamp(), s.progress, shownFor, JSON.stringify(s.params), JSON.stringify(fieldErrors)].join('|');
       document.body.classList.toggle('text-view', s.textView);
       if (!force && key === lastKey) return;
       lastKey = key;
-      // Held back only within one run: another page, step, state or setting rebuilds at once (a
-      // step opened while the last step's units still stop must not show that step's results).
-      const now = performance.now(), shownFor = [s.state, s.hash, s.textView, JSON.stringify(s.page)].join('|');
+      const now = performance.now();
       const computing = s.state === 'running' || (s.compute.busy || 0) > 0;
       if (force || !computing || shownFor !== resultsFor || now - resultsBuiltAt >= RESULTS_WHILE_COMPUTING_MS) {
         resultsShown = resultsHtml(s);
